@@ -1,0 +1,413 @@
+"""Starting, querying and advancing games: :func:`new_game`, :func:`legal_moves`,
+:func:`apply_move`.
+
+>>> import sticheln as st
+>>> state = st.new_game(players=4, seed=7)
+>>> state.phase, state.players_to_act
+(<Phase.CHOOSING_PAIN: 'choosing-pain'>, (0, 1, 2, 3))
+>>> move = st.legal_moves(state, 0)[0]
+>>> state = st.apply_move(state, move)
+>>> state.players_to_act
+(1, 2, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from sticheln.cards import Card, CardSet, _card_set, _without
+from sticheln.errors import IllegalMoveError, SetupError, UnknownPlayerError
+from sticheln.moves import ChoosePain, Move, PlayCard, ensure_seats, pain_moves, play_moves
+from sticheln.rules import AllZeroTrick, FirstLeader, Rules
+from sticheln.scoring import round_score
+from sticheln.state import _CHOOSING, _OVER, _PLAYING, Deal, FinishedRound, GameSetup, GameState
+from sticheln.trick import Trick, _new_trick, trick_winner
+
+__all__ = ["apply_move", "deal_round", "legal_moves", "new_game"]
+
+_DEFAULT_RULES = Rules()
+_LEADER_WINS = AllZeroTrick.LEADER_WINS
+
+
+def deal_round(rules: Rules, players: int, rng: random.Random) -> Deal:
+    """Shuffle the deck for ``players`` players and deal ``rules.hand_size`` cards to each;
+    the rest is set aside (:rule:`ST-DEAL-1`).
+
+    :raises RulesError: if the rules have no deck for that many players.
+    """
+    deck = rules.deck(players).cards.indices
+    rng.shuffle(shuffled := list(deck))
+    size = rules.hand_size
+    hands = tuple(_from_indices(shuffled[p * size : (p + 1) * size]) for p in range(players))
+    return Deal(hands, _from_indices(shuffled[players * size :]))
+
+
+def _from_indices(indices: list[int]) -> CardSet:
+    indices.sort()
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return _card_set(mask, tuple(indices))
+
+
+def check_deals(
+    rules: Rules, players: int, deals: Sequence[Sequence[Iterable[Card | str]]], rounds: int
+) -> tuple[Deal, ...]:
+    if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
+        raise SetupError("deals must be a sequence of rounds, each a sequence of hands")
+    if len(deals) != rounds:
+        raise SetupError(f"deals: {len(deals)} rounds given, the game has {rounds}")
+    deck = rules.deck(players).cards
+    result = []
+    for r, hands in enumerate(deals):
+        if isinstance(hands, Deal):
+            hands = hands.hands
+        if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
+            raise SetupError(f"deals[{r}] must be a sequence of hands")
+        if len(hands) != players:
+            raise SetupError(f"deals[{r}]: {len(hands)} hands given for {players} players")
+        seen = CardSet()
+        parsed = []
+        for p, hand in enumerate(hands):
+            if isinstance(hand, str):
+                cards = CardSet.parse(hand)
+                count = len(hand.replace(",", " ").split())
+            else:
+                items = list(hand)
+                cards = CardSet.of(items)
+                count = len(items)
+            if count != len(cards):
+                raise SetupError(f"deals[{r}][{p}]: a card appears twice in the hand")
+            if len(cards) != rules.hand_size:
+                raise SetupError(
+                    f"deals[{r}][{p}]: {len(cards)} cards, every hand has {rules.hand_size}"
+                )
+            if not cards.issubset(deck):
+                raise SetupError(
+                    f"deals[{r}][{p}]: {cards - deck} not in the deck for {players} players"
+                )
+            if not cards.isdisjoint(seen):
+                raise SetupError(f"deals[{r}][{p}]: {cards & seen} dealt to two players")
+            seen |= cards
+            parsed.append(cards)
+        result.append(Deal(tuple(parsed), deck - seen))
+    return tuple(result)
+
+
+def new_game(
+    players: int,
+    seed: int | random.Random | None = None,
+    rules: Rules = _DEFAULT_RULES,
+    first_leader: int = 0,
+    *,
+    deals: Sequence[Sequence[Iterable[Card | str]]] | None = None,
+) -> GameState:
+    """Start a game: deal every round and wait for the pain cards of the first.
+
+    :param players: the number of players; the rules need a deck for it.
+    :param seed: an ``int`` seed or a :class:`random.Random` for the shuffles (and the draw of
+        the dealer under :attr:`FirstLeader.LEFT_OF_DEALER`); ``None`` takes a fresh random
+        seed. The same seed and rules always give the same deals.
+    :param rules: the rules; the NSV English rules by default.
+    :param first_leader: the seat that leads the first trick of the game, the youngest
+        player in the NSV rules (:rule:`ST-LEAD-1`); ignored under
+        :attr:`FirstLeader.LEFT_OF_DEALER`.
+    :param deals: instead of shuffling, the hands of every round (cards or card names); the
+        cards of the deck in no hand are set aside.
+    :raises RulesError: if the rules have no deck for ``players``.
+    :raises SetupError: if ``first_leader``, ``seed`` or ``deals`` do not fit.
+    """
+    if not isinstance(rules, Rules):
+        raise SetupError(f"rules must be a Rules object, got {rules!r}")
+    rules.deck(players)  # raises RulesError for an unsupported player count
+    if type(first_leader) is not int or not 0 <= first_leader < players:
+        raise SetupError(
+            f"first_leader must be a seat from 0 to {players - 1}, got {first_leader!r}"
+        )
+    int_seed: int | None = None
+    if isinstance(seed, random.Random):
+        rng = seed
+    elif seed is None:
+        int_seed = random.SystemRandom().randrange(2**63)
+        rng = random.Random(int_seed)
+    elif type(seed) is int:
+        int_seed = seed
+        rng = random.Random(seed)
+    else:
+        raise SetupError(f"seed must be an int, a random.Random or None, got {seed!r}")
+    if rules.first_leader is FirstLeader.LEFT_OF_DEALER:
+        dealer = rng.randrange(players)
+        first_leader = (dealer + 1) % players
+    rounds = rules.rounds_for(players)
+    if deals is None:
+        dealt = tuple(deal_round(rules, players, rng) for _ in range(rounds))
+    else:
+        dealt = check_deals(rules, players, deals, rounds)
+    return start_game(GameSetup(rules, players, first_leader, dealt, int_seed))
+
+
+def start_game(setup: GameSetup) -> GameState:
+    """The first state of a game with the given setup (its deals already checked)."""
+    _prepare_seats(setup.players)
+    return _start_round(setup, 0, ())
+
+
+def _start_round(setup: GameSetup, number: int, finished: tuple[FinishedRound, ...]) -> GameState:
+    deal = setup.deals[number]
+    n = setup.players
+    empty = CardSet()
+    return GameState(
+        setup=setup,
+        phase=_CHOOSING,
+        round_number=number,
+        hands=deal.hands,
+        picks=(None,) * n,
+        pick_order=(),
+        trick_leader=(setup.first_leader + number) % n,
+        trick_cards=(),
+        tricks=(),
+        won=(empty,) * n,
+        set_aside=deal.set_aside,
+        finished_rounds=finished,
+    )
+
+
+def _check_player(state: GameState, player: int) -> None:
+    if type(player) is not int or not 0 <= player < state.setup.players:
+        raise UnknownPlayerError(
+            f"player {player!r} is not a seat of this {state.setup.players}-player game"
+        )
+
+
+def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
+    """The moves ``player`` may make now, in display order of the cards.
+
+    While pain cards are chosen, a player who has not chosen may choose any card of their
+    hand (:rule:`ST-PAIN-1`). In play, the player whose turn it is may play any card of their
+    hand: there is no need to follow the lead colour (:rule:`ST-PLAY-1`). Anyone else, and
+    everyone once the game is over, has no move.
+
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    """
+    phase = state.phase
+    if phase is _PLAYING:
+        if player != (state.trick_leader + len(state.trick_cards)) % state.setup.players:
+            _check_player(state, player)
+            return ()
+        table: tuple[Move, ...] = play_moves(player)
+    elif phase is _CHOOSING:
+        _check_player(state, player)
+        if state.picks[player] is not None:
+            return ()
+        table = pain_moves(player)
+    else:
+        _check_player(state, player)
+        return ()
+    return tuple(map(table.__getitem__, state.hands[player].indices))
+
+
+def _illegal(move: Move, reason: str) -> IllegalMoveError:
+    return IllegalMoveError(f"illegal move {move} ({move!r}): {reason}")
+
+
+_new_state = tuple.__new__
+
+
+def apply_move(state: GameState, move: Move) -> GameState:
+    """The state after ``move``; ``state`` itself is unchanged.
+
+    :raises IllegalMoveError: if the move is not legal in ``state`` (wrong phase, not the
+        player's turn, card not in the hand, pick already made, game over, not a move); the
+        message names the player, the move and the reason.
+    """
+    kind = type(move)
+    if kind is PlayCard:
+        return _play_card(state, move)  # type: ignore[arg-type]
+    if kind is ChoosePain:
+        return _choose_pain(state, move)  # type: ignore[arg-type]
+    raise IllegalMoveError(f"{move!r} is not a move (expected ChoosePain or PlayCard)")
+
+
+def _choose_pain(state: GameState, move: ChoosePain) -> GameState:
+    player = move.player
+    n = state.setup.players
+    if player >= n:
+        raise _illegal(move, f"there is no seat {player} in a {n}-player game")
+    if state.phase is not _CHOOSING:
+        raise _illegal(move, f"pain cards are not being chosen now ({state.phase.value})")
+    chosen = state.picks[player]
+    if chosen is not None:
+        raise _illegal(
+            move,
+            f"player {player} has already chosen a pain card this round, "
+            f"and a pick cannot be changed",
+        )
+    card = move.card
+    hand = state.hands[player]
+    bit = 1 << card.index
+    if not hand.mask & bit:
+        raise _illegal(move, f"{card} is not in player {player}'s hand")
+    picks = state.picks[:player] + (card,) + state.picks[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+    hands = state.hands[:player] + (_without(hand, card.index),) + state.hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+    phase = _PLAYING if None not in picks else _CHOOSING
+    return _new_state(
+        GameState,
+        (
+            state.setup,
+            phase,
+            state.round_number,
+            hands,
+            picks,
+            (*state.pick_order, player),
+            state.trick_leader,
+            state.trick_cards,
+            state.tricks,
+            state.won,
+            state.set_aside,
+            state.finished_rounds,
+        ),
+    )
+
+
+def _play_card(state: GameState, move: PlayCard) -> GameState:
+    (
+        setup,
+        phase,
+        number,
+        hands,
+        picks,
+        pick_order,
+        leader,
+        cards,
+        tricks,
+        won,
+        set_aside,
+        finished,
+    ) = state
+    n = setup.players
+    player = move.player
+    if phase is not _PLAYING or player != (leader + len(cards)) % n:
+        raise _play_error(state, move)
+    card = move.card
+    index = card.index
+    hand = hands[player]
+    if not hand.mask >> index & 1:
+        raise _illegal(move, f"{card} is not in player {player}'s hand")
+    hands = hands[:player] + (_without(hand, index),) + hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+    cards = (*cards, card)
+    if len(cards) < n:
+        return _new_state(
+            GameState,
+            (
+                setup,
+                phase,
+                number,
+                hands,
+                picks,
+                pick_order,
+                leader,
+                cards,
+                tricks,
+                won,
+                set_aside,
+                finished,
+            ),
+        )
+    winner = trick_winner(cards)
+    if winner is not None:
+        winner = (leader + winner) % n
+    elif setup.rules.all_zero_trick is _LEADER_WINS:
+        winner = leader
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    if winner is None:
+        set_aside = _card_set(set_aside.mask | mask)
+    else:
+        won = won[:winner] + (_card_set(won[winner].mask | mask),) + won[winner + 1 :]  # noqa: RUF005 (faster than unpacking)
+        leader_next = winner
+    trick = _new_trick(tuple(zip(_SEAT_ORDERS[n][leader], cards, strict=True)), winner)
+    tricks = (*tricks, trick)
+    if hands[player].mask:
+        return _new_state(
+            GameState,
+            (
+                setup,
+                phase,
+                number,
+                hands,
+                picks,
+                pick_order,
+                leader if winner is None else leader_next,
+                (),
+                tricks,
+                won,
+                set_aside,
+                finished,
+            ),
+        )
+    return _finish_round(state, tricks, won, set_aside)
+
+
+def _play_error(state: GameState, move: PlayCard) -> IllegalMoveError:
+    n = state.setup.players
+    if move.player >= n:
+        return _illegal(move, f"there is no seat {move.player} in a {n}-player game")
+    if state.phase is _OVER:
+        return _illegal(move, "the game is over")
+    if state.phase is _CHOOSING:
+        return _illegal(move, "pain cards are still being chosen")
+    return _illegal(move, f"it is player {state.to_act}'s turn, not player {move.player}'s")
+
+
+_SEAT_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+"""For each player count and leader, the seats in play order of a trick."""
+
+
+def _prepare_seats(players: int) -> None:
+    if players not in _SEAT_ORDERS:
+        _SEAT_ORDERS[players] = tuple(
+            tuple((leader + i) % players for i in range(players)) for leader in range(players)
+        )
+    ensure_seats(players)
+
+
+def _finish_round(
+    state: GameState, tricks: tuple[Trick, ...], won: tuple[CardSet, ...], set_aside: CardSet
+) -> GameState:
+    setup = state.setup
+    picks: tuple[Card, ...] = state.picks  # type: ignore[assignment]
+    scores = tuple(round_score(picks[p], won[p]) for p in range(setup.players))
+    finished = (
+        *state.finished_rounds,
+        FinishedRound(
+            number=state.round_number,
+            leader=state.round_leader,
+            pain_cards=picks,
+            pick_order=state.pick_order,
+            tricks=tricks,
+            won=won,
+            set_aside=set_aside,
+            scores=scores,
+        ),
+    )
+    number = state.round_number + 1
+    if number < len(setup.deals):
+        return _start_round(setup, number, finished)
+    n = setup.players
+    empty = CardSet()
+    return GameState(
+        setup=setup,
+        phase=_OVER,
+        round_number=number,
+        hands=(empty,) * n,
+        picks=(None,) * n,
+        pick_order=(),
+        trick_leader=state.trick_leader,
+        trick_cards=(),
+        tricks=(),
+        won=(empty,) * n,
+        set_aside=empty,
+        finished_rounds=finished,
+    )

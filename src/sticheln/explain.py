@@ -1,0 +1,170 @@
+"""Rules that explain themselves: why a card wins a trick, what a round score is made of.
+
+Every reason names the rule it applies, so a frontend can answer "why did I lose that
+trick?" and link to the specification.
+
+>>> print(explain_trick([Card.parse(c) for c in "B6 B11 R3 Y0".split()]))
+R3 wins.
+- B6 leads: blue is the lead colour (ST-TRICK-1).
+- B6 cannot win: it is in the lead colour and a card of another colour is present (ST-TRICK-2).
+- B11 cannot win: it is in the lead colour and a card of another colour is present (ST-TRICK-2).
+- R3 wins: it is the highest card not in the lead colour (ST-TRICK-2).
+- Y0 cannot win: zeros never win a trick (ST-TRICK-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from sticheln.cards import Card
+from sticheln.scoring import card_points
+from sticheln.trick import trick_winner
+
+__all__ = [
+    "Reason",
+    "ScoreExplanation",
+    "ScoreItem",
+    "TrickExplanation",
+    "explain_score",
+    "explain_trick",
+]
+
+
+@attrs.frozen
+class Reason:
+    """One step of an explanation: a sentence and the rule it applies."""
+
+    text: str
+    """The sentence, without the rule ID."""
+    rule: str
+    """The ID of the rule applied (e.g. ``"ST-TRICK-2"``)."""
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.rule})."
+
+
+@attrs.frozen
+class TrickExplanation:
+    """The winner of a trick and one reason per card (or one for the whole trick)."""
+
+    cards: tuple[Card, ...]
+    """The cards in play order."""
+    winner: int | None
+    """The index of the winning card, as :func:`~sticheln.trick_winner` gives it."""
+    reasons: tuple[Reason, ...]
+    """Why: one reason per card in play order, or a single reason when no card can win."""
+
+    def __str__(self) -> str:
+        head = "Nobody wins." if self.winner is None else f"{self.cards[self.winner]} wins."
+        return "\n".join([head, *(f"- {reason}" for reason in self.reasons)])
+
+
+def explain_trick(cards: Sequence[Card]) -> TrickExplanation:
+    """The winner of a trick with the reasons (:rule:`ST-TRICK-1` to :rule:`ST-TRICK-6`).
+
+    The first reason names the lead colour; then comes one reason per card in play order;
+    a trick that nobody wins ends with a reason saying so.
+
+    :raises ValueError: if the trick has no card.
+    """
+    cards = tuple(cards)
+    winner = trick_winner(cards)
+    lead = cards[0].color
+    reasons = [Reason(f"{cards[0]} leads: {lead.name.lower()} is the lead colour", "ST-TRICK-1")]
+    best = None if winner is None else cards[winner]
+    other_color = any(c.value and c.color is not lead for c in cards)
+    for i, card in enumerate(cards):
+        is_lead = card.color is lead
+        if card.value == 0:
+            reason = Reason(f"{card} cannot win: zeros never win a trick", "ST-TRICK-4")
+        elif best is None:  # unreachable: a non-zero card always wins or loses to one
+            raise AssertionError("trick_winner found no winner beside a non-zero card")
+        elif i == winner and other_color:
+            reason = Reason(
+                f"{card} wins: it is the highest card not in the lead colour", "ST-TRICK-2"
+            )
+        elif i == winner:
+            reason = Reason(
+                f"{card} wins: it is the highest card of the lead colour, and no "
+                f"other colour is present",
+                "ST-TRICK-3",
+            )
+        elif is_lead and other_color:
+            reason = Reason(
+                f"{card} cannot win: it is in the lead colour and a card of "
+                f"another colour is present",
+                "ST-TRICK-2",
+            )
+        elif card.value == best.value:
+            reason = Reason(
+                f"{card} ties with {best}, which was played earlier and wins", "ST-TRICK-5"
+            )
+        elif is_lead:
+            reason = Reason(f"{card} is lower than {best}", "ST-TRICK-3")
+        else:
+            reason = Reason(
+                f"{card} is lower than {best}, the highest card not in the lead colour",
+                "ST-TRICK-2",
+            )
+        reasons.append(reason)
+    if winner is None:
+        reasons.append(Reason("nobody wins the trick: every card is a zero", "ST-TRICK-6"))
+    return TrickExplanation(cards, winner, tuple(reasons))
+
+
+@attrs.frozen
+class ScoreItem:
+    """What one card adds to a round score."""
+
+    card: Card
+    """The card."""
+    points: int
+    """Its points: minus its value in the pain colour, else +1."""
+    reason: Reason
+    """Why."""
+
+    def __str__(self) -> str:
+        return f"{self.points:+d} {self.reason}"
+
+
+@attrs.frozen
+class ScoreExplanation:
+    """A round score, itemised card by card."""
+
+    total: int
+    """The round score, as :func:`~sticheln.round_score` gives it."""
+    items: tuple[ScoreItem, ...]
+    """The pain card first, then every won card in display order."""
+
+    def __str__(self) -> str:
+        return "\n".join([f"Round score {self.total:+d}:", *(f"  {item}" for item in self.items)])
+
+
+def explain_score(pain_card: Card, won_cards: Iterable[Card]) -> ScoreExplanation:
+    """A round score with one item per card (:rule:`ST-SCORE-1`, :rule:`ST-SCORE-2`).
+
+    >>> from sticheln import CardSet
+    >>> print(explain_score(Card.parse("B5"), CardSet.parse("B7 R4")))
+    Round score -11:
+      -5 B5 is the pain card and costs its value (ST-SCORE-1).
+      +1 R4 is not in the pain colour and scores one point (ST-SCORE-2).
+      -7 B7 is in the pain colour and costs its value (ST-SCORE-1).
+    """
+    pain = pain_card.color
+    items = [
+        ScoreItem(
+            pain_card,
+            card_points(pain_card, pain),
+            Reason(f"{pain_card} is the pain card and costs its value", "ST-SCORE-1"),
+        )
+    ]
+    for card in sorted(won_cards, key=lambda c: c.index):
+        points = card_points(card, pain)
+        if card.color is pain:
+            reason = Reason(f"{card} is in the pain colour and costs its value", "ST-SCORE-1")
+        else:
+            reason = Reason(f"{card} is not in the pain colour and scores one point", "ST-SCORE-2")
+        items.append(ScoreItem(card, points, reason))
+    return ScoreExplanation(sum(item.points for item in items), tuple(items))

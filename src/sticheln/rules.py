@@ -1,0 +1,345 @@
+"""The rules of Sticheln as data: deck table, hand size, rounds and the open points.
+
+Everything the rulebook fixes per player count, and everything the sources leave open or
+that editions do differently, is a field of the frozen :class:`Rules` object. Named presets
+(:data:`PRESETS`) cover the editions the library knows.
+
+>>> rules = Rules()
+>>> rules.deck(4)
+Deck(players=4, colors='RYGBP', lowest=0, highest=11)
+>>> rules.rounds_for(4)
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+from types import MappingProxyType
+from typing import Final
+
+import attrs
+
+from sticheln.cards import Card, CardSet, Color
+from sticheln.errors import RulesError
+
+__all__ = [
+    "AMIGO_1993",
+    "EIGHT_PLAYERS",
+    "NSV",
+    "ONLINE_5_ROUNDS",
+    "PRESETS",
+    "AllZeroTrick",
+    "Deck",
+    "FirstLeader",
+    "Rules",
+]
+
+
+class AllZeroTrick(Enum):
+    """What happens to a trick in which every card is a zero (:rule:`ST-TRICK-6`)."""
+
+    SET_ASIDE = "set-aside"
+    """Nobody wins it; the cards are set aside and the same player leads again (NSV rules)."""
+    LEADER_WINS = "leader-wins"
+    """The player who led it wins it and leads the next trick (an online implementation)."""
+
+
+class FirstLeader(Enum):
+    """Who leads the first trick of the game (:rule:`ST-LEAD-1`)."""
+
+    GIVEN_SEAT = "given-seat"
+    """The seat passed to :func:`~sticheln.new_game` as ``first_leader``: the youngest player
+    in the NSV rules."""
+    LEFT_OF_DEALER = "left-of-dealer"
+    """A random draw picks the dealer, and the player left of the dealer leads (AMIGO 1993)."""
+
+
+def _colors(value: object) -> tuple[Color, ...]:
+    if isinstance(value, str):
+        try:
+            return tuple(Color(letter) for letter in value)
+        except ValueError:
+            raise RulesError(f"colours {value!r}: use the letters of Color (RYGBPA)") from None
+    if not isinstance(value, tuple | list) or not all(isinstance(c, Color) for c in value):
+        raise RulesError(f"colours must be Color members or their letters, got {value!r}")
+    return tuple(value)
+
+
+@attrs.frozen(repr=False)
+class Deck:
+    """The cards used for one player count: every value from ``lowest`` to ``highest`` in
+    each of ``colors`` (:rule:`ST-DECK-1`).
+
+    >>> Deck(3, "RYGBP", 0, 8).size
+    45
+    """
+
+    players: int
+    """The number of players this deck is for."""
+    colors: tuple[Color, ...] = attrs.field(converter=_colors)
+    """The colours in the deck (a string of colour letters is accepted)."""
+    lowest: int
+    """The lowest value in every colour."""
+    highest: int
+    """The highest value in every colour."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.players) is not int or self.players < 2:
+            raise RulesError(f"a deck is for 2 or more players, got players={self.players!r}")
+        if not self.colors or len(set(self.colors)) != len(self.colors):
+            raise RulesError(
+                f"deck for {self.players} players: colours must be distinct "
+                f"and not empty, got {self.colors!r}"
+            )
+        lo, hi = self.lowest, self.highest
+        if type(lo) is not int or type(hi) is not int or not 0 <= lo <= hi <= 20:
+            raise RulesError(
+                f"deck for {self.players} players: values must satisfy "
+                f"0 <= lowest <= highest <= 20, got {lo!r}..{hi!r}"
+            )
+
+    @property
+    def size(self) -> int:
+        """The number of cards in the deck."""
+        return len(self.colors) * (self.highest - self.lowest + 1)
+
+    @property
+    def cards(self) -> CardSet:
+        """Every card of the deck."""
+        return CardSet(self.mask)
+
+    @property
+    def mask(self) -> int:
+        """The deck as a :class:`~sticheln.CardSet` bit mask."""
+        mask = 0
+        for color in self.colors:
+            first = Card(color, self.lowest).index
+            mask |= ((1 << (self.highest - self.lowest + 1)) - 1) << first
+        return mask
+
+    def __repr__(self) -> str:
+        letters = "".join(c.letter for c in self.colors)
+        return (
+            f"Deck(players={self.players}, colors={letters!r}, "
+            f"lowest={self.lowest}, highest={self.highest})"
+        )
+
+
+_FIVE = "RYGBP"
+_SIX = "RYGBPA"
+
+NSV_DECKS: Final = (
+    Deck(3, _FIVE, 0, 8),
+    Deck(4, _FIVE, 0, 11),
+    Deck(5, _FIVE, 0, 14),
+    Deck(6, _SIX, 0, 14),
+)
+"""The deck table of the NSV English rules, p. 1: 3 to 6 players."""
+
+RECONSTRUCTED_7_8_DECKS: Final = (
+    Deck(7, _SIX, 0, 17),
+    Deck(8, _SIX, 0, 19),
+)
+"""Decks for 7 and 8 players, *reconstructed*: the sources do not give the table of the
+German editions that play up to eight. Six colours 0-17 (108 cards, 3 left over, set aside
+face up) for 7 players, six colours 0-19 (120 cards) for 8."""
+
+
+def _decks(value: object) -> tuple[Deck, ...]:
+    if not isinstance(value, tuple | list) or not all(isinstance(d, Deck) for d in value):
+        raise RulesError(f"decks must be a sequence of Deck, got {value!r}")
+    return tuple(sorted(value, key=lambda d: d.players))
+
+
+@attrs.frozen
+class Rules:
+    """A complete, playable set of rules for Sticheln.
+
+    The defaults are the English rules of Nürnberger-Spielkarten-Verlag (NSV). Every field is
+    data: variants and editions are other values of this class, see :data:`PRESETS`.
+
+    :raises RulesError: if the rules cannot be played (a deck too small to give everyone a
+        full hand, two decks for one player count, a hand too small for a trick, ...).
+    """
+
+    name: str = "nsv"
+    """A short name for the rule set, written into game records."""
+    decks: tuple[Deck, ...] = attrs.field(default=NSV_DECKS, converter=_decks)
+    """The deck for each supported player count (:rule:`ST-DECK-1`)."""
+    hand_size: int = 15
+    """Cards dealt to every player (:rule:`ST-DEAL-1`); cards left over are set aside."""
+    rounds: int | None = None
+    """Rounds per game; ``None`` means one per player (:rule:`ST-GAME-1`)."""
+    first_leader: FirstLeader = FirstLeader.GIVEN_SEAT
+    """Who leads the first trick of the game (:rule:`ST-LEAD-1`)."""
+    all_zero_trick: AllZeroTrick = AllZeroTrick.SET_ASIDE
+    """What happens to a trick of zeros only (:rule:`ST-TRICK-6`)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise RulesError(f"rules name must be a non-empty string, got {self.name!r}")
+        if type(self.hand_size) is not int or self.hand_size < 2:
+            raise RulesError(
+                f"hand_size must be an int >= 2 (one pain card and at least one "
+                f"trick), got {self.hand_size!r}"
+            )
+        if self.rounds is not None and (type(self.rounds) is not int or self.rounds < 1):
+            raise RulesError(f"rounds must be None or an int >= 1, got {self.rounds!r}")
+        if not isinstance(self.first_leader, FirstLeader):
+            raise RulesError(f"first_leader must be a FirstLeader, got {self.first_leader!r}")
+        if not isinstance(self.all_zero_trick, AllZeroTrick):
+            raise RulesError(f"all_zero_trick must be an AllZeroTrick, got {self.all_zero_trick!r}")
+        if not self.decks:
+            raise RulesError("rules need at least one deck")
+        counts = [d.players for d in self.decks]
+        if len(set(counts)) != len(counts):
+            raise RulesError(f"two decks for the same player count in {counts}")
+        for deck in self.decks:
+            needed = deck.players * self.hand_size
+            if deck.size < needed:
+                raise RulesError(
+                    f"the deck for {deck.players} players has {deck.size} cards, but "
+                    f"{deck.players} hands of {self.hand_size} need {needed}"
+                )
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts these rules have a deck for, ascending."""
+        return tuple(d.players for d in self.decks)
+
+    def deck(self, players: int) -> Deck:
+        """The deck for ``players`` players.
+
+        :raises RulesError: if the rules have no deck for that many players.
+        """
+        for deck in self.decks:
+            if deck.players == players:
+                return deck
+        raise RulesError(
+            f"rules {self.name!r} have no deck for {players!r} players "
+            f"(they support {', '.join(map(str, self.player_counts))}); "
+            f"add a Deck to Rules.decks for your box"
+        )
+
+    def rounds_for(self, players: int) -> int:
+        """The number of rounds of a game with ``players`` players (:rule:`ST-GAME-1`)."""
+        return players if self.rounds is None else self.rounds
+
+    def tricks_per_round(self) -> int:
+        """Tricks in every round: the hand minus the pain card (:rule:`ST-ROUND-1`)."""
+        return self.hand_size - 1
+
+    def to_dict(self) -> dict[str, object]:
+        """The rules as plain JSON-compatible data; :meth:`from_dict` reads it back."""
+        return {
+            "name": self.name,
+            "decks": [
+                {
+                    "players": d.players,
+                    "colors": "".join(c.letter for c in d.colors),
+                    "lowest": d.lowest,
+                    "highest": d.highest,
+                }
+                for d in self.decks
+            ],
+            "hand_size": self.hand_size,
+            "rounds": self.rounds,
+            "first_leader": self.first_leader.value,
+            "all_zero_trick": self.all_zero_trick.value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Rules:
+        """Rules from the data of :meth:`to_dict`.
+
+        :raises RulesError: naming the field that is missing, unknown or of the wrong kind.
+        """
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules must be a mapping, got {type(data).__name__}")
+        known = {"name", "decks", "hand_size", "rounds", "first_leader", "all_zero_trick"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesError(f"unknown rules field(s): {', '.join(map(str, unknown))}")
+        missing = sorted(known - set(data))
+        if missing:
+            raise RulesError(f"missing rules field(s): {', '.join(missing)}")
+        decks_data = data["decks"]
+        if not isinstance(decks_data, list):
+            raise RulesError("rules field 'decks' must be a list")
+        decks = []
+        for i, entry in enumerate(decks_data):
+            if not isinstance(entry, Mapping) or set(entry) != {
+                "players",
+                "colors",
+                "lowest",
+                "highest",
+            }:
+                raise RulesError(
+                    f"rules field 'decks[{i}]' must have exactly the keys "
+                    f"players, colors, lowest, highest"
+                )
+            try:
+                decks.append(
+                    Deck(entry["players"], entry["colors"], entry["lowest"], entry["highest"])
+                )
+            except RulesError as exc:
+                raise RulesError(f"rules field 'decks[{i}]': {exc}") from None
+        try:
+            first_leader = FirstLeader(data["first_leader"])
+        except ValueError:
+            raise RulesError(
+                f"rules field 'first_leader': unknown value {data['first_leader']!r}"
+            ) from None
+        try:
+            all_zero = AllZeroTrick(data["all_zero_trick"])
+        except ValueError:
+            raise RulesError(
+                f"rules field 'all_zero_trick': unknown value {data['all_zero_trick']!r}"
+            ) from None
+        return cls(
+            name=data["name"],  # type: ignore[arg-type]
+            decks=tuple(decks),
+            hand_size=data["hand_size"],  # type: ignore[arg-type]
+            rounds=data["rounds"],  # type: ignore[arg-type]
+            first_leader=first_leader,
+            all_zero_trick=all_zero,
+        )
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The preset called ``name`` (case-insensitive); see :data:`PRESETS`.
+
+        :raises RulesError: if there is no such preset; the message lists the known ones.
+        """
+        try:
+            return PRESETS[name.lower()]
+        except (KeyError, AttributeError):
+            raise RulesError(
+                f"no rules preset {name!r}; known presets: {', '.join(PRESETS)}"
+            ) from None
+
+
+NSV: Final = Rules()
+"""The English rules of Nürnberger-Spielkarten-Verlag (the default): 3-6 players, one round
+per player, the youngest player leads first, a trick of zeros is set aside."""
+
+AMIGO_1993: Final = Rules(name="amigo-1993", first_leader=FirstLeader.LEFT_OF_DEALER)
+"""The AMIGO 1993 German rules as reviews describe them: a draw picks the dealer and the
+player left of the dealer leads the first trick."""
+
+ONLINE_5_ROUNDS: Final = Rules(
+    name="online-5-rounds", rounds=5, all_zero_trick=AllZeroTrick.LEADER_WINS
+)
+"""The style of a long-running online implementation: five rounds whatever the player
+count, and a trick of zeros goes to its leader."""
+
+EIGHT_PLAYERS: Final = Rules(name="eight-players", decks=NSV_DECKS + RECONSTRUCTED_7_8_DECKS)
+"""The NSV rules extended to 7 and 8 players with a **reconstructed** deck table (see
+:data:`RECONSTRUCTED_7_8_DECKS`): the sources do not give the table of the editions for
+eight. Use your own :class:`Deck` entries if your box differs."""
+
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
+    {rules.name: rules for rules in (NSV, AMIGO_1993, ONLINE_5_ROUNDS, EIGHT_PLAYERS)}
+)
+"""The named rule sets, by :attr:`Rules.name`."""

@@ -1,0 +1,58 @@
+"""Scoring: card points, round scores and the final ranking (pure functions).
+
+>>> from sticheln import Card, CardSet, Color
+>>> card_points(Card.parse("B7"), Color.BLUE), card_points(Card.parse("P14"), Color.BLUE)
+(-7, 1)
+>>> round_score(Card.parse("B5"), CardSet.parse("B7 R4 Y2 P14"))
+-9
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from sticheln.cards import Card, Color
+
+__all__ = ["card_points", "ranking", "round_score", "winners"]
+
+
+def card_points(card: Card, pain_color: Color) -> int:
+    """What one won card is worth to a player whose pain colour is ``pain_color``.
+
+    A card of the pain colour costs its value (:rule:`ST-SCORE-1`); any other card is worth
+    one point, whatever its value (:rule:`ST-SCORE-2`).
+    """
+    return -card.value if card.color is pain_color else 1
+
+
+def round_score(pain_card: Card, won_cards: Iterable[Card]) -> int:
+    """A player's score for one round: the pain card and every won card, by
+    :func:`card_points` in the pain card's colour.
+
+    The face-up pain card counts like a won card of the pain colour (:rule:`ST-SCORE-1`).
+    The result may be negative (:rule:`ST-SCORE-3`).
+    """
+    pain = pain_card.color
+    return card_points(pain_card, pain) + sum(card_points(card, pain) for card in won_cards)
+
+
+def winners(scores: Sequence[int]) -> tuple[int, ...]:
+    """The players with the highest total; all of them share first place (:rule:`ST-GAME-2`).
+
+    >>> winners([3, 7, 7, -2])
+    (1, 2)
+    """
+    if not scores:
+        return ()
+    best = max(scores)
+    return tuple(p for p, s in enumerate(scores) if s == best)
+
+
+def ranking(scores: Sequence[int]) -> tuple[int, ...]:
+    """The place of each player (1 = first); equal totals share a place and the next place
+    is skipped, as the rules give no tie-break (:rule:`ST-GAME-2`).
+
+    >>> ranking([3, 7, 7, -2])
+    (3, 1, 1, 4)
+    """
+    return tuple(1 + sum(other > s for other in scores) for s in scores)

@@ -1,0 +1,137 @@
+"""What one player may see: :class:`PlayerView` and :func:`observe`.
+
+A view holds the player's own hand and pain card, everything played in public, the pain
+cards once revealed, how many cards every player holds and the scores; nothing else. Give
+views, never full states, to bots and to the screens of human players.
+
+>>> import sticheln as st
+>>> state = st.new_game(players=3, seed=1)
+>>> view = st.observe(state, 0)
+>>> len(view.hand), view.hand_sizes, view.pain_cards
+(15, (15, 15, 15), (None, None, None))
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from sticheln.cards import Card, CardSet
+from sticheln.engine import _check_player
+from sticheln.rules import Rules
+from sticheln.state import FinishedRound, GameState, Phase
+from sticheln.trick import Trick
+
+__all__ = ["PlayerView", "observe"]
+
+
+@attrs.frozen
+class PlayerView:
+    """The part of a game state one player may see, with perfect recall of what was public.
+
+    Build it with :func:`observe`.
+    """
+
+    player: int
+    """The seat of the player whose view this is."""
+    rules: Rules
+    """The rules of the game."""
+    players: int
+    """The number of players."""
+    rounds: int
+    """The number of rounds of the game."""
+    phase: Phase
+    """What the game waits for."""
+    round_number: int
+    """The round in progress, from 0."""
+    round_leader: int
+    """The seat that leads the round's first trick."""
+    hand: CardSet
+    """The player's own hand."""
+    pain_cards: tuple[Card | None, ...]
+    """The pain cards of the round by seat: the player's own as soon as chosen, the others'
+    only once everyone has chosen and they are revealed (:rule:`ST-PAIN-1`)."""
+    has_chosen: tuple[bool, ...]
+    """Whether each player has put down a pain card this round (the face-down card is seen,
+    not its face)."""
+    trick_leader: int
+    """The seat that led (or will lead) the current trick."""
+    current_trick: tuple[tuple[int, Card], ...]
+    """The plays of the current trick so far."""
+    tricks: tuple[Trick, ...]
+    """The finished tricks of the round: every card was played face up."""
+    won: tuple[CardSet, ...]
+    """The cards each player has won this round (taken face down, but seen when played)."""
+    set_aside: CardSet
+    """Cards set aside this round, face up: those dealt to nobody and tricks of zeros."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each player holds."""
+    players_to_act: tuple[int, ...]
+    """The seats that may move now."""
+    finished_rounds: tuple[FinishedRound, ...]
+    """The rounds played so far, which are entirely public."""
+    scores: tuple[int, ...]
+    """Each player's total over the finished rounds."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is to play a card, or ``None`` outside the playing phase."""
+        if self.phase is not Phase.PLAYING:
+            return None
+        return self.players_to_act[0]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def own_pain_card(self) -> Card | None:
+        """The player's own pain card for the round, once chosen."""
+        return self.pain_cards[self.player]
+
+    @property
+    def unseen_cards(self) -> CardSet:
+        """The cards of this round's deck the player has not seen: the other players' hands,
+        and their pain cards while still face down."""
+        seen = self.hand | self.set_aside
+        for pile in self.won:
+            seen |= pile
+        for card in self.pain_cards:
+            if card is not None:
+                seen = seen.add(card)
+        for _, card in self.current_trick:
+            seen = seen.add(card)
+        return self.rules.deck(self.players).cards - seen
+
+
+def observe(state: GameState, player: int) -> PlayerView:
+    """The view of ``state`` that ``player`` may see.
+
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    """
+    _check_player(state, player)
+    revealed = state.phase is Phase.PLAYING
+    pain_cards = tuple(
+        card if revealed or p == player else None for p, card in enumerate(state.picks)
+    )
+    return PlayerView(
+        player=player,
+        rules=state.rules,
+        players=state.players,
+        rounds=state.rounds,
+        phase=state.phase,
+        round_number=state.round_number,
+        round_leader=state.round_leader,
+        hand=state.hands[player],
+        pain_cards=pain_cards,
+        has_chosen=tuple(card is not None for card in state.picks),
+        trick_leader=state.trick_leader,
+        current_trick=state.current_trick,
+        tricks=state.tricks,
+        won=state.won,
+        set_aside=state.set_aside,
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        players_to_act=state.players_to_act,
+        finished_rounds=state.finished_rounds,
+        scores=state.scores,
+    )
