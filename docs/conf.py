@@ -62,7 +62,10 @@ intersphinx_mapping = {
 intersphinx_timeout = 10
 
 # -- Doctest ---------------------------------------------------------------------------------------
+# ``sphinx-build -b doctest`` runs the examples of the pages and of the docstrings that autodoc
+# shows; each of them starts with the package's public names imported.
 doctest_test_doctest_blocks = "default"
+doctest_global_setup = "from sticheln import *"
 
 # -- HTML ------------------------------------------------------------------------------------------
 html_theme = "furo"
