@@ -64,7 +64,7 @@ _COLOR_BY_NAME: Final = {
     "grey": Color.GRAY,
     "violet": Color.PURPLE,
 }
-_CARD_TEXT: Final = re.compile(r"\s*([A-Za-z]+)\s*[-_ ]?\s*(\d+)\s*")
+_CARD_TEXT: Final = re.compile(r"\s*([A-Za-z]+)\s*(\d+)\s*")
 
 
 def _check_value(instance: Card, attribute: attrs.Attribute[int], value: int) -> None:
@@ -99,7 +99,7 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read a card name: a colour letter or name, then the value.
 
-        ``"B11"``, ``"b11"``, ``"blue 11"`` and ``"Grey-0"`` are all accepted.
+        ``"B11"``, ``"b11"``, ``"blue 11"`` and ``"Grey 0"`` are all accepted.
 
         :raises CardError: if the text names no card; the message quotes the text.
         """
