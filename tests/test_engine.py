@@ -55,8 +55,8 @@ def test_mini_game_worked_by_hand() -> None:
     assert state.is_over
     assert state.phase is Phase.OVER
     # Round 1: P2 wins R2 Y1 R1 (pain red: -2 +1 -1), P0 wins B2 Y2 B1 (pain blue: -2 +1 -1).
-    # Round 2: P2 wins B1 R0 Y0 (pain blue: -1 +1 +1), P1 wins B2 R1 Y2 and pays Y1, Y2: -1 +1 +1 -2.
-    #          P0 won nothing and pays R2.
+    # Round 2: P2 wins B1 R0 Y0 (pain blue: -1 +1 +1); P1 wins B2 R1 Y2 and pays
+    #          Y1 and Y2: -1 +1 +1 -2; P0 won nothing and pays R2.
     # Round 3: the zeros are set aside; P2 wins R1 Y1 Y2 (+3) and pays B1.
     assert [r.scores for r in state.finished_rounds] == [(-2, 0, -2), (-2, -1, 1), (-2, -2, 2)]
     assert state.scores == (-6, -3, 1)
