@@ -29,7 +29,9 @@ from sticheln.explain import (
     explain_score,
     explain_trick,
 )
+from sticheln.games import GAME_NAMES, find_game
 from sticheln.moves import ChoosePain, Move, PlayCard
+from sticheln.protocol import Game, StichelnGame, random_playout
 from sticheln.record import RECORD_VERSION, GameRecord
 from sticheln.rules import (
     AMIGO_1993,
@@ -42,6 +44,7 @@ from sticheln.rules import (
     FirstLeader,
     Rules,
 )
+from sticheln.sampling import sample_state
 from sticheln.scoring import card_points, ranking, round_score, winners
 from sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
 from sticheln.trick import Trick, lead_color, trick_winner
@@ -55,6 +58,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 __all__ = [
     "AMIGO_1993",
     "EIGHT_PLAYERS",
+    "GAME_NAMES",
     "MAX_VALUE",
     "NSV",
     "ONLINE_5_ROUNDS",
@@ -70,6 +74,7 @@ __all__ = [
     "Deck",
     "FinishedRound",
     "FirstLeader",
+    "Game",
     "GameRecord",
     "GameSetup",
     "GameState",
@@ -86,6 +91,7 @@ __all__ = [
     "ScoreItem",
     "SetupError",
     "StichelnError",
+    "StichelnGame",
     "Trick",
     "TrickExplanation",
     "UnknownPlayerError",
@@ -95,12 +101,15 @@ __all__ = [
     "deal_round",
     "explain_score",
     "explain_trick",
+    "find_game",
     "lead_color",
     "legal_moves",
     "new_game",
     "observe",
+    "random_playout",
     "ranking",
     "round_score",
+    "sample_state",
     "trick_winner",
     "winners",
 ]

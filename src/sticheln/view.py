@@ -92,7 +92,9 @@ class PlayerView:
     @property
     def unseen_cards(self) -> CardSet:
         """The cards of this round's deck the player has not seen: the other players' hands,
-        and their pain cards while still face down."""
+        and their pain cards while still face down. Empty once the game is over."""
+        if self.phase is Phase.OVER:
+            return CardSet()
         seen = self.hand | self.set_aside
         for pile in self.won:
             seen |= pile

@@ -1,0 +1,110 @@
+"""Full states consistent with a player's view, for search-based bots.
+
+A bot that searches (for example information-set Monte Carlo tree search) needs complete
+states to simulate. :func:`sample_state` deals the cards the player has not seen at random to
+the places they can be, and deals the rounds still to come afresh, so that the sampled state
+agrees with everything in the view.
+"""
+
+from __future__ import annotations
+
+import random
+
+from sticheln.cards import Card, CardSet
+from sticheln.engine import _prepare_seats, deal_round
+from sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
+from sticheln.trick import Trick
+from sticheln.view import PlayerView
+
+__all__ = ["sample_state"]
+
+
+def _played_by(tricks: tuple[Trick, ...], player: int) -> CardSet:
+    return CardSet.of(card for trick in tricks for seat, card in trick.plays if seat == player)
+
+
+def _finished_deal(finished: FinishedRound, deck: CardSet) -> Deal:
+    hands = tuple(
+        _played_by(finished.tricks, p).add(finished.pain_cards[p])
+        for p in range(len(finished.pain_cards))
+    )
+    dealt = CardSet()
+    for hand in hands:
+        dealt |= hand
+    return Deal(hands, deck - dealt)
+
+
+def sample_state(view: PlayerView, rng: random.Random) -> GameState:
+    """A full game state, drawn at random, that ``view.player`` cannot tell from the real one.
+
+    The other players' hands and their face-down pain cards are dealt at random from
+    :attr:`PlayerView.unseen_cards`, keeping every hand size; the deals of the rounds still to
+    come are shuffled anew with ``rng``. Everything public, and the player's own cards, are as
+    in the view, so ``observe(sample_state(view, rng), view.player) == view``.
+    """
+    n = view.players
+    rules = view.rules
+    deck = rules.deck(n).cards
+    first_leader = (view.round_leader - view.round_number) % n
+    past = tuple(_finished_deal(finished, deck) for finished in view.finished_rounds)
+    future_count = view.rounds - len(past) - (0 if view.phase is Phase.OVER else 1)
+    future = tuple(deal_round(rules, n, rng) for _ in range(future_count))
+    _prepare_seats(n)
+    if view.phase is Phase.OVER:
+        # Nothing is hidden any more: the state is the public record of the game.
+        empty = (CardSet(),) * n
+        return GameState(
+            setup=GameSetup(rules, n, first_leader, past, None),
+            phase=view.phase,
+            round_number=view.round_number,
+            hands=empty,
+            picks=(None,) * n,
+            pick_order=(),
+            trick_leader=view.trick_leader,
+            trick_cards=(),
+            tricks=(),
+            won=empty,
+            set_aside=CardSet(),
+            finished_rounds=view.finished_rounds,
+        )
+    unseen = list(view.unseen_cards)
+    rng.shuffle(unseen)
+    hands: list[CardSet] = []
+    picks: list[Card | None] = []
+    for p in range(n):
+        if p == view.player:
+            hands.append(view.hand)
+            picks.append(view.pain_cards[p])
+            continue
+        size = view.hand_sizes[p]
+        hands.append(CardSet.of(unseen[:size]))
+        del unseen[:size]
+        pick = view.pain_cards[p]
+        if pick is None and view.has_chosen[p]:
+            pick = unseen.pop()
+        picks.append(pick)
+    played = view.tricks + ((Trick(view.current_trick, None),) if view.current_trick else ())
+    initial = []
+    for p in range(n):
+        hand = hands[p] | _played_by(played, p)
+        pick = picks[p]
+        initial.append(hand if pick is None else hand.add(pick))
+    dealt = CardSet()
+    for hand in initial:
+        dealt |= hand
+    current = Deal(tuple(initial), deck - dealt)
+    setup = GameSetup(rules, n, first_leader, (*past, current, *future), None)
+    return GameState(
+        setup=setup,
+        phase=view.phase,
+        round_number=view.round_number,
+        hands=tuple(hands),
+        picks=tuple(picks),
+        pick_order=tuple(p for p in range(n) if picks[p] is not None),
+        trick_leader=view.trick_leader,
+        trick_cards=tuple(card for _, card in view.current_trick),
+        tricks=view.tricks,
+        won=view.won,
+        set_aside=view.set_aside,
+        finished_rounds=view.finished_rounds,
+    )
