@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from sticheln import Card, CardSet, explain_score, explain_trick, round_score, trick_winner
+from sticheln import (
+    AllZeroTrick,
+    Card,
+    CardSet,
+    Reason,
+    explain_score,
+    explain_trick,
+    round_score,
+    trick_winner,
+)
 
 
 def cards(text: str) -> list[Card]:
@@ -89,3 +98,16 @@ def test_score_explained_item_by_item() -> None:
         ("B7", -7, "ST-SCORE-1"),
         ("P14", 1, "ST-SCORE-2"),
     ]
+
+
+@pytest.mark.rule("ST-TRICK-6")
+def test_all_zero_trick_explained_under_leader_wins() -> None:
+    explanation = explain_trick(cards("R0 G0 B0"), AllZeroTrick.LEADER_WINS)
+    assert explanation.winner == 0
+    assert str(explanation).splitlines()[0] == "R0 wins."
+    assert explanation.reasons[-1] == Reason(
+        "R0 wins: every card is a zero, and such a trick goes to its leader under these rules",
+        "ST-TRICK-6",
+    )
+    # The option does not matter when a card can win.
+    assert explain_trick(cards("R0 G1"), AllZeroTrick.LEADER_WINS).winner == 1

@@ -111,8 +111,9 @@ def new_game(
         seed. The same seed and rules always give the same deals.
     :param rules: the rules; the NSV English rules by default.
     :param first_leader: the seat that leads the first trick of the game, the youngest
-        player in the NSV rules (:rule:`ST-LEAD-1`); ignored under
-        :attr:`FirstLeader.LEFT_OF_DEALER`.
+        player in the NSV rules (:rule:`ST-LEAD-1`). Under
+        :attr:`FirstLeader.LEFT_OF_DEALER` the draw decides instead, but the value must still
+        be a seat.
     :param deals: instead of shuffling, the hands of every round (cards or card names); the
         cards of the deck in no hand are set aside.
     :raises RulesError: if the rules have no deck for ``players``.

@@ -19,7 +19,12 @@ __all__ = [
 
 
 class StichelnError(Exception):
-    """Base class of every error the library raises on purpose."""
+    """Base class of the library's errors about cards, rules, games and records.
+
+    Arguments of the wrong type raise :class:`TypeError` as usual, an empty trick given to a
+    trick function raises a plain :class:`ValueError`, and :meth:`CardSet.remove
+    <sticheln.CardSet.remove>` raises :class:`KeyError` like :meth:`set.remove`.
+    """
 
 
 class CardError(StichelnError, ValueError):

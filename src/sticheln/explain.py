@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from sticheln.cards import Card
+from sticheln.rules import AllZeroTrick
 from sticheln.scoring import card_points
 from sticheln.trick import trick_winner
 
@@ -52,20 +53,25 @@ class TrickExplanation:
     cards: tuple[Card, ...]
     """The cards in play order."""
     winner: int | None
-    """The index of the winning card, as :func:`~sticheln.trick_winner` gives it."""
+    """The index of the winning card, ``None`` if nobody wins it."""
     reasons: tuple[Reason, ...]
-    """Why: one reason per card in play order, or a single reason when no card can win."""
+    """Why: first the lead colour, then one reason per card in play order, and for a trick of
+    zeros a last reason saying who gets it."""
 
     def __str__(self) -> str:
         head = "Nobody wins." if self.winner is None else f"{self.cards[self.winner]} wins."
         return "\n".join([head, *(f"- {reason}" for reason in self.reasons)])
 
 
-def explain_trick(cards: Sequence[Card]) -> TrickExplanation:
+def explain_trick(
+    cards: Sequence[Card], all_zero_trick: AllZeroTrick = AllZeroTrick.SET_ASIDE
+) -> TrickExplanation:
     """The winner of a trick with the reasons (:rule:`ST-TRICK-1` to :rule:`ST-TRICK-6`).
 
     The first reason names the lead colour; then comes one reason per card in play order;
-    a trick that nobody wins ends with a reason saying so.
+    a trick of zeros ends with a reason saying what becomes of it under ``all_zero_trick``
+    (pass :attr:`Rules.all_zero_trick <sticheln.Rules.all_zero_trick>` of the game). Under
+    :attr:`~sticheln.AllZeroTrick.LEADER_WINS` the winner of such a trick is its first card.
 
     :raises ValueError: if the trick has no card.
     """
@@ -109,7 +115,16 @@ def explain_trick(cards: Sequence[Card]) -> TrickExplanation:
                 "ST-TRICK-2",
             )
         reasons.append(reason)
-    if winner is None:
+    if winner is None and all_zero_trick is AllZeroTrick.LEADER_WINS:
+        winner = 0
+        reasons.append(
+            Reason(
+                f"{cards[0]} wins: every card is a zero, and such a trick goes to "
+                f"its leader under these rules",
+                "ST-TRICK-6",
+            )
+        )
+    elif winner is None:
         reasons.append(Reason("nobody wins the trick: every card is a zero", "ST-TRICK-6"))
     return TrickExplanation(cards, winner, tuple(reasons))
 
