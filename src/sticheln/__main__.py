@@ -1,16 +1,39 @@
-"""Play one whole game with random players and print the scoreboard: ``python -m sticheln``."""
+"""``python -m sticheln``: the ``sticheln`` command line.
+
+Without arguments it plays a whole game between bots and prints it trick by trick
+(``sticheln play --auto``); with a command (``play``, ``simulate``, ``replay``, or ``--help``)
+it is the ``sticheln`` command. Given only the options ``--players``, ``--seed`` and
+``--rules``, it keeps its first behaviour: one game between random players, of which it prints
+only the scoreboard.
+"""
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
 
 import sticheln as st
+from sticheln import cli
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line (see the module's description); return the exit code."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    if not args:
+        return cli.main(["play", "--auto"])
+    if args[0] in cli.COMMANDS or args[0] in {"-h", "--help", "--version"}:
+        return cli.main(args)
+    scoreboard(args)
+    return 0
+
+
+def scoreboard(argv: list[str]) -> None:
     """Play a game of random moves and print each round's scores and the final totals."""
-    parser = argparse.ArgumentParser(prog="python -m sticheln", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m sticheln",
+        description="Play one game between random players and print the scoreboard.",
+    )
     parser.add_argument("--players", type=int, default=4, help="number of players (3-6)")
     parser.add_argument("--seed", type=int, default=None, help="seed for the deal and the moves")
     parser.add_argument("--rules", default="nsv", choices=sorted(st.PRESETS), help="rule preset")
@@ -35,4 +58,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,0 +1,190 @@
+"""What the commands share: streams, the choice of game and bots, seeds and seat names."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+import attrs
+from rich.console import Console
+
+from sticheln.bots import BOT_NAMES, Bot, make_bot
+from sticheln.errors import RulesError
+from sticheln.games import find_game
+from sticheln.protocol import Game
+
+__all__ = [
+    "EXIT_FAILURE",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "Env",
+    "UsageError",
+    "check_players",
+    "default_bot",
+    "default_players",
+    "derive_seed",
+    "find_mover",
+    "load_game",
+    "make_bots",
+    "new_seed",
+    "one_line",
+    "parse_bot_names",
+    "play_bot_game",
+]
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+class UsageError(Exception):
+    """Bad options or input: reported on one line of standard error, exit code 2."""
+
+
+@attrs.frozen
+class Env:
+    """The streams a command reads and writes, and the rich console on standard output."""
+
+    stdin: TextIO
+    stdout: TextIO
+    stderr: TextIO
+    console: Console
+
+    @classmethod
+    def create(
+        cls,
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        stderr: TextIO | None = None,
+    ) -> Env:
+        """Streams default to the process's; colour only when standard output is a terminal
+        (rich decides, and honours ``NO_COLOR``)."""
+        out = sys.stdout if stdout is None else stdout
+        return cls(
+            stdin=sys.stdin if stdin is None else stdin,
+            stdout=out,
+            stderr=sys.stderr if stderr is None else stderr,
+            console=Console(file=out, highlight=False, emoji=False),
+        )
+
+    def error(self, message: str) -> None:
+        """Write ``sticheln: error: message`` as one line on standard error."""
+        self.stderr.write(f"sticheln: error: {one_line(message)}\n")
+        self.stderr.flush()
+
+    def note(self, message: str) -> None:
+        """Write a line of information on standard error."""
+        self.stderr.write(f"{one_line(message)}\n")
+        self.stderr.flush()
+
+
+def one_line(text: str) -> str:
+    """``text`` with its runs of white space, line breaks included, made single spaces."""
+    return " ".join(str(text).split())
+
+
+def load_game(name: str, rules: str | None) -> Game[Any, Any, Any]:
+    """The game called ``name`` with the rules preset ``rules``.
+
+    :raises UsageError: for an unknown game or preset.
+    """
+    try:
+        return find_game(name, rules)
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def default_players(game: Game[Any, Any, Any]) -> int:
+    """Four players if the game allows four, else its smallest player count."""
+    counts = game.player_counts
+    return 4 if 4 in counts else counts[0]
+
+
+def check_players(game: Game[Any, Any, Any], players: int) -> None:
+    """:raises UsageError: if the game's rules have no deck for ``players`` players."""
+    if players not in game.player_counts:
+        rules = getattr(game, "rules", None)
+        what = f"rules {rules.name!r}" if rules is not None else f"game {game.name!r}"
+        raise UsageError(f"{what} are for {list(game.player_counts)} players, not {players}")
+
+
+def default_bot() -> str:
+    """The bot that takes a seat when none is named: ``heuristic`` if there is one, else
+    ``random``. (A searching bot is never the default: it is too slow for a quick game.)"""
+    return "heuristic" if "heuristic" in BOT_NAMES else "random"
+
+
+def parse_bot_names(text: str | None, seats: int) -> list[str]:
+    """The bot name for each of ``seats`` seats from ``--bots``: one name for all, or a
+    comma-separated list with one name per seat.
+
+    :raises UsageError: for a list of the wrong length or an empty name.
+    """
+    if text is None:
+        return [default_bot()] * seats
+    names = [name.strip().lower() for name in text.split(",")]
+    if any(not name for name in names):
+        raise UsageError(f"--bots {text!r}: empty bot name")
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        raise UsageError(
+            f"--bots gives {len(names)} names for {seats} bot seats: give one name for all "
+            f"of them, or one per seat"
+        )
+    return names
+
+
+def make_bots(names: Sequence[str], game: Game[Any, Any, Any]) -> list[Bot[Any, Any]]:
+    """One bot per name.
+
+    :raises UsageError: for an unknown bot or one that does not play ``game``.
+    """
+    try:
+        return [make_bot(name, game) for name in names]
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def derive_seed(base: int, index: int) -> int:
+    """The seed of game ``index`` of a series started from ``base``: the same on every
+    machine and Python version, and independent of how the games are shared among
+    processes."""
+    digest = hashlib.sha256(f"sticheln/{base}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def new_seed() -> int:
+    """A fresh random seed, for a command run without ``--seed``."""
+    return random.SystemRandom().randrange(2**32)
+
+
+def find_mover(game: Game[Any, Any, Any], state: Any, move: Any) -> int:
+    """The seat that may make ``move`` in ``state`` (a game's moves need not name it)."""
+    player = getattr(move, "player", None)
+    if isinstance(player, int):
+        return player
+    acting = game.players_to_act(state)
+    for seat in acting:
+        if move in game.legal_moves(state, seat):
+            return int(seat)
+    return int(acting[0]) if acting else 0
+
+
+def play_bot_game(
+    game: Game[Any, Any, Any], bots: Sequence[Bot[Any, Any]], seed: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Play one whole game between ``bots`` (one per seat) from ``seed``; return the final
+    scores and the winners. The same seed gives the same game."""
+    rng = random.Random(seed)
+    state = game.new_game(len(bots), seed=rng.randrange(2**32))
+    while not game.is_over(state):
+        player = game.players_to_act(state)[0]
+        moves = game.legal_moves(state, player)
+        state = game.apply_move(state, bots[player].choose(game.observe(state, player), moves, rng))
+    return tuple(game.scores(state)), tuple(game.winners(state))

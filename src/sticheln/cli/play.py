@@ -1,0 +1,253 @@
+"""``sticheln play``: a person against bots at the terminal, or bots alone (``--auto``)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+
+from sticheln.bots import Bot
+from sticheln.cli.common import (
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    Env,
+    UsageError,
+    check_players,
+    default_players,
+    load_game,
+    make_bots,
+    new_seed,
+    parse_bot_names,
+)
+from sticheln.cli.screens import InputError, Screen, screen_for
+from sticheln.games import GAME_NAMES
+from sticheln.protocol import Game
+from sticheln.rules import PRESETS
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``play`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "play",
+        help="play a game in the terminal against bots",
+        description=(
+            "Play a game against bots in the terminal: type a card's name (B11) or its "
+            "number. With --auto, or when standard input is not a terminal, bots take every "
+            "seat and the game is printed trick by trick, ending with the scoreboard. "
+            "End of input or q stops the game (exit code 0), Ctrl-C interrupts it "
+            "(exit code 130); either way the game so far is saved when --save is given."
+        ),
+    )
+    add_game_options(parser)
+    parser.add_argument(
+        "--seat", type=int, default=0, metavar="K", help="your seat, from 0 (default: 0)"
+    )
+    parser.add_argument(
+        "--bots",
+        metavar="NAMES",
+        help=(
+            "the bots of the other seats: one name for all, or a comma-separated list with "
+            "one name per bot seat (default: heuristic if available, else random)"
+        ),
+    )
+    parser.add_argument(
+        "--save", metavar="FILE", help="write the game's record (JSON) to FILE at the end"
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--auto", action="store_true", help="bots take every seat")
+    mode.add_argument(
+        "--interactive",
+        action="store_true",
+        help="read your moves from standard input even when it is not a terminal",
+    )
+    parser.set_defaults(run=run)
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """``--game``, ``--rules``, ``--players`` and ``--seed``."""
+    parser.add_argument(
+        "--game",
+        default="sticheln",
+        metavar="NAME",
+        help=f"the game: {', '.join(GAME_NAMES)} (default: sticheln)",
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="PRESET",
+        help=f"the rules preset; for Sticheln: {', '.join(PRESETS)} (default: nsv)",
+    )
+    parser.add_argument(
+        "--players", type=int, metavar="N", help="number of players (default: 4 if allowed)"
+    )
+    parser.add_argument(
+        "--seed", type=int, metavar="S", help="seed for the deal and the bots (default: random)"
+    )
+
+
+class _Stop(Exception):
+    """The person asked to stop, or their input ended."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _Session:
+    """One game being played: the state so far, the seats, and how to show it."""
+
+    def __init__(
+        self,
+        env: Env,
+        game: Game[Any, Any, Any],
+        state: Any,
+        bots: dict[int, Bot[Any, Any]],
+        human: int | None,
+        screen: Screen,
+        rng: random.Random,
+    ) -> None:
+        self.env = env
+        self.game = game
+        self.state = state
+        self.bots = bots
+        self.human = human
+        self.screen = screen
+        self.rng = rng
+        self.moves = 0
+
+    def run(self) -> None:
+        """Play until the game is over; :class:`_Stop` or ``KeyboardInterrupt`` end it early
+        with :attr:`state` the state so far."""
+        game, console = self.game, self.env.console
+        for renderable in self.screen.start(self.state):
+            console.print(renderable)
+        while not game.is_over(self.state):
+            acting = game.players_to_act(self.state)
+            player = self.human if self.human in acting else acting[0]
+            moves = game.legal_moves(self.state, player)
+            if player == self.human:
+                move = self.ask(player, moves)
+            else:
+                view = game.observe(self.state, player)
+                move = self.bots[player].choose(view, moves, self.rng)
+            before = self.state
+            self.state = game.apply_move(before, move)
+            self.moves += 1
+            for renderable in self.screen.events(before, self.state, player, move):
+                console.print(renderable)
+
+    def ask(self, player: int, moves: Any) -> Any:
+        """Show the turn screen and read a move, explaining wrong input until one fits."""
+        console = self.env.console
+        console.print()
+        console.print(self.screen.turn(self.state, player, moves))
+        while True:
+            text = self.read_line(self.screen.prompt()).strip()
+            if not text:
+                console.print(Text(self.screen.hint(moves), style="yellow"))
+                continue
+            if text.lower() in {"q", "quit", "exit"}:
+                raise _Stop("You stopped the game.")
+            if text.lower() in {"?", "h", "help"}:
+                console.print(Text(self.screen.help(moves)))
+                continue
+            try:
+                return self.screen.parse_move(text, moves)
+            except InputError as exc:
+                console.print(Text(str(exc), style="yellow"))
+
+    def read_line(self, prompt: str) -> str:
+        """A line of input; :class:`_Stop` at end of input."""
+        env = self.env
+        try:
+            if env.stdin is sys.stdin and env.stdin.isatty():
+                return env.console.input(Text(prompt, style="bold"))
+            env.console.print(Text(prompt, style="bold"), end="")
+            env.stdout.flush()
+            line = env.stdin.readline()
+        except EOFError:
+            line = ""
+        if not line:
+            env.console.print()
+            raise _Stop("Input ended.")
+        env.console.print(Text(line.rstrip("\r\n")))  # echoed, as a terminal would
+        return line
+
+
+def run(args: argparse.Namespace, env: Env) -> int:
+    """Run ``sticheln play``."""
+    game = load_game(args.game, args.rules)
+    players = default_players(game) if args.players is None else args.players
+    check_players(game, players)
+    interactive = not args.auto and (args.interactive or _is_terminal(env))
+    human = args.seat if interactive else None
+    if not 0 <= args.seat < players:
+        raise UsageError(f"--seat {args.seat} is not a seat of {players} players (0-{players - 1})")
+    save = Path(args.save) if args.save else None
+    if save is not None and not save.parent.is_dir():
+        raise UsageError(f"--save {args.save}: no directory {str(save.parent)!r}")
+    bot_seats = [seat for seat in range(players) if seat != human]
+    names = parse_bot_names(args.bots, len(bot_seats))
+    bots = dict(zip(bot_seats, make_bots(names, game), strict=True))
+    seed = new_seed() if args.seed is None else args.seed
+    rng = random.Random(seed)
+    state = game.new_game(players, seed=rng.randrange(2**32))
+    seat_names = ["You" if seat == human else f"#{seat}" for seat in range(players)]
+    screen = screen_for(game, seat_names, human, interactive=interactive)
+
+    rules = getattr(game, "rules", None)
+    console = env.console
+    console.print(
+        Text(
+            f"{game.name.capitalize()}"
+            + (f", rules {rules.name}" if rules is not None else "")
+            + f", {players} players, seed {seed}",
+            style="bold",
+        )
+    )
+    bot_names = dict(zip(bot_seats, names, strict=True))
+    seats = [
+        seat_names[seat] if seat == human else f"{seat_names[seat]} {bot_names[seat]}"
+        for seat in range(players)
+    ]
+    console.print(Text("Seats: " + " · ".join(seats)))
+
+    session = _Session(env, game, state, bots, human, screen, rng)
+    try:
+        session.run()
+    except _Stop as stop:
+        console.print(Text(f"{stop.reason} The game stopped after {session.moves} moves."))
+        return _save(env, game, session.state, save) or EXIT_OK
+    except KeyboardInterrupt:
+        console.print()
+        env.note(f"Interrupted: the game stopped after {session.moves} moves.")
+        return _save(env, game, session.state, save) or EXIT_INTERRUPTED
+    console.print()
+    console.print(screen.scoreboard(session.state))
+    return _save(env, game, session.state, save) or EXIT_OK
+
+
+def _save(env: Env, game: Game[Any, Any, Any], state: Any, path: Path | None) -> int:
+    """Write the record; 0, or :data:`EXIT_FAILURE` (with a message) if it cannot be."""
+    if path is None:
+        return EXIT_OK
+    try:
+        path.write_text(game.to_json(state) + "\n", encoding="utf-8")
+    except OSError as exc:
+        env.error(f"cannot save the game to {str(path)!r}: {exc.strerror or exc}")
+        return EXIT_FAILURE
+    env.console.print(Text(f"Saved the game to {path}."))
+    return EXIT_OK
+
+
+def _is_terminal(env: Env) -> bool:
+    try:
+        return env.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,537 @@
+"""What the command line shows of a game: one screen per game, and a generic one.
+
+A screen turns states into rich renderables. It reads a state only through the game's
+``observe``, from the point of view it was made for, so that a human player, or a replay
+``--as`` a player, never sees more than that player may. Without a point of view (bots on
+every seat, a full replay) it shows everything, hands included.
+
+The generic :class:`Screen` uses nothing but the :class:`~sticheln.Game` protocol, so every
+game of the library can be played, simulated and replayed; :class:`StichelnScreen` knows
+Sticheln's hands, tricks and pain cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from sticheln.cards import Card, CardSet, Color
+from sticheln.errors import CardError
+from sticheln.explain import explain_score, explain_trick
+from sticheln.protocol import Game
+from sticheln.rules import Rules
+from sticheln.scoring import round_score, winners
+from sticheln.state import Phase
+from sticheln.trick import Trick, trick_winner
+from sticheln.view import PlayerView
+
+__all__ = [
+    "COLOR_STYLES",
+    "InputError",
+    "Screen",
+    "StichelnScreen",
+    "card_text",
+    "register_screen",
+    "screen_for",
+]
+
+COLOR_STYLES: Final = {
+    Color.RED: "bold red",
+    Color.YELLOW: "bold yellow",
+    Color.GREEN: "bold green",
+    Color.BLUE: "bold bright_blue",
+    Color.PURPLE: "bold magenta",
+    Color.GRAY: "bold grey62",
+}
+"""The rich style of each card colour."""
+
+
+class InputError(ValueError):
+    """Input that names no legal move; the message says why, for the player to try again."""
+
+
+def card_text(card: Card) -> Text:
+    """A card's name in its colour."""
+    return Text(str(card), style=COLOR_STYLES[card.color])
+
+
+def cards_text(cards: Sequence[Card] | CardSet, sep: str = " ") -> Text:
+    """Card names in their colours."""
+    return Text(sep).join(card_text(card) for card in cards)
+
+
+def signed(points: int) -> str:
+    """``+3``, ``-5``, ``0``."""
+    return f"{points:+d}" if points else "0"
+
+
+def _joined(parts: Sequence[Text | str], sep: str = " · ") -> Text:
+    return Text(sep).join(Text(part) if isinstance(part, str) else part for part in parts)
+
+
+class Screen:
+    """The screen of a game that has no screen of its own, built from the protocol alone:
+    moves are shown with the game's ``move_text``, and a view with ``str(view)`` when its
+    class defines a ``__str__``.
+
+    :param game: the game.
+    :param names: a name for each seat.
+    :param perspective: the seat whose view is shown, or ``None`` for everything.
+    :param interactive: ``True`` for a person at the terminal: more explanations, no hands in
+        the round headers (the turn screen shows the player's hand).
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        names: Sequence[str],
+        perspective: int | None = None,
+        *,
+        interactive: bool = False,
+    ) -> None:
+        self.game = game
+        self.names = tuple(names)
+        self.perspective = perspective
+        self.interactive = interactive
+
+    # -- naming ---------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """The name of a seat."""
+        return self.names[seat]
+
+    def says(self, seat: int, verb: str) -> str:
+        """The seat's name and ``verb`` agreeing with it: ``"#2 takes"``, ``"You take"``."""
+        name = self.name(seat)
+        return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+
+    # -- what is shown --------------------------------------------------------------------
+
+    def start(self, state: Any) -> list[RenderableType]:
+        """What to show before the first move."""
+        return self._view_lines(state)
+
+    def events(self, before: Any, after: Any, mover: int, move: Any) -> list[RenderableType]:
+        """What to show after ``mover`` made ``move``, taking ``before`` to ``after``.
+
+        Another player's move is named only without a point of view: the protocol does not
+        say which moves are public.
+        """
+        if self.perspective is None or mover == self.perspective:
+            line = Text(f"{self.name(mover)}: {self.game.move_text(move)}")
+        else:
+            line = Text(f"{self.name(mover)} moved")
+        shown: list[RenderableType] = [line]
+        if tuple(self.game.scores(after)) != tuple(self.game.scores(before)):
+            shown.append(self._scores_line(self.game.scores(after)))
+        return shown
+
+    def turn(self, state: Any, player: int, moves: Sequence[Any]) -> RenderableType:
+        """The screen a person sees before choosing one of ``moves``: their view, the scores
+        and the numbered moves."""
+        parts: list[RenderableType] = [Rule(f"{self.name(player)} to move")]
+        parts.extend(self._view_lines(state, player))
+        parts.append(self._scores_line(self.game.scores(state)))
+        listed = [f"{i}) {self.game.move_text(move)}" for i, move in enumerate(moves, start=1)]
+        parts.append(Text("Your moves: " + "   ".join(listed)))
+        return Group(*parts)
+
+    def prompt(self) -> str:
+        """The question asked for a move."""
+        return "Your move (its text or number; ? for help, q to quit): "
+
+    def hint(self, moves: Sequence[Any]) -> str:
+        """A reminder of what to type, after an empty line."""
+        example = self.game.move_text(moves[0])
+        return f"Type a move, such as {example}, or its number (1-{len(moves)}); ? for help."
+
+    def help(self, moves: Sequence[Any]) -> str:
+        """What to type."""
+        return (
+            f"Type the text of a move as listed, or its number (1-{len(moves)}). "
+            "Type q to stop the game (it is saved when --save is given)."
+        )
+
+    def parse_move(self, text: str, moves: Sequence[Any]) -> Any:
+        """The move ``text`` names: its number in the list, or its text (case-insensitive).
+
+        :raises InputError: saying why no move fits.
+        """
+        number = _number(text, moves)
+        if number is not None:
+            return number
+        wanted = " ".join(text.split()).lower()
+        for move in moves:
+            if " ".join(self.game.move_text(move).split()).lower() == wanted:
+                return move
+        listed = ", ".join(self.game.move_text(move) for move in moves)
+        raise InputError(f"{text.strip()!r} is not one of your moves: {listed}.")
+
+    def unfinished(self, state: Any) -> list[RenderableType]:
+        """What to show of a game that stops before its end, besides the scoreboard."""
+        return []
+
+    def scoreboard(self, state: Any) -> RenderableType:
+        """The final (or current) scores and the winners."""
+        scores = tuple(self.game.scores(state))
+        table = Table(box=box.SIMPLE_HEAD, title="Scores", title_justify="left")
+        table.add_column("")
+        for seat in range(len(scores)):
+            table.add_column(self.name(seat), justify="right")
+        table.add_row("total", *(str(s) for s in scores))
+        return Group(table, self._winners_line(tuple(self.game.winners(state))))
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _view_lines(self, state: Any, player: int | None = None) -> list[RenderableType]:
+        seat = self.perspective if player is None else player
+        if seat is None:
+            return []
+        view = self.game.observe(state, seat)
+        if not any("__str__" in vars(cls) for cls in type(view).__mro__ if cls is not object):
+            return []  # no text of its own: its repr would say little to a player
+        return [Text(str(view))]
+
+    def _scores_line(self, scores: Sequence[int]) -> Text:
+        parts = [f"{self.name(seat)} {score}" for seat, score in enumerate(scores)]
+        return Text("Scores: " + " · ".join(parts))
+
+    def _winners_line(self, seats: Sequence[int]) -> Text:
+        if not seats:
+            return Text("The game is not over.")
+        label = "Winner" if len(seats) == 1 else "Winners"
+        return Text(f"{label}: {', '.join(self.name(seat) for seat in seats)}", style="bold")
+
+
+def _number(text: str, moves: Sequence[Any]) -> Any | None:
+    stripped = text.strip()
+    if not stripped.isdigit():
+        return None
+    number = int(stripped)
+    if not 1 <= number <= len(moves):
+        raise InputError(f"There is no move {number}: choose a number from 1 to {len(moves)}.")
+    return moves[number - 1]
+
+
+_WHY: Final = {
+    "ST-TRICK-2": ", the highest card not in the lead colour ({})",
+    "ST-TRICK-3": ", the highest of the lead colour: no other colour was played ({})",
+}
+"""Why the winning card of a trick wins, by the rule :func:`~sticheln.explain_trick` cites."""
+
+
+class StichelnScreen(Screen):
+    """Sticheln: hands by colour, the trick on the table with who would take it, the pain
+    cards, the scores, and why each trick went to whom (:func:`~sticheln.explain_trick`).
+
+    Everything is read from :class:`~sticheln.PlayerView` values; without a point of view,
+    the public parts come from seat 0's view and the hands from each seat's own.
+    """
+
+    # -- views ----------------------------------------------------------------------------
+
+    def _view(self, state: Any) -> PlayerView:
+        view: PlayerView = self.game.observe(
+            state, 0 if self.perspective is None else self.perspective
+        )
+        return view
+
+    # -- what is shown --------------------------------------------------------------------
+
+    def start(self, state: Any) -> list[RenderableType]:
+        """The header of the first round."""
+        return self._round_header(state, self._view(state))
+
+    def events(self, before: Any, after: Any, mover: int, move: Any) -> list[RenderableType]:
+        """Finished tricks, the reveal of the pain cards, round scores and new rounds."""
+        old, new = self._view(before), self._view(after)
+        shown: list[RenderableType] = []
+        me = self.perspective
+        if (
+            me is not None
+            and old.round_number == new.round_number
+            and old.pain_cards[me] is None
+            and new.pain_cards[me] is not None
+        ):
+            card = new.pain_cards[me]
+            assert card is not None
+            shown.append(
+                Text.assemble(f"{self.name(me)} chose the pain card ", card_text(card), ".")
+            )
+        if len(new.finished_rounds) > len(old.finished_rounds):
+            finished = new.finished_rounds[-1]
+            trick = finished.tricks[-1]
+            shown.extend(self._trick_lines(trick, len(finished.tricks), new.rules))
+            shown.extend(self._round_end(new))
+            if not new.is_over:
+                shown.extend(self._round_header(after, new))
+            return shown
+        if old.phase is Phase.CHOOSING_PAIN and new.phase is Phase.PLAYING:
+            shown.append(self._pain_line(new))
+        if len(new.tricks) > len(old.tricks):
+            shown.extend(self._trick_lines(new.tricks[-1], len(new.tricks), new.rules))
+        return shown
+
+    def turn(self, state: Any, player: int, moves: Sequence[Any]) -> RenderableType:
+        """The player's screen: round and trick, the table of players, the trick on the
+        table and the hand by colour, numbered in the order of ``moves``."""
+        view: PlayerView = self.game.observe(state, player)
+        tricks = view.rules.tricks_per_round()
+        parts: list[RenderableType] = []
+        where = f"Round {view.round_number + 1} of {view.rounds}"
+        if view.phase is Phase.CHOOSING_PAIN:
+            parts.append(Rule(f"{where} · choose your pain card", style="cyan"))
+        else:
+            parts.append(Rule(f"{where} · trick {len(view.tricks) + 1} of {tricks}", style="cyan"))
+        parts.append(self._players_table(view))
+        if view.phase is Phase.CHOOSING_PAIN:
+            parts.append(
+                Text(
+                    "Your pain card's colour is your pain colour for this round: every card "
+                    "of it that you win costs its value, every other card you win scores "
+                    "1 point. The pain card itself counts as won.",
+                    style="dim",
+                )
+            )
+        else:
+            parts.append(self._table_line(view))
+        parts.append(self._hand(view, moves))
+        return Group(*parts)
+
+    def prompt(self) -> str:
+        """The question asked for a card."""
+        return "Your card (name or number; ? for help, q to quit): "
+
+    def hint(self, moves: Sequence[Any]) -> str:
+        """A reminder of what to type, after an empty line."""
+        example = self.game.move_text(moves[0])
+        return (
+            f"Type a card of your hand, such as {example}, or its number (1-{len(moves)}); "
+            "? for help."
+        )
+
+    def help(self, moves: Sequence[Any]) -> str:
+        """What to type."""
+        return (
+            f"Type a card of your hand by name (B11, b11 or 'blue 11') or by the number "
+            f"shown before it (1-{len(moves)}). Any card of your hand may be played: there "
+            "is no need to follow the lead colour. A card not in the lead colour beats "
+            "the lead colour; zeros never win. Type q to stop (the game is saved when "
+            "--save is given)."
+        )
+
+    def parse_move(self, text: str, moves: Sequence[Any]) -> Any:
+        """The move of the card ``text`` names, or of the card with that number.
+
+        :raises InputError: for text that names no card, or a card not in the hand.
+        """
+        number = _number(text, moves)
+        if number is not None:
+            return number
+        try:
+            card = Card.parse(text.strip())
+        except CardError as exc:
+            raise InputError(f"{exc}. Type ? for help.") from None
+        for move in moves:
+            if move.card == card:
+                return move
+        raise InputError(f"{card} is not in your hand.")
+
+    def unfinished(self, state: Any) -> list[RenderableType]:
+        """The cards on the table, if any."""
+        view = self._view(state)
+        return [self._table_line(view)] if view.current_trick else []
+
+    def scoreboard(self, state: Any) -> RenderableType:
+        """Each finished round's scores and pain cards, the totals, and the winners."""
+        view = self._view(state)
+        table = Table(box=box.SIMPLE_HEAD, title="Scoreboard", title_justify="left")
+        table.add_column("Round")
+        for seat in range(view.players):
+            table.add_column(self.name(seat), justify="right")
+        table.add_column("Pain cards")
+        for finished in view.finished_rounds:
+            table.add_row(
+                str(finished.number + 1),
+                *(str(score) for score in finished.scores),
+                cards_text(finished.pain_cards),
+            )
+        table.add_section()
+        table.add_row("total", *(str(score) for score in view.scores), "")
+        won = winners(view.scores) if view.is_over else ()
+        return Group(table, self._winners_line(won))
+
+    # -- parts ----------------------------------------------------------------------------
+
+    def _round_header(self, state: Any, view: PlayerView) -> list[RenderableType]:
+        if self.interactive:  # the turn screen says it all
+            return []
+        shown: list[RenderableType] = [
+            Rule(
+                f"Round {view.round_number + 1} of {view.rounds} · "
+                f"{self.says(view.round_leader, 'lead')}",
+                style="cyan",
+            )
+        ]
+        seats = range(view.players) if self.perspective is None else (self.perspective,)
+        for seat in seats:
+            hand: PlayerView = self.game.observe(state, seat)
+            shown.append(Text.assemble(f"{self.name(seat)} holds ", cards_text(hand.hand)))
+        return shown
+
+    def _pain_line(self, view: PlayerView) -> Text:
+        parts = []
+        for seat, card in enumerate(view.pain_cards):
+            parts.append(
+                Text.assemble(
+                    f"{self.name(seat)} ", card_text(card) if card is not None else Text("?")
+                )
+            )
+        return Text.assemble("Pain cards: ", _joined(parts))
+
+    def _trick_lines(self, trick: Trick, number: int, rules: Rules) -> list[RenderableType]:
+        plays = _joined([Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in trick.plays])
+        explanation = explain_trick(trick.cards, rules.all_zero_trick)
+        reasons = list(explanation.reasons)
+        if trick.winner is None:
+            outcome = Text("nobody takes it: every card is a zero, it is set aside (ST-TRICK-6)")
+        elif trick_winner(trick.cards) is None:
+            outcome = Text(
+                f"{self.says(trick.winner, 'take')} it: every card is a zero, and such a "
+                "trick goes to its leader under these rules (ST-TRICK-6)"
+            )
+            reasons.pop()  # the line says it
+        else:
+            assert explanation.winner is not None
+            card = trick.cards[explanation.winner]
+            rule = reasons.pop(explanation.winner + 1).rule  # the line says it
+            outcome = Text.assemble(
+                f"{self.says(trick.winner, 'take')} it with ",
+                card_text(card),
+                _WHY.get(rule, " ({})").format(rule),
+            )
+        shown: list[RenderableType] = [Text.assemble(f"Trick {number}: ", plays, " → ", outcome)]
+        if self.interactive:  # the other reasons too
+            shown.extend(Text(f"    {reason}", style="dim") for reason in reasons)
+        return shown
+
+    def _round_end(self, view: PlayerView) -> list[RenderableType]:
+        finished = view.finished_rounds[-1]
+        parts = [f"{self.name(seat)} {signed(score)}" for seat, score in enumerate(finished.scores)]
+        shown: list[RenderableType] = [
+            Text(f"Round {finished.number + 1} scores: " + " · ".join(parts), style="bold")
+        ]
+        me = self.perspective
+        if self.interactive and me is not None:
+            pain = finished.pain_cards[me]
+            explanation = explain_score(pain, finished.won[me])
+            costly = [item for item in explanation.items[1:] if item.card.color is pain.color]
+            others = len(explanation.items) - 1 - len(costly)
+            text = Text.assemble(
+                f"{self.name(me)}: pain card ", card_text(pain), f" {signed(-pain.value)}"
+            )
+            if costly:
+                text.append(", won ")
+                text.append_text(
+                    _joined(
+                        [
+                            Text.assemble(card_text(item.card), f" {signed(item.points)}")
+                            for item in costly
+                        ],
+                        ", ",
+                    )
+                )
+            text.append(f", {others} other card{'s' if others != 1 else ''} +{others}")
+            text.append(f" = {signed(explanation.total)} (ST-SCORE-1, ST-SCORE-2)")
+            shown.append(text)
+        shown.append(
+            Text("Totals: " + " · ".join(f"{self.name(s)} {t}" for s, t in enumerate(view.scores)))
+        )
+        return shown
+
+    def _players_table(self, view: PlayerView) -> Table:
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+        for header in ("Player", "Pain card", "Cards won", "This round", "Total"):
+            table.add_column(header, justify="left" if header == "Player" else "right")
+        playing = view.phase is Phase.PLAYING
+        for seat in range(view.players):
+            card = view.pain_cards[seat]
+            if card is not None:
+                pain: Text = card_text(card)
+            elif view.has_chosen[seat]:
+                pain = Text("chosen", style="dim")
+            else:
+                pain = Text("choosing", style="dim")
+            provisional = (
+                signed(round_score(card, view.won[seat])) if playing and card is not None else ""
+            )
+            name = self.name(seat)
+            if playing and seat == view.to_act:
+                name += " ◀"
+            table.add_row(name, pain, str(len(view.won[seat])), provisional, str(view.scores[seat]))
+        return table
+
+    def _table_line(self, view: PlayerView) -> Text:
+        if not view.current_trick:
+            return Text(f"{self.says(view.trick_leader, 'lead')} this trick.")
+        plays = _joined(
+            [Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in view.current_trick]
+        )
+        cards = [card for _, card in view.current_trick]
+        best = trick_winner(cards)
+        lead = cards[0].color.name.lower()
+        if best is None:
+            outcome = Text("nobody would take it yet (only zeros)")
+        else:
+            seat, card = view.current_trick[best]
+            outcome = Text.assemble(f"{self.name(seat)} would take it with ", card_text(card))
+        return Text.assemble("On the table: ", plays, f" (lead colour {lead}) → ", outcome)
+
+    def _hand(self, view: PlayerView, moves: Sequence[Any]) -> RenderableType:
+        numbers = {move.card: i for i, move in enumerate(moves, start=1)}
+        pain = view.own_pain_card
+        title = "Your hand"
+        if pain is not None and view.phase is Phase.PLAYING:
+            title += f" (pain colour {pain.color.name.lower()})"
+        table = Table(box=None, show_header=False, pad_edge=False)
+        table.add_column(no_wrap=True)
+        table.add_column()
+        for color in Color:
+            cards = view.hand.of_color(color)
+            if not cards:
+                continue
+            row = Text(" ").join(
+                Text.assemble(f"{numbers[c]:>2} " if c in numbers else "   ", card_text(c))
+                for c in cards
+            )
+            label = Text(color.name.lower(), style=COLOR_STYLES[color])
+            if pain is not None and color is pain.color:
+                label.append(" (pain)", style="dim")
+            table.add_row(label, row)
+        return Group(Text(title + ":"), table)
+
+
+_SCREENS: dict[str, Callable[..., Screen]] = {"sticheln": StichelnScreen}
+
+
+def register_screen(game_name: str, factory: Callable[..., Screen]) -> None:
+    """Use ``factory`` (called like :class:`Screen`) for the game called ``game_name``."""
+    _SCREENS[game_name] = factory
+
+
+def screen_for(
+    game: Game[Any, Any, Any],
+    names: Sequence[str],
+    perspective: int | None = None,
+    *,
+    interactive: bool = False,
+) -> Screen:
+    """The screen of ``game``: its own if it has one, else the generic :class:`Screen`."""
+    factory = _SCREENS.get(game.name, Screen)
+    return factory(game, names, perspective, interactive=interactive)

@@ -1,0 +1,512 @@
+"""The ``sticheln`` command line, run in-process with scripted input."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console, RenderableType
+
+from sticheln import NSV, ONLINE_5_ROUNDS, Card, GameRecord, Rules, StichelnGame, Trick
+from sticheln.cli import main
+from sticheln.cli import screens as screens_module
+from sticheln.cli.common import derive_seed, parse_bot_names
+from sticheln.cli.screens import InputError, Screen, StichelnScreen
+from sticheln.cli.simulate import summarize
+
+
+def run(*argv: str, stdin: str | io.StringIO = "") -> tuple[int, str, str]:
+    """Run the command; its exit code, standard output and standard error."""
+    out, err = io.StringIO(), io.StringIO()
+    source = io.StringIO(stdin) if isinstance(stdin, str) else stdin
+    code = main(list(argv), stdin=source, stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def scoreboard(out: str) -> tuple[list[str], list[list[int]], list[int], str]:
+    """The seat names, each round's scores, the totals and the winners line."""
+    lines = out.splitlines()
+    head = next(
+        i
+        for i, line in enumerate(lines)
+        if line.split()[:1] == ["Round"] and line.split()[-2:] == ["Pain", "cards"]
+    )
+    names = lines[head].split()[1:-2]  # drop "Pain cards"
+    rounds = []
+    totals: list[int] = []
+    for line in lines[head + 1 :]:
+        words = line.split()
+        if words and words[0].isdigit():
+            rounds.append([int(w) for w in words[1 : 1 + len(names)]])
+        elif words[:1] == ["total"]:
+            totals = [int(w) for w in words[1 : 1 + len(names)]]
+            break
+    winners = next(line for line in lines if line.startswith("Winner"))
+    return names, rounds, totals, winners
+
+
+def flat(text: str) -> str:
+    """``text`` with line breaks and runs of spaces made single spaces (rich wraps lines)."""
+    return " ".join(text.split())
+
+
+def card_words(text: str) -> set[str]:
+    """Every card name that appears in ``text``."""
+    return set(re.findall(r"(?<![A-Za-z0-9#])[RYGBPA]\d{1,2}(?!\d)", text))
+
+
+# -- help and usage ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["simulate"], ["replay"]])
+def test_help(command: list[str]) -> None:
+    code, out, err = run(*command, "--help")
+    assert code == 0
+    assert out.startswith("usage: sticheln")
+    assert err == ""
+
+
+def test_version() -> None:
+    code, out, _ = run("--version")
+    assert code == 0
+    assert out.startswith("sticheln ")
+
+
+def test_a_command_is_required() -> None:
+    code, out, err = run()
+    assert code == 2
+    assert out == ""
+    assert "usage: sticheln" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "--auto", "--players", "9"], "are for [3, 4, 5, 6] players"),
+        (["play", "--auto", "--bots", "nosuch"], "no bot 'nosuch'"),
+        (
+            ["play", "--auto", "--players", "3", "--bots", "random,random"],
+            "2 names for 3 bot seats",
+        ),
+        (["play", "--auto", "--bots", "random,,random"], "empty bot name"),
+        (["play", "--interactive", "--seat", "4"], "--seat 4 is not a seat"),
+        (["play", "--auto", "--rules", "nope"], "no rules preset 'nope'"),
+        (["play", "--auto", "--game", "nope"], "no game 'nope'"),
+        (["play", "--auto", "--save", "/no/such/dir/game.json"], "no directory"),
+        (["play", "--auto", "--players", "three"], "invalid int value"),
+        (["play", "--auto", "--interactive"], "not allowed with argument"),
+        (["simulate", "--games", "0"], "--games must be at least 1"),
+        (["simulate", "--jobs", "0"], "--jobs must be at least 1"),
+        (["simulate", "--players", "2"], "are for [3, 4, 5, 6] players"),
+    ],
+)
+def test_bad_options_are_usage_errors(argv: list[str], message: str) -> None:
+    code, _, err = run(*argv)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_bot_names_one_for_all_or_one_per_seat() -> None:
+    assert parse_bot_names("Random", 3) == ["random"] * 3
+    assert parse_bot_names("random, heuristic,random", 3) == ["random", "heuristic", "random"]
+
+
+# -- play --auto ------------------------------------------------------------------------------
+
+
+def test_auto_game_prints_every_trick_and_a_consistent_scoreboard() -> None:
+    code, out, err = run("play", "--auto", "--players", "3", "--seed", "4", "--bots", "random")
+    assert (code, err) == (0, "")
+    assert "Seats: #0 random · #1 random · #2 random" in out
+    assert len(re.findall(r"^Trick \d+:", out, re.MULTILINE)) == 3 * 14
+    assert len(re.findall(r"^Pain cards:", out, re.MULTILINE)) == 3
+    names, rounds, totals, winners = scoreboard(out)
+    assert names == ["#0", "#1", "#2"]
+    assert len(rounds) == 3
+    assert totals == [sum(r[p] for r in rounds) for p in range(3)]
+    best = max(totals)
+    assert winners.split(": ")[1].split(", ") == [
+        f"#{p}" for p, total in enumerate(totals) if total == best
+    ]
+
+
+def test_auto_game_is_the_same_for_the_same_seed() -> None:
+    first = run("play", "--auto", "--players", "4", "--seed", "11")
+    second = run("play", "--auto", "--players", "4", "--seed", "11")
+    assert first == second
+    assert first[0] == 0
+
+
+def test_stdin_that_is_not_a_terminal_means_bots_play() -> None:
+    code, out, _ = run("play", "--players", "3", "--seed", "1", stdin="B1\n")
+    assert code == 0
+    assert "Your card" not in out
+    assert "Winner" in out
+
+
+def test_auto_game_of_another_rules_preset() -> None:
+    code, out, _ = run("play", "--auto", "--rules", "online-5-rounds", "--players", "3")
+    assert code == 0
+    assert "rules online-5-rounds" in out
+    assert len(scoreboard(out)[1]) == 5
+
+
+# -- play with a person -----------------------------------------------------------------------
+
+
+def test_wrong_input_is_explained_and_asked_again() -> None:
+    # 3 players play with values 0-8: B11 cannot be in the hand.
+    script = "hello\nZ9\n99\n0\n\n?\nB11\n1\n"
+    code, out, err = run(
+        "play", "--interactive", "--players", "3", "--seed", "5", "--bots", "random", stdin=script
+    )
+    assert code == 0
+    assert "Traceback" not in out + err
+    assert "'hello' is not a card name" in out
+    assert "unknown colour 'Z'" in out
+    assert "There is no move 99: choose a number from 1 to 15." in out
+    assert "There is no move 0" in out
+    assert "Type a card of your hand, such as" in out
+    assert "there is no need to follow the lead colour" in flat(out)
+    assert "B11 is not in your hand." in out
+    assert "You chose the pain card" in out
+    assert "Input ended. The game stopped after" in out
+    assert out.count("Your card (name or number") == 9
+
+
+def test_the_screen_shows_the_hand_by_colour_the_trick_and_the_pain_cards() -> None:
+    code, out, _ = run(
+        "play", "--interactive", "--players", "3", "--seed", "5", "--seat", "1", stdin="r0\n1\n"
+    )
+    assert code == 0
+    assert "choose your pain card" in out
+    assert re.search(r"^red .*R\d", out, re.MULTILINE)
+    assert "Pain cards: #0 " in out
+    assert "Your hand (pain colour " in out
+    assert "Player   Pain card   Cards won   This round   Total" in out
+    # seat 0 leads, so a card is on the table when seat 1 plays
+    assert re.search(r"On the table: #0 [RYGBP]\d+ \(lead colour \w+\) → ", out)
+    assert re.search(r"^Trick 1: #0 .* takes? it with", out, re.MULTILINE)
+    assert "leads: " in out  # the explanation of the trick
+
+
+def test_a_person_sees_no_other_hand(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, out, _ = run(
+        "play", "--interactive", "--players", "4", "--seed", "8", "--save", str(path),
+        stdin="1\n",
+    )  # fmt: skip
+    assert code == 0
+    record = GameRecord.from_json(path.read_text())
+    state = record.replay()
+    # the person chose a pain card, the bots theirs, and it is the person's turn to lead
+    assert state.to_act == 0
+    others = {str(card) for hand in record.deals[0][1:] for card in hand}
+    revealed = {str(state.picks[seat]) for seat in (1, 2, 3)}
+    before, after = out.split("Pain cards:")
+    assert card_words(before) <= {str(card) for card in record.deals[0][0]}
+    assert card_words(after) & others == revealed
+
+
+def test_a_whole_game_against_bots() -> None:
+    code, out, _ = run("play", "--interactive", "--players", "3", "--seed", "2", stdin="1\n" * 60)
+    assert code == 0
+    names, rounds, totals, _ = scoreboard(out)
+    assert names == ["You", "#1", "#2"]
+    assert totals == [sum(r[p] for r in rounds) for p in range(3)]
+    assert len(re.findall(r"^You: pain card ", out, re.MULTILINE)) == 3
+
+
+def test_end_of_input_saves_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, out, _ = run(
+        "play",
+        "--interactive",
+        "--players",
+        "3",
+        "--seed",
+        "3",
+        "--save",
+        str(path),
+        stdin="1\n1\n",
+    )
+    assert code == 0
+    assert f"Saved the game to {path}." in flat(out)
+    record = GameRecord.from_json(path.read_text())
+    assert record.players == 3
+    # the person's pain card and first card, and the bots' moves up to the person's next turn
+    assert [m for m in record.moves if m.player == 0][:1] == [record.moves[0]]
+    assert len([m for m in record.moves if m.player == 0]) == 2
+
+
+def test_quit_saves_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, out, _ = run(
+        "play", "--interactive", "--players", "3", "--save", str(path), stdin="1\nq\n"
+    )
+    assert code == 0
+    assert "You stopped the game." in out
+    assert len(GameRecord.from_json(path.read_text()).moves) >= 3
+
+
+class _Interrupting(io.StringIO):
+    """Standard input on which the person presses Ctrl-C after some lines."""
+
+    def __init__(self, lines: str) -> None:
+        super().__init__(lines)
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = super().readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_saves_the_game_and_exits_130(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, out, err = run(
+        "play", "--interactive", "--players", "3", "--save", str(path), stdin=_Interrupting("2\n")
+    )
+    assert code == 130
+    assert "Interrupted: the game stopped after" in err
+    assert "Traceback" not in out + err
+    assert path.exists()
+
+
+def test_a_game_that_cannot_be_saved_is_a_failure(tmp_path: Path) -> None:
+    code, _, err = run("play", "--auto", "--players", "3", "--save", str(tmp_path))
+    assert code == 1
+    assert "cannot save the game" in err
+
+
+# -- simulate ---------------------------------------------------------------------------------
+
+
+def simulate_json(*argv: str) -> dict[str, object]:
+    code, out, err = run("simulate", "--json", *argv)
+    assert code == 0, err
+    data: dict[str, object] = json.loads(out)
+    return data
+
+
+def test_simulate_json_is_consistent() -> None:
+    data = simulate_json("--games", "12", "--players", "3", "--seed", "5", "--bots", "random")
+    assert (data["games"], data["players"], data["seed"]) == (12, 3, 5)
+    seats = data["seats"]
+    assert isinstance(seats, list)
+    assert [(seat["seat"], seat["bot"]) for seat in seats] == [(p, "random") for p in range(3)]
+    assert sum(seat["win_rate"] for seat in seats) == pytest.approx(1)
+    assert sum(seat["wins"] for seat in seats) == pytest.approx(12)
+    for seat in seats:
+        low, high = seat["ci95"]
+        assert low <= seat["mean"] <= high
+    by_bot = data["by_bot"]
+    assert isinstance(by_bot, dict)
+    assert by_bot["random"]["win_rate"] == pytest.approx(1)
+    assert by_bot["random"]["mean"] == pytest.approx(sum(s["mean"] for s in seats) / 3)
+
+
+def test_simulate_results_do_not_depend_on_the_number_of_processes() -> None:
+    argv = ("--games", "20", "--players", "4", "--seed", "9")
+    assert simulate_json(*argv, "--jobs", "2") == simulate_json(*argv, "--jobs", "1")
+
+
+def test_simulate_table() -> None:
+    code, out, _ = run(
+        "simulate", "--games", "6", "--players", "4", "--seed", "1",
+        "--bots", "random,heuristic,random,heuristic",
+    )  # fmt: skip
+    assert code == 0
+    assert "6 games of sticheln (nsv rules), 4 players, seed 1" in out
+    for header in ("Seat", "Bot", "Mean points", "95% CI", "Win rate"):
+        assert header in out
+    assert "By bot" in out
+    assert re.search(r"^\s*#3\s+heuristic\s+-?\d+\.\d\d\s+", out, re.MULTILINE)
+    assert "Playing" not in out  # the progress bar goes to standard error
+
+
+def test_win_rates_share_tied_wins() -> None:
+    per_seat, per_bot = summarize(["a", "b", "a"], [((5, 5, 1), (0, 1)), ((0, 2, 2), (1, 2))])
+    assert [r.win_rate for r in per_seat] == [0.25, 0.5, 0.25]
+    assert [r.win_rate for r in per_bot] == [0.5, 0.5]
+    assert per_seat[0].mean == 2.5
+
+
+def test_game_seeds_depend_on_the_base_seed_and_the_index() -> None:
+    seeds = {derive_seed(base, index) for base in range(3) for index in range(50)}
+    assert len(seeds) == 150
+    assert derive_seed(1, 2) == derive_seed(1, 2)
+
+
+# -- replay -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def finished_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("records") / "finished.json"
+    code, _, _ = run(
+        "play", "--auto", "--players", "3", "--seed", "6", "--bots", "random", "--save", str(path)
+    )
+    assert code == 0
+    return path
+
+
+@pytest.fixture(scope="module")
+def unfinished_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game saved after the person's pain card and two tricks."""
+    path = tmp_path_factory.mktemp("records") / "unfinished.json"
+    code, _, _ = run(
+        "play", "--interactive", "--players", "4", "--seed", "6", "--save", str(path),
+        stdin="1\n1\n1\n",
+    )  # fmt: skip
+    assert code == 0
+    return path
+
+
+def test_replay_shows_the_game_trick_by_trick(finished_game: Path) -> None:
+    code, out, err = run("replay", str(finished_game))
+    assert (code, err) == (0, "")
+    assert len(re.findall(r"^Trick \d+:", out, re.MULTILINE)) == 3 * 14
+    assert len(re.findall(r"^#\d holds ", out, re.MULTILINE)) == 3 * 3
+    _, out_play, _ = run("play", "--auto", "--players", "3", "--seed", "6", "--bots", "random")
+    assert scoreboard(out) == scoreboard(out_play)
+
+
+def test_replay_as_a_player_shows_only_their_hand(finished_game: Path) -> None:
+    code, out, _ = run("replay", str(finished_game), "--as", "2")
+    assert code == 0
+    assert "as seen by #2" in out
+    assert re.findall(r"^#\d holds ", out, re.MULTILINE) == ["#2 holds "] * 3
+
+
+def test_replay_as_a_player_hides_the_cards_not_yet_played(unfinished_game: Path) -> None:
+    record = GameRecord.from_json(unfinished_game.read_text())
+    state = record.replay()
+    hands = record.deals[0]
+    seen = set()
+    for trick in state.tricks:
+        seen |= {str(card) for card in trick.cards}
+    seen |= {str(card) for _, card in state.current_trick}
+    seen |= {str(card) for card in state.picks if card is not None}
+    others = {str(card) for hand in hands[1:] for card in hand}
+    code, out, _ = run("replay", str(unfinished_game), "--as", "0")
+    assert code == 0
+    assert "The record ends before the game is over" in out
+    shown = card_words(out)
+    assert shown & others <= seen
+    assert shown & others  # some were played
+    _, full, _ = run("replay", str(unfinished_game))
+    assert others <= card_words(full)  # without --as, every hand is shown
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "cannot read"),
+        ("{not json", "not valid JSON"),
+        ('{"format": "sticheln-record"}', "missing record field"),
+        ('{"game": "chess"}', "no game 'chess'"),
+        ("[1, 2]", "record must be a JSON object"),
+    ],
+)
+def test_a_bad_record_is_a_one_line_error(
+    tmp_path: Path, content: str | None, message: str
+) -> None:
+    path = tmp_path / "game.json"
+    if content is not None:
+        path.write_text(content)
+    code, out, err = run("replay", str(path))
+    assert code == 2
+    assert out == ""
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_a_tampered_record_is_a_one_line_error(finished_game: Path, tmp_path: Path) -> None:
+    data = json.loads(finished_game.read_text())
+    first_play = next(m for m in data["moves"] if m["kind"] == "play")
+    first_play["card"] = "B14"  # not in the 3-player deck
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data))
+    code, out, err = run("replay", str(path))
+    assert code == 2
+    assert out == ""
+    assert err.startswith("sticheln: error: ")
+    assert "move 4" in err
+    assert err.count("\n") == 1
+
+
+def test_replay_as_a_seat_that_does_not_exist(finished_game: Path) -> None:
+    code, _, err = run("replay", str(finished_game), "--as", "3")
+    assert code == 2
+    assert "--as 3 is not a seat" in err
+
+
+# -- the screen of a game without one of its own -----------------------------------------------
+
+
+@pytest.fixture
+def generic_screens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Show Sticheln with the generic screen, as a game without its own screen is shown."""
+    monkeypatch.setattr(screens_module, "_SCREENS", {})
+
+
+@pytest.mark.usefixtures("generic_screens")
+def test_generic_screen_play() -> None:
+    code, out, _ = run(
+        "play", "--interactive", "--players", "3", "--seed", "1", stdin="nonsense\n20\n\n1\nq\n"
+    )
+    assert code == 0
+    assert "'nonsense' is not one of your moves: " in out
+    assert "There is no move 20" in out
+    assert "Your moves: 1) " in out
+    assert "You stopped the game." in out
+
+
+@pytest.mark.usefixtures("generic_screens")
+def test_generic_screen_replay_as_a_player_hides_the_others_moves(finished_game: Path) -> None:
+    code, out, _ = run("replay", str(finished_game), "--as", "1")
+    assert code == 0
+    assert "#0 moved" in out
+    assert re.search(r"^#1: [RYGBP]\d", out, re.MULTILINE)
+    assert "Winner" in out
+
+
+def test_generic_screen_reads_a_move_by_its_text() -> None:
+    game = StichelnGame()
+    state = game.new_game(3, seed=1)
+    moves = game.legal_moves(state, 0)
+    screen = Screen(game, ["You", "#1", "#2"], 0)
+    assert screen.parse_move(f" {game.move_text(moves[2]).lower()} ", moves) == moves[2]
+    assert screen.parse_move("2", moves) == moves[1]
+    with pytest.raises(InputError, match="not one of your moves"):
+        screen.parse_move("B11", moves)
+
+
+# -- tricks of zeros --------------------------------------------------------------------------
+
+
+def render(renderables: list[RenderableType]) -> str:
+    console = Console(file=io.StringIO(), width=200)
+    for renderable in renderables:
+        console.print(renderable)
+    return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("rules", "winner", "expected"),
+    [
+        (NSV, None, "nobody takes it: every card is a zero, it is set aside (ST-TRICK-6)"),
+        (ONLINE_5_ROUNDS, 1, "#1 takes it: every card is a zero, and such a trick goes to its"),
+    ],
+)
+def test_a_trick_of_zeros(rules: Rules, winner: int | None, expected: str) -> None:
+    trick = Trick(((1, Card.parse("R0")), (2, Card.parse("Y0")), (0, Card.parse("B0"))), winner)
+    screen = StichelnScreen(StichelnGame(rules), ["#0", "#1", "#2"], interactive=True)
+    text = render(screen._trick_lines(trick, 3, rules))
+    assert text.startswith(f"Trick 3: #1 R0 · #2 Y0 · #0 B0 → {expected}")
+    assert "R0 cannot win: zeros never win a trick (ST-TRICK-4)." in text
