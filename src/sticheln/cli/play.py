@@ -135,7 +135,11 @@ class _Session:
                 move = self.ask(player, moves)
             else:
                 view = game.observe(self.state, player)
-                move = self.bots[player].choose(view, moves, self.rng)
+                if self.human is not None and self.env.console.is_terminal:
+                    with self.env.console.status(f"{self.screen.name(player)} is thinking…"):
+                        move = self.bots[player].choose(view, moves, self.rng)
+                else:
+                    move = self.bots[player].choose(view, moves, self.rng)
             before = self.state
             self.state = game.apply_move(before, move)
             self.moves += 1
