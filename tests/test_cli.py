@@ -11,6 +11,8 @@ import pytest
 from rich.console import Console, RenderableType
 
 from sticheln import NSV, ONLINE_5_ROUNDS, Card, GameRecord, Rules, StichelnGame, Trick
+from sticheln.bots import RandomBot
+from sticheln.bots import base as bots_base
 from sticheln.cli import main
 from sticheln.cli import screens as screens_module
 from sticheln.cli.common import derive_seed, parse_bot_names
@@ -315,17 +317,25 @@ def test_simulate_results_do_not_depend_on_the_number_of_processes() -> None:
     assert simulate_json(*argv, "--jobs", "2") == simulate_json(*argv, "--jobs", "1")
 
 
-def test_simulate_table() -> None:
+@pytest.fixture
+def second_bot(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A second kind of bot (one that plays at random), whatever bots the library has."""
+    monkeypatch.setitem(bots_base._FACTORIES, "chance", lambda game: RandomBot())
+    return "chance"
+
+
+def test_simulate_table(second_bot: str) -> None:
     code, out, _ = run(
         "simulate", "--games", "6", "--players", "4", "--seed", "1",
-        "--bots", "random,heuristic,random,heuristic",
+        "--bots", f"random,{second_bot},random,{second_bot}",
     )  # fmt: skip
     assert code == 0
     assert "6 games of sticheln (nsv rules), 4 players, seed 1" in out
     for header in ("Seat", "Bot", "Mean points", "95% CI", "Win rate"):
         assert header in out
     assert "By bot" in out
-    assert re.search(r"^\s*#3\s+heuristic\s+-?\d+\.\d\d\s+", out, re.MULTILINE)
+    assert re.search(rf"^\s*#3\s+{second_bot}\s+-?\d+\.\d\d\s+", out, re.MULTILINE)
+    assert re.search(rf"^\s*{second_bot}\s+#1 #3\s+", out, re.MULTILINE)
     assert "Playing" not in out  # the progress bar goes to standard error
 
 

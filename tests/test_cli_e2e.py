@@ -65,3 +65,15 @@ def test_a_missing_record_is_a_one_line_error(tmp_path: Path) -> None:
     assert result.stdout == ""
     assert result.stderr.startswith("sticheln: error: cannot read")
     assert result.stderr.count("\n") == 1
+
+
+def test_a_closed_output_still_saves_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = command(
+        "bash", "-c",
+        f"printf '1\\n1\\n' | {sys.executable} -m sticheln play --interactive --players 3 "
+        f"--save {path} | head -n 1; echo \"exit ${{PIPESTATUS[1]}}\"",
+    )  # fmt: skip
+    assert result.stdout.splitlines()[-1] == "exit 1"
+    assert "Traceback" not in result.stderr
+    assert path.exists()

@@ -100,9 +100,11 @@ def main(
     except KeyboardInterrupt:
         env.note("Interrupted.")
         return EXIT_INTERRUPTED
-    except BrokenPipeError:  # the reader went away, as in 'sticheln play --auto | head'
+    except BrokenPipeError:  # the reader went away, as in 'sticheln simulate --json | head'
         if env.stdout is sys.stdout:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes
         return EXIT_FAILURE
+    except SystemExit as exc:  # rich's answer to a broken pipe
+        return exc.code if isinstance(exc.code, int) else EXIT_FAILURE
     return code

@@ -113,20 +113,29 @@ def check_players(game: Game[Any, Any, Any], players: int) -> None:
         raise UsageError(f"{what} are for {list(game.player_counts)} players, not {players}")
 
 
-def default_bot() -> str:
-    """The bot that takes a seat when none is named: ``heuristic`` if there is one, else
-    ``random``. (A searching bot is never the default: it is too slow for a quick game.)"""
-    return "heuristic" if "heuristic" in BOT_NAMES else "random"
+def default_bot(game: Game[Any, Any, Any]) -> str:
+    """The bot that takes a seat when none is named: ``heuristic`` if there is one that
+    plays ``game``, else ``random``. (A searching bot is never the default: it is too slow
+    for a quick game.)"""
+    if "heuristic" in BOT_NAMES:
+        try:
+            make_bot("heuristic", game)
+        except RulesError:
+            pass
+        else:
+            return "heuristic"
+    return "random"
 
 
-def parse_bot_names(text: str | None, seats: int) -> list[str]:
+def parse_bot_names(text: str | None, seats: int, default: str = "random") -> list[str]:
     """The bot name for each of ``seats`` seats from ``--bots``: one name for all, or a
-    comma-separated list with one name per seat.
+    comma-separated list with one name per seat; ``default`` on every seat without
+    ``--bots``.
 
     :raises UsageError: for a list of the wrong length or an empty name.
     """
     if text is None:
-        return [default_bot()] * seats
+        return [default] * seats
     names = [name.strip().lower() for name in text.split(",")]
     if any(not name for name in names):
         raise UsageError(f"--bots {text!r}: empty bot name")

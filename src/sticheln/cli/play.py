@@ -18,6 +18,7 @@ from sticheln.cli.common import (
     Env,
     UsageError,
     check_players,
+    default_bot,
     default_players,
     load_game,
     make_bots,
@@ -197,7 +198,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if save is not None and not save.parent.is_dir():
         raise UsageError(f"--save {args.save}: no directory {str(save.parent)!r}")
     bot_seats = [seat for seat in range(players) if seat != human]
-    names = parse_bot_names(args.bots, len(bot_seats))
+    names = parse_bot_names(args.bots, len(bot_seats), default_bot(game))
     bots = dict(zip(bot_seats, make_bots(names, game), strict=True))
     seed = new_seed() if args.seed is None else args.seed
     rng = random.Random(seed)
@@ -206,39 +207,46 @@ def run(args: argparse.Namespace, env: Env) -> int:
     screen = screen_for(game, seat_names, human, interactive=interactive)
 
     rules = getattr(game, "rules", None)
-    console = env.console
-    console.print(
-        Text(
-            f"{game.name.capitalize()}"
-            + (f", rules {rules.name}" if rules is not None else "")
-            + f", {players} players, seed {seed}",
-            style="bold",
-        )
+    title = (
+        game.name.capitalize()
+        + (f", rules {rules.name}" if rules is not None else "")
+        + f", {players} players, seed {seed}"
     )
     bot_names = dict(zip(bot_seats, names, strict=True))
     seats = [
         seat_names[seat] if seat == human else f"{seat_names[seat]} {bot_names[seat]}"
         for seat in range(players)
     ]
-    console.print(Text("Seats: " + " · ".join(seats)))
-
+    console = env.console
     session = _Session(env, game, state, bots, human, screen, rng)
     try:
+        console.print(Text(title, style="bold"))
+        console.print(Text("Seats: " + " · ".join(seats)))
         session.run()
     except _Stop as stop:
+        code = _save(env, game, session.state, save) or EXIT_OK
         console.print(Text(f"{stop.reason} The game stopped after {session.moves} moves."))
-        return _save(env, game, session.state, save) or EXIT_OK
     except KeyboardInterrupt:
+        code = _save(env, game, session.state, save) or EXIT_INTERRUPTED
         console.print()
         env.note(f"Interrupted: the game stopped after {session.moves} moves.")
-        return _save(env, game, session.state, save) or EXIT_INTERRUPTED
-    console.print()
-    console.print(screen.scoreboard(session.state))
-    return _save(env, game, session.state, save) or EXIT_OK
+    except (BrokenPipeError, SystemExit):
+        # Nobody reads the output any more (rich exits on a broken pipe): keep the game.
+        _save(env, game, session.state, save)
+        raise
+    else:
+        code = _save(env, game, session.state, save) or EXIT_OK
+        console.print()
+        console.print(screen.scoreboard(session.state))
+    if save is not None and code != EXIT_FAILURE:
+        console.print(Text(f"Saved the game to {save}."))
+    return code
 
 
 def _save(env: Env, game: Game[Any, Any, Any], state: Any, path: Path | None) -> int:
-    """Write the record; 0, or :data:`EXIT_FAILURE` (with a message) if it cannot be."""
+    """Write the record, if there is a path; 0, or :data:`EXIT_FAILURE` (with a message on
+    standard error) if it cannot be written. The record is written before anything is shown,
+    so that the game is kept whatever happens to the output."""
     if path is None:
         return EXIT_OK
     try:
@@ -246,7 +254,6 @@ def _save(env: Env, game: Game[Any, Any, Any], state: Any, path: Path | None) ->
     except OSError as exc:
         env.error(f"cannot save the game to {str(path)!r}: {exc.strerror or exc}")
         return EXIT_FAILURE
-    env.console.print(Text(f"Saved the game to {path}."))
     return EXIT_OK
 
 

@@ -33,6 +33,7 @@ from sticheln.view import PlayerView
 
 __all__ = [
     "COLOR_STYLES",
+    "CardScreen",
     "InputError",
     "Screen",
     "StichelnScreen",
@@ -226,7 +227,63 @@ _WHY: Final = {
 """Why the winning card of a trick wins, by the rule :func:`~sticheln.explain_trick` cites."""
 
 
-class StichelnScreen(Screen):
+class CardScreen(Screen):
+    """A screen for a game whose moves each play a card of the player's hand (``move.card``):
+    the player types a card's name or its number."""
+
+    def prompt(self) -> str:
+        """The question asked for a card."""
+        return "Your card (name or number; ? for help, q to quit): "
+
+    def hint(self, moves: Sequence[Any]) -> str:
+        """A reminder of what to type, after an empty line."""
+        example = self.game.move_text(moves[0])
+        return (
+            f"Type a card of your hand, such as {example}, or its number (1-{len(moves)}); "
+            "? for help."
+        )
+
+    def parse_move(self, text: str, moves: Sequence[Any]) -> Any:
+        """The move of the card ``text`` names, or of the card with that number.
+
+        :raises InputError: for text that names no card, or a card not in the hand.
+        """
+        number = _number(text, moves)
+        if number is not None:
+            return number
+        try:
+            card = Card.parse(text.strip())
+        except CardError as exc:
+            raise InputError(f"{exc}. Type ? for help.") from None
+        for move in moves:
+            if move.card == card:
+                return move
+        raise InputError(f"{card} is not in your hand.")
+
+    def _hand(
+        self, hand: CardSet, moves: Sequence[Any], title: str, notes: dict[Color, Text]
+    ) -> RenderableType:
+        """The hand by colour, each card with its number in ``moves``, and a note per
+        colour."""
+        numbers = {move.card: i for i, move in enumerate(moves, start=1)}
+        table = Table(box=None, show_header=False, pad_edge=False)
+        table.add_column(no_wrap=True)
+        table.add_column()
+        table.add_column(style="dim")
+        for color in Color:
+            cards = hand.of_color(color)
+            if not cards:
+                continue
+            row = Text(" ").join(
+                Text.assemble(f"{numbers[c]:>2} " if c in numbers else "   ", card_text(c))
+                for c in cards
+            )
+            label = Text(color.name.lower(), style=COLOR_STYLES[color])
+            table.add_row(label, row, notes.get(color, ""))
+        return Group(Text(title + ":"), table)
+
+
+class StichelnScreen(CardScreen):
     """Sticheln: hands by colour, the trick on the table with who would take it, the pain
     cards, the scores, and why each trick went to whom (:func:`~sticheln.explain_trick`).
 
@@ -301,20 +358,8 @@ class StichelnScreen(Screen):
             )
         else:
             parts.append(self._table_line(view))
-        parts.append(self._hand(view, moves))
+        parts.append(self._own_hand(view, moves))
         return Group(*parts)
-
-    def prompt(self) -> str:
-        """The question asked for a card."""
-        return "Your card (name or number; ? for help, q to quit): "
-
-    def hint(self, moves: Sequence[Any]) -> str:
-        """A reminder of what to type, after an empty line."""
-        example = self.game.move_text(moves[0])
-        return (
-            f"Type a card of your hand, such as {example}, or its number (1-{len(moves)}); "
-            "? for help."
-        )
 
     def help(self, moves: Sequence[Any]) -> str:
         """What to type."""
@@ -325,23 +370,6 @@ class StichelnScreen(Screen):
             "the lead colour; zeros never win. Type q to stop (the game is saved when "
             "--save is given)."
         )
-
-    def parse_move(self, text: str, moves: Sequence[Any]) -> Any:
-        """The move of the card ``text`` names, or of the card with that number.
-
-        :raises InputError: for text that names no card, or a card not in the hand.
-        """
-        number = _number(text, moves)
-        if number is not None:
-            return number
-        try:
-            card = Card.parse(text.strip())
-        except CardError as exc:
-            raise InputError(f"{exc}. Type ? for help.") from None
-        for move in moves:
-            if move.card == card:
-                return move
-        raise InputError(f"{card} is not in your hand.")
 
     def unfinished(self, state: Any) -> list[RenderableType]:
         """The cards on the table, if any."""
@@ -493,31 +521,19 @@ class StichelnScreen(Screen):
             outcome = Text.assemble(f"{self.name(seat)} would take it with ", card_text(card))
         return Text.assemble("On the table: ", plays, f" (lead colour {lead}) → ", outcome)
 
-    def _hand(self, view: PlayerView, moves: Sequence[Any]) -> RenderableType:
-        numbers = {move.card: i for i, move in enumerate(moves, start=1)}
+    def _own_hand(self, view: PlayerView, moves: Sequence[Any]) -> RenderableType:
         pain = view.own_pain_card
         title = "Your hand"
+        notes = {}
         if pain is not None and view.phase is Phase.PLAYING:
             title += f" (pain colour {pain.color.name.lower()})"
-        table = Table(box=None, show_header=False, pad_edge=False)
-        table.add_column(no_wrap=True)
-        table.add_column()
-        for color in Color:
-            cards = view.hand.of_color(color)
-            if not cards:
-                continue
-            row = Text(" ").join(
-                Text.assemble(f"{numbers[c]:>2} " if c in numbers else "   ", card_text(c))
-                for c in cards
-            )
-            label = Text(color.name.lower(), style=COLOR_STYLES[color])
-            if pain is not None and color is pain.color:
-                label.append(" (pain)", style="dim")
-            table.add_row(label, row)
-        return Group(Text(title + ":"), table)
+            notes[pain.color] = Text("pain colour")
+        return self._hand(view.hand, moves, title, notes)
 
 
-_SCREENS: dict[str, Callable[..., Screen]] = {"sticheln": StichelnScreen}
+_SCREENS: dict[str, Callable[..., Screen]] = {
+    "sticheln": StichelnScreen,
+}
 
 
 def register_screen(game_name: str, factory: Callable[..., Screen]) -> None:

@@ -21,6 +21,7 @@ from sticheln.cli.common import (
     Env,
     UsageError,
     check_players,
+    default_bot,
     default_players,
     derive_seed,
     load_game,
@@ -199,7 +200,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         raise UsageError(f"--games must be at least 1, got {args.games}")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
-    bots = parse_bot_names(args.bots, players)
+    bots = parse_bot_names(args.bots, players, default_bot(game))
     make_bots(bots, game)  # unknown bots are a usage error, before any process starts
     seed = new_seed() if args.seed is None else args.seed
     rules = getattr(game, "rules", None)
