@@ -53,3 +53,14 @@ def test_winners_and_ranking_share_first_place() -> None:
     assert winners([]) == ()
     assert ranking([3, 7, 7, -2]) == (3, 1, 1, 4)
     assert ranking([0, 0, 0]) == (1, 1, 1)
+
+
+@pytest.mark.rule("ST-SCORE-1", "ST-SCORE-2")
+def test_round_score_of_a_card_set_equals_the_sum_over_its_cards() -> None:
+    won = CardSet.parse("B7 B5 R4 Y2 P14 B0 G0")
+    for pain in ("B3", "R0", "G9", "A1"):
+        card = Card.parse(pain)
+        # -value for the pain card, then card by card.
+        expected = -card.value + sum(-c.value if c.color is card.color else 1 for c in won)
+        assert round_score(card, won) == expected
+        assert round_score(card, list(won)) == expected

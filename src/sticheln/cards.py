@@ -91,9 +91,13 @@ class Card:
     """The number printed on the card."""
     index: int = attrs.field(init=False, eq=False, repr=False)
     """Position of the card in the display order; its bit in a :class:`CardSet`."""
+    bit: int = attrs.field(init=False, eq=False, repr=False)
+    """``1 << index``: the card as a :attr:`CardSet.mask`."""
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "index", _COLOR_INDEX[self.color] * _SLOTS + self.value)
+        index = _COLOR_INDEX[self.color] * _SLOTS + self.value
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "bit", 1 << index)
 
     @classmethod
     def parse(cls, text: str) -> Card:

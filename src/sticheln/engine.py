@@ -15,10 +15,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
-from sticheln.cards import Card, CardSet, _card_set, _without
+from sticheln.cards import Card, CardSet, _card_set, _set_indices, _set_mask, _without
 from sticheln.errors import IllegalMoveError, SetupError, UnknownPlayerError
-from sticheln.moves import ChoosePain, Move, PlayCard, ensure_seats, pain_moves, play_moves
+from sticheln.moves import (
+    ChoosePain,
+    Move,
+    PlayCard,
+    _pain_moves,
+    _play_moves,
+    ensure_seats,
+)
 from sticheln.rules import AllZeroTrick, FirstLeader, Rules
 from sticheln.scoring import round_score
 from sticheln.state import _CHOOSING, _OVER, _PLAYING, Deal, FinishedRound, GameSetup, GameState
@@ -36,8 +44,9 @@ def deal_round(rules: Rules, players: int, rng: random.Random) -> Deal:
 
     :raises RulesError: if the rules have no deck for that many players.
     """
-    deck = rules.deck(players).cards.indices
-    rng.shuffle(shuffled := list(deck))
+    # Sorting by independent random keys gives every order the same chance.
+    random_key = rng.random
+    shuffled = sorted(rules.deck(players).indices, key=lambda _index: random_key())
     size = rules.hand_size
     hands = tuple(_from_indices(shuffled[p * size : (p + 1) * size]) for p in range(players))
     return Deal(hands, _from_indices(shuffled[players * size :]))
@@ -162,7 +171,7 @@ def _start_round(setup: GameSetup, number: int, finished: tuple[FinishedRound, .
         setup=setup,
         phase=_CHOOSING,
         round_number=number,
-        hands=deal.hands,
+        hands=tuple(_with_indices(hand) for hand in deal.hands),
         picks=(None,) * n,
         pick_order=(),
         trick_leader=(setup.first_leader + number) % n,
@@ -171,7 +180,14 @@ def _start_round(setup: GameSetup, number: int, finished: tuple[FinishedRound, .
         won=(empty,) * n,
         set_aside=deal.set_aside,
         finished_rounds=finished,
+        to_act=None,
     )
+
+
+def _with_indices(hand: CardSet) -> CardSet:
+    """``hand`` with its index tuple computed, as the hot path expects of hands."""
+    _ = hand.indices
+    return hand
 
 
 def _check_player(state: GameState, player: int) -> None:
@@ -191,21 +207,17 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
 
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
     """
-    phase = state.phase
-    if phase is _PLAYING:
-        if player != (state.trick_leader + len(state.trick_cards)) % state.setup.players:
-            _check_player(state, player)
-            return ()
-        table: tuple[Move, ...] = play_moves(player)
-    elif phase is _CHOOSING:
+    if player == state.to_act:
+        table: tuple[Move, ...] = _play_moves[player]
+    elif state.phase is _CHOOSING:
         _check_player(state, player)
         if state.picks[player] is not None:
             return ()
-        table = pain_moves(player)
+        table = _pain_moves[player]
     else:
         _check_player(state, player)
         return ()
-    return tuple(map(table.__getitem__, state.hands[player].indices))
+    return tuple(map(table.__getitem__, state.hands[player]._indices))  # type: ignore[arg-type]
 
 
 def _illegal(move: Move, reason: str) -> IllegalMoveError:
@@ -213,6 +225,8 @@ def _illegal(move: Move, reason: str) -> IllegalMoveError:
 
 
 _new_state = tuple.__new__
+_card_bit = attrgetter("bit")
+_new_object = object.__new__
 
 
 def apply_move(state: GameState, move: Move) -> GameState:
@@ -222,12 +236,53 @@ def apply_move(state: GameState, move: Move) -> GameState:
         player's turn, card not in the hand, pick already made, game over, not a move); the
         message names the player, the move and the reason.
     """
-    kind = type(move)
-    if kind is PlayCard:
-        return _play_card(state, move)  # type: ignore[arg-type]
-    if kind is ChoosePain:
-        return _choose_pain(state, move)  # type: ignore[arg-type]
-    raise IllegalMoveError(f"{move!r} is not a move (expected ChoosePain or PlayCard)")
+    if type(move) is not PlayCard:
+        if type(move) is ChoosePain:
+            return _choose_pain(state, move)
+        raise IllegalMoveError(f"{move!r} is not a move (expected ChoosePain or PlayCard)")
+    # Playing a card: the hot path of every playout, written out in full.
+    (setup, phase, number, hands, picks, pick_order, leader, cards, tricks, won, set_aside,
+     finished, to_act) = state  # fmt: skip
+    player = move.player
+    if player != to_act:
+        raise _play_error(state, move)
+    card = move.card
+    index = card.index
+    hand = hands[player]
+    if not hand.mask >> index & 1:
+        raise _illegal(move, f"{card} is not in player {player}'s hand")
+    indices = hand._indices or hand.indices
+    i = indices.index(index)
+    new_hand = _new_object(CardSet)
+    _set_mask(new_hand, hand.mask ^ (1 << index))
+    _set_indices(new_hand, indices[:i] + indices[i + 1 :])
+    hands = hands[:player] + (new_hand,) + hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+    cards = (*cards, card)
+    n = setup.players
+    if len(cards) < n:
+        return _new_state(GameState, (
+            setup, phase, number, hands, picks, pick_order, leader, cards, tricks, won,
+            set_aside, finished, (player + 1) % n,
+        ))  # fmt: skip
+    winner = trick_winner(cards)
+    if winner is not None:
+        winner = (leader + winner) % n
+    elif setup.rules.all_zero_trick is _LEADER_WINS:
+        winner = leader
+    mask = sum(map(_card_bit, cards))
+    if winner is None:
+        set_aside = _card_set(set_aside.mask | mask)
+        winner_or_leader = leader
+    else:
+        won = won[:winner] + (_card_set(won[winner].mask | mask),) + won[winner + 1 :]  # noqa: RUF005 (faster than unpacking)
+        winner_or_leader = winner
+    tricks = (*tricks, _new_trick(_SEAT_ORDERS[n][leader], cards, winner))
+    if new_hand.mask:
+        return _new_state(GameState, (
+            setup, phase, number, hands, picks, pick_order, winner_or_leader, (), tricks, won,
+            set_aside, finished, winner_or_leader,
+        ))  # fmt: skip
+    return _finish_round(state, tricks, won, set_aside)
 
 
 def _choose_pain(state: GameState, move: ChoosePain) -> GameState:
@@ -237,8 +292,7 @@ def _choose_pain(state: GameState, move: ChoosePain) -> GameState:
         raise _illegal(move, f"there is no seat {player} in a {n}-player game")
     if state.phase is not _CHOOSING:
         raise _illegal(move, f"pain cards are not being chosen now ({state.phase.value})")
-    chosen = state.picks[player]
-    if chosen is not None:
+    if state.picks[player] is not None:
         raise _illegal(
             move,
             f"player {player} has already chosen a pain card this round, "
@@ -246,109 +300,17 @@ def _choose_pain(state: GameState, move: ChoosePain) -> GameState:
         )
     card = move.card
     hand = state.hands[player]
-    bit = 1 << card.index
-    if not hand.mask & bit:
+    if not hand.mask & card.bit:
         raise _illegal(move, f"{card} is not in player {player}'s hand")
     picks = state.picks[:player] + (card,) + state.picks[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     hands = state.hands[:player] + (_without(hand, card.index),) + state.hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
-    phase = _PLAYING if None not in picks else _CHOOSING
-    return _new_state(
-        GameState,
-        (
-            state.setup,
-            phase,
-            state.round_number,
-            hands,
-            picks,
-            (*state.pick_order, player),
-            state.trick_leader,
-            state.trick_cards,
-            state.tricks,
-            state.won,
-            state.set_aside,
-            state.finished_rounds,
-        ),
-    )
-
-
-def _play_card(state: GameState, move: PlayCard) -> GameState:
-    (
-        setup,
-        phase,
-        number,
-        hands,
-        picks,
-        pick_order,
-        leader,
-        cards,
-        tricks,
-        won,
-        set_aside,
-        finished,
-    ) = state
-    n = setup.players
-    player = move.player
-    if phase is not _PLAYING or player != (leader + len(cards)) % n:
-        raise _play_error(state, move)
-    card = move.card
-    index = card.index
-    hand = hands[player]
-    if not hand.mask >> index & 1:
-        raise _illegal(move, f"{card} is not in player {player}'s hand")
-    hands = hands[:player] + (_without(hand, index),) + hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
-    cards = (*cards, card)
-    if len(cards) < n:
-        return _new_state(
-            GameState,
-            (
-                setup,
-                phase,
-                number,
-                hands,
-                picks,
-                pick_order,
-                leader,
-                cards,
-                tricks,
-                won,
-                set_aside,
-                finished,
-            ),
-        )
-    winner = trick_winner(cards)
-    if winner is not None:
-        winner = (leader + winner) % n
-    elif setup.rules.all_zero_trick is _LEADER_WINS:
-        winner = leader
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    if winner is None:
-        set_aside = _card_set(set_aside.mask | mask)
-    else:
-        won = won[:winner] + (_card_set(won[winner].mask | mask),) + won[winner + 1 :]  # noqa: RUF005 (faster than unpacking)
-        leader_next = winner
-    trick = _new_trick(tuple(zip(_SEAT_ORDERS[n][leader], cards, strict=True)), winner)
-    tricks = (*tricks, trick)
-    if hands[player].mask:
-        return _new_state(
-            GameState,
-            (
-                setup,
-                phase,
-                number,
-                hands,
-                picks,
-                pick_order,
-                leader if winner is None else leader_next,
-                (),
-                tricks,
-                won,
-                set_aside,
-                finished,
-            ),
-        )
-    return _finish_round(state, tricks, won, set_aside)
+    everyone = None not in picks
+    return _new_state(GameState, (
+        state.setup, _PLAYING if everyone else _CHOOSING, state.round_number, hands, picks,
+        (*state.pick_order, player), state.trick_leader, state.trick_cards, state.tricks,
+        state.won, state.set_aside, state.finished_rounds,
+        state.trick_leader if everyone else None,
+    ))  # fmt: skip
 
 
 def _play_error(state: GameState, move: PlayCard) -> IllegalMoveError:
@@ -411,4 +373,5 @@ def _finish_round(
         won=(empty,) * n,
         set_aside=empty,
         finished_rounds=finished,
+        to_act=None,
     )

@@ -74,14 +74,4 @@ def ensure_seats(players: int) -> None:
         _pain_moves.append(tuple(ChoosePain(seat, card) for card in _ALL_CARDS))
 
 
-def play_moves(seat: int) -> tuple[PlayCard, ...]:
-    """The shared :class:`PlayCard` objects of one seat, by card index."""
-    return _play_moves[seat]
-
-
-def pain_moves(seat: int) -> tuple[ChoosePain, ...]:
-    """The shared :class:`ChoosePain` objects of one seat, by card index."""
-    return _pain_moves[seat]
-
-
 ensure_seats(8)

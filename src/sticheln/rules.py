@@ -83,6 +83,7 @@ class Deck:
     """The lowest value in every colour."""
     highest: int
     """The highest value in every colour."""
+    _indices: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if type(self.players) is not int or self.players < 2:
@@ -98,6 +99,17 @@ class Deck:
                 f"deck for {self.players} players: values must satisfy "
                 f"0 <= lowest <= highest <= 20, got {lo!r}..{hi!r}"
             )
+        indices = sorted(
+            Card(color, value).index
+            for color in self.colors
+            for value in range(self.lowest, self.highest + 1)
+        )
+        object.__setattr__(self, "_indices", tuple(indices))
+
+    @property
+    def indices(self) -> tuple[int, ...]:
+        """The :attr:`Card.index <sticheln.Card.index>` of every card of the deck, ascending."""
+        return self._indices
 
     @property
     def size(self) -> int:
@@ -107,16 +119,10 @@ class Deck:
     @property
     def cards(self) -> CardSet:
         """Every card of the deck."""
-        return CardSet(self.mask)
-
-    @property
-    def mask(self) -> int:
-        """The deck as a :class:`~sticheln.CardSet` bit mask."""
         mask = 0
-        for color in self.colors:
-            first = Card(color, self.lowest).index
-            mask |= ((1 << (self.highest - self.lowest + 1)) - 1) << first
-        return mask
+        for index in self._indices:
+            mask |= 1 << index
+        return CardSet(mask)
 
     def __repr__(self) -> str:
         letters = "".join(c.letter for c in self.colors)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from sticheln.cards import Card, CardSet
-from sticheln.engine import _prepare_seats, deal_round
+from sticheln.engine import _prepare_seats, _with_indices, deal_round
 from sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
 from sticheln.trick import Trick
 from sticheln.view import PlayerView
@@ -66,6 +66,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             won=empty,
             set_aside=CardSet(),
             finished_rounds=view.finished_rounds,
+            to_act=None,
         )
     unseen = list(view.unseen_cards)
     rng.shuffle(unseen)
@@ -77,7 +78,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             picks.append(view.pain_cards[p])
             continue
         size = view.hand_sizes[p]
-        hands.append(CardSet.of(unseen[:size]))
+        hands.append(_with_indices(CardSet.of(unseen[:size])))
         del unseen[:size]
         pick = view.pain_cards[p]
         if pick is None and view.has_chosen[p]:
@@ -107,4 +108,5 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         won=view.won,
         set_aside=view.set_aside,
         finished_rounds=view.finished_rounds,
+        to_act=view.to_act,
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from sticheln.cards import Card, Color
+from sticheln.cards import Card, CardSet, Color
 
 __all__ = ["card_points", "ranking", "round_score", "winners"]
 
@@ -33,6 +33,12 @@ def round_score(pain_card: Card, won_cards: Iterable[Card]) -> int:
     The result may be negative (:rule:`ST-SCORE-3`).
     """
     pain = pain_card.color
+    if isinstance(won_cards, CardSet):
+        # The same sum, by colour: one point per card outside the pain colour, minus the
+        # values of the cards in it.
+        in_pain = won_cards.of_color(pain)
+        others = len(won_cards) - len(in_pain)
+        return card_points(pain_card, pain) + others - sum(card.value for card in in_pain)
     return card_points(pain_card, pain) + sum(card_points(card, pain) for card in won_cards)
 
 

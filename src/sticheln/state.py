@@ -134,6 +134,8 @@ class GameState(NamedTuple):
     """Cards set aside this round: those dealt to nobody and tricks of zeros."""
     finished_rounds: tuple[FinishedRound, ...]
     """The rounds played so far."""
+    to_act: int | None
+    """The seat whose turn it is to play a card, or ``None`` outside the playing phase."""
 
     @property
     def rules(self) -> Rules:
@@ -161,18 +163,12 @@ class GameState(NamedTuple):
         return (self.setup.first_leader + self.round_number) % self.setup.players
 
     @property
-    def to_act(self) -> int | None:
-        """The seat whose turn it is to play a card, or ``None`` outside the playing phase."""
-        if self.phase is not _PLAYING:
-            return None
-        return (self.trick_leader + len(self.trick_cards)) % self.setup.players
-
-    @property
     def players_to_act(self) -> tuple[int, ...]:
         """The seats that may move now: everyone still to choose a pain card, or the one
         player whose turn it is, or nobody once the game is over."""
-        if self.phase is _PLAYING:
-            return ((self.trick_leader + len(self.trick_cards)) % self.setup.players,)
+        to_act = self.to_act
+        if to_act is not None:
+            return (to_act,)
         if self.phase is _CHOOSING:
             return tuple(p for p, pick in enumerate(self.picks) if pick is None)
         return ()
