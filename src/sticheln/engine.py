@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
-from sticheln.cards import Card, CardSet, _card_set, _set_indices, _set_mask, _without
+from sticheln.cards import Card, CardSet, _card_set
 from sticheln.errors import IllegalMoveError, SetupError, UnknownPlayerError
 from sticheln.moves import (
     ChoosePain,
@@ -171,7 +171,10 @@ def _start_round(setup: GameSetup, number: int, finished: tuple[FinishedRound, .
         setup=setup,
         phase=_CHOOSING,
         round_number=number,
-        hands=tuple(_with_indices(hand) for hand in deal.hands),
+        hand_moves=tuple(
+            tuple(map(_play_moves[p].__getitem__, hand.indices))
+            for p, hand in enumerate(deal.hands)
+        ),
         picks=(None,) * n,
         pick_order=(),
         trick_leader=(setup.first_leader + number) % n,
@@ -182,12 +185,6 @@ def _start_round(setup: GameSetup, number: int, finished: tuple[FinishedRound, .
         finished_rounds=finished,
         to_act=None,
     )
-
-
-def _with_indices(hand: CardSet) -> CardSet:
-    """``hand`` with its index tuple computed, as the hot path expects of hands."""
-    _ = hand.indices
-    return hand
 
 
 def _check_player(state: GameState, player: int) -> None:
@@ -208,16 +205,12 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
     """
     if player == state.to_act:
-        table: tuple[Move, ...] = _play_moves[player]
-    elif state.phase is _CHOOSING:
-        _check_player(state, player)
-        if state.picks[player] is not None:
-            return ()
-        table = _pain_moves[player]
-    else:
-        _check_player(state, player)
+        return state.hand_moves[player]
+    _check_player(state, player)
+    if state.phase is not _CHOOSING or state.picks[player] is not None:
         return ()
-    return tuple(map(table.__getitem__, state.hands[player]._indices))  # type: ignore[arg-type]
+    table = _pain_moves[player]
+    return tuple(table[move.card.index] for move in state.hand_moves[player])
 
 
 def _illegal(move: Move, reason: str) -> IllegalMoveError:
@@ -241,27 +234,23 @@ def apply_move(state: GameState, move: Move) -> GameState:
             return _choose_pain(state, move)
         raise IllegalMoveError(f"{move!r} is not a move (expected ChoosePain or PlayCard)")
     # Playing a card: the hot path of every playout, written out in full.
-    (setup, phase, number, hands, picks, pick_order, leader, cards, tricks, won, set_aside,
+    (setup, phase, number, hand_moves, picks, pick_order, leader, cards, tricks, won, set_aside,
      finished, to_act) = state  # fmt: skip
     player = move.player
     if player != to_act:
         raise _play_error(state, move)
+    hand = hand_moves[player]
+    try:
+        i = hand.index(move)
+    except ValueError:
+        raise _illegal(move, f"{move.card} is not in player {player}'s hand") from None
+    hand_moves = hand_moves[:player] + (hand[:i] + hand[i + 1 :],) + hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     card = move.card
-    index = card.index
-    hand = hands[player]
-    if not hand.mask >> index & 1:
-        raise _illegal(move, f"{card} is not in player {player}'s hand")
-    indices = hand._indices or hand.indices
-    i = indices.index(index)
-    new_hand = _new_object(CardSet)
-    _set_mask(new_hand, hand.mask ^ (1 << index))
-    _set_indices(new_hand, indices[:i] + indices[i + 1 :])
-    hands = hands[:player] + (new_hand,) + hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     cards = (*cards, card)
     n = setup.players
     if len(cards) < n:
         return _new_state(GameState, (
-            setup, phase, number, hands, picks, pick_order, leader, cards, tricks, won,
+            setup, phase, number, hand_moves, picks, pick_order, leader, cards, tricks, won,
             set_aside, finished, (player + 1) % n,
         ))  # fmt: skip
     winner = trick_winner(cards)
@@ -277,10 +266,10 @@ def apply_move(state: GameState, move: Move) -> GameState:
         won = won[:winner] + (_card_set(won[winner].mask | mask),) + won[winner + 1 :]  # noqa: RUF005 (faster than unpacking)
         winner_or_leader = winner
     tricks = (*tricks, _new_trick(_SEAT_ORDERS[n][leader], cards, winner))
-    if new_hand.mask:
+    if len(hand) > 1:
         return _new_state(GameState, (
-            setup, phase, number, hands, picks, pick_order, winner_or_leader, (), tricks, won,
-            set_aside, finished, winner_or_leader,
+            setup, phase, number, hand_moves, picks, pick_order, winner_or_leader, (), tricks,
+            won, set_aside, finished, winner_or_leader,
         ))  # fmt: skip
     return _finish_round(state, tricks, won, set_aside)
 
@@ -299,14 +288,18 @@ def _choose_pain(state: GameState, move: ChoosePain) -> GameState:
             f"and a pick cannot be changed",
         )
     card = move.card
-    hand = state.hands[player]
-    if not hand.mask & card.bit:
-        raise _illegal(move, f"{card} is not in player {player}'s hand")
+    hand = state.hand_moves[player]
+    try:
+        i = hand.index(_play_moves[player][card.index])
+    except ValueError:
+        raise _illegal(move, f"{card} is not in player {player}'s hand") from None
     picks = state.picks[:player] + (card,) + state.picks[player + 1 :]  # noqa: RUF005 (faster than unpacking)
-    hands = state.hands[:player] + (_without(hand, card.index),) + state.hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+    hand_moves = (
+        state.hand_moves[:player] + (hand[:i] + hand[i + 1 :],) + state.hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+    )
     everyone = None not in picks
     return _new_state(GameState, (
-        state.setup, _PLAYING if everyone else _CHOOSING, state.round_number, hands, picks,
+        state.setup, _PLAYING if everyone else _CHOOSING, state.round_number, hand_moves, picks,
         (*state.pick_order, player), state.trick_leader, state.trick_cards, state.tricks,
         state.won, state.set_aside, state.finished_rounds,
         state.trick_leader if everyone else None,
@@ -364,7 +357,7 @@ def _finish_round(
         setup=setup,
         phase=_OVER,
         round_number=number,
-        hands=(empty,) * n,
+        hand_moves=((),) * n,
         picks=(None,) * n,
         pick_order=(),
         trick_leader=state.trick_leader,

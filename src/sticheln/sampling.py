@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 
 from sticheln.cards import Card, CardSet
-from sticheln.engine import _prepare_seats, _with_indices, deal_round
+from sticheln.engine import _prepare_seats, deal_round
+from sticheln.moves import _play_moves
 from sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
 from sticheln.trick import Trick
 from sticheln.view import PlayerView
@@ -57,7 +58,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             setup=GameSetup(rules, n, first_leader, past, None),
             phase=view.phase,
             round_number=view.round_number,
-            hands=empty,
+            hand_moves=((),) * n,
             picks=(None,) * n,
             pick_order=(),
             trick_leader=view.trick_leader,
@@ -78,7 +79,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             picks.append(view.pain_cards[p])
             continue
         size = view.hand_sizes[p]
-        hands.append(_with_indices(CardSet.of(unseen[:size])))
+        hands.append(CardSet.of(unseen[:size]))
         del unseen[:size]
         pick = view.pain_cards[p]
         if pick is None and view.has_chosen[p]:
@@ -99,7 +100,9 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         setup=setup,
         phase=view.phase,
         round_number=view.round_number,
-        hands=tuple(hands),
+        hand_moves=tuple(
+            tuple(map(_play_moves[p].__getitem__, hand.indices)) for p, hand in enumerate(hands)
+        ),
         picks=tuple(picks),
         pick_order=tuple(p for p in range(n) if picks[p] is not None),
         trick_leader=view.trick_leader,

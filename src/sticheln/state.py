@@ -9,6 +9,7 @@ all players; give bots and players a :class:`~sticheln.PlayerView` instead
 from __future__ import annotations
 
 from enum import Enum
+from operator import attrgetter
 from typing import NamedTuple
 
 import attrs
@@ -34,6 +35,7 @@ class Phase(Enum):
     """The last round is scored; nobody acts any more."""
 
 
+_move_bit = attrgetter("card.bit")
 _CHOOSING = Phase.CHOOSING_PAIN
 _PLAYING = Phase.PLAYING
 _OVER = Phase.OVER
@@ -115,8 +117,10 @@ class GameState(NamedTuple):
     """What the game waits for."""
     round_number: int
     """The round in progress, from 0 (equal to the number of rounds when the game is over)."""
-    hands: tuple[CardSet, ...]
-    """Each player's hand, by seat."""
+    hand_moves: tuple[tuple[PlayCard, ...], ...]
+    """Each player's hand, by seat, as the :class:`~sticheln.PlayCard` moves of its cards in
+    display order (the legal moves of that player on their turn); :attr:`hands` gives the
+    cards."""
     picks: tuple[Card | None, ...]
     """Each player's pain card for the round, ``None`` until chosen. Hidden from the other
     players until everyone has chosen (:rule:`ST-PAIN-1`)."""
@@ -136,6 +140,11 @@ class GameState(NamedTuple):
     """The rounds played so far."""
     to_act: int | None
     """The seat whose turn it is to play a card, or ``None`` outside the playing phase."""
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Each player's hand, by seat."""
+        return tuple(CardSet(sum(map(_move_bit, moves))) for moves in self.hand_moves)
 
     @property
     def rules(self) -> Rules:
