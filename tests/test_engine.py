@@ -288,6 +288,16 @@ def test_legal_moves_checks_the_player() -> None:
             SetupError,
             "appears twice",
         ),
+        (
+            {"players": 3, "rules": MINI, "deals": [["R1 Y2 B0", "R2 Y0 Q1", "R0 Y1 B2"]] * 3},
+            SetupError,
+            r"deals\[0\]\[1\]: 'Q1' is not a card name",
+        ),
+        (
+            {"players": 3, "rules": MINI, "deals": [["R1 Y2 B0", [1, 2, 3], "R0 Y1 B2"]] * 3},
+            SetupError,
+            r"deals\[0\]\[1\]: 1 is not a card",
+        ),
     ],
 )
 def test_new_game_rejects_bad_arguments(

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
 from sticheln.cards import Card, CardSet, _card_set
-from sticheln.errors import IllegalMoveError, SetupError, UnknownPlayerError
+from sticheln.errors import CardError, IllegalMoveError, SetupError, UnknownPlayerError
 from sticheln.moves import (
     ChoosePain,
     Move,
@@ -63,6 +63,12 @@ def _from_indices(indices: list[int]) -> CardSet:
 def check_deals(
     rules: Rules, players: int, deals: Sequence[Sequence[Iterable[Card | str]]], rounds: int
 ) -> tuple[Deal, ...]:
+    """The given hands of every round as :class:`~sticheln.Deal` values, after checking that
+    they fit the rules: one hand of ``rules.hand_size`` distinct deck cards per player, no card
+    in two hands, ``rounds`` rounds. Deck cards in no hand are set aside.
+
+    :raises SetupError: naming the round and seat at fault (``deals[1][2]``).
+    """
     if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
         raise SetupError("deals must be a sequence of rounds, each a sequence of hands")
     if len(deals) != rounds:
@@ -79,13 +85,16 @@ def check_deals(
         seen = CardSet()
         parsed = []
         for p, hand in enumerate(hands):
-            if isinstance(hand, str):
-                cards = CardSet.parse(hand)
-                count = len(hand.replace(",", " ").split())
-            else:
-                items = list(hand)
-                cards = CardSet.of(items)
-                count = len(items)
+            try:
+                if isinstance(hand, str):
+                    cards = CardSet.parse(hand)
+                    count = len(hand.replace(",", " ").split())
+                else:
+                    items = list(hand)
+                    cards = CardSet.of(items)
+                    count = len(items)
+            except (CardError, TypeError) as exc:
+                raise SetupError(f"deals[{r}][{p}]: {exc}") from None
             if count != len(cards):
                 raise SetupError(f"deals[{r}][{p}]: a card appears twice in the hand")
             if len(cards) != rules.hand_size:
