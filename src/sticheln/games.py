@@ -4,16 +4,21 @@
 'sticheln'
 >>> find_game("sticheln", "amigo-1993").rules.name
 'amigo-1993'
+>>> find_game("Hattrick", "passes-shown").player_counts
+(4, 5, 6)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from sticheln.errors import RulesError
 from sticheln.protocol import Game, StichelnGame
 from sticheln.rules import PRESETS, Rules
+
+if TYPE_CHECKING:
+    from sticheln.hattrick import HattrickGame
 
 __all__ = ["GAME_NAMES", "find_game"]
 
@@ -22,7 +27,16 @@ def _sticheln(rules: str | None) -> StichelnGame:
     return StichelnGame(Rules.preset(rules) if rules is not None else PRESETS["nsv"])
 
 
-_FACTORIES: Final[dict[str, Callable[[str | None], Any]]] = {"sticheln": _sticheln}
+def _hattrick(rules: str | None) -> HattrickGame:
+    from sticheln.hattrick import AMIGO_1995, HattrickGame, HattrickRules
+
+    return HattrickGame(HattrickRules.preset(rules) if rules is not None else AMIGO_1995)
+
+
+_FACTORIES: Final[dict[str, Callable[[str | None], Any]]] = {
+    "sticheln": _sticheln,
+    "hattrick": _hattrick,
+}
 
 GAME_NAMES: Final = tuple(_FACTORIES)
 """The names :func:`find_game` knows."""

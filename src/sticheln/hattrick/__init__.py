@@ -1,0 +1,73 @@
+"""Hattrick (Klaus Palesch; AMIGO 1995), Sticheln's sibling game with two tricks at once.
+
+Import the names from ``sticheln.hattrick``; several of them (:func:`new_game`,
+:func:`legal_moves`, :func:`apply_move`, :func:`observe`, :func:`sample_state`) have the same
+names as Sticheln's functions in ``sticheln``.
+
+>>> from sticheln import Card, hattrick as ht
+>>> state = ht.new_game(players=4, seed=1)
+>>> for player, name in [(0, "R10"), (1, "G18"), (2, "B17"), (3, "R17")]:
+...     state = ht.apply_move(state, ht.move_for(state, player, Card.parse(name)))
+>>> print(state.turns[0])
+0:R10 1:G18 2:B17(pass) 3:R17 -> 1 leads
+>>> state.won[3], state.won[1], state.passed[2]
+(CardSet.parse('R10 R17'), CardSet.parse('G18'), CardSet.parse('B17'))
+>>> state.to_act
+1
+"""
+
+from __future__ import annotations
+
+from sticheln.hattrick.engine import apply_move, deal_hand, legal_moves, move_for, new_game
+from sticheln.hattrick.game import HattrickGame
+from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
+from sticheln.hattrick.record import HATTRICK_RECORD_VERSION, HattrickRecord
+from sticheln.hattrick.rules import (
+    AMIGO_1995,
+    HATTRICK_PRESETS,
+    PASSES_SHOWN,
+    HattrickRules,
+    LeadTie,
+    PassedCards,
+)
+from sticheln.hattrick.sampling import sample_state
+from sticheln.hattrick.scoring import PASS_PENALTY, collecting_color, hand_score
+from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState
+from sticheln.hattrick.turn import Action, Turn, action_for, next_leader, trick_taker, turn_actions
+from sticheln.hattrick.view import HattrickView, observe
+
+__all__ = [
+    "AMIGO_1995",
+    "HATTRICK_PRESETS",
+    "HATTRICK_RECORD_VERSION",
+    "PASSES_SHOWN",
+    "PASS_PENALTY",
+    "Action",
+    "FinishedHand",
+    "Follow",
+    "HattrickGame",
+    "HattrickMove",
+    "HattrickRecord",
+    "HattrickRules",
+    "HattrickSetup",
+    "HattrickState",
+    "HattrickView",
+    "LeadTie",
+    "OpenTrick",
+    "Pass",
+    "PassedCards",
+    "Turn",
+    "action_for",
+    "apply_move",
+    "collecting_color",
+    "deal_hand",
+    "hand_score",
+    "legal_moves",
+    "move_for",
+    "new_game",
+    "next_leader",
+    "observe",
+    "sample_state",
+    "trick_taker",
+    "turn_actions",
+]

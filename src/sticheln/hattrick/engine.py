@@ -1,0 +1,429 @@
+"""Starting, querying and advancing games of Hattrick: :func:`new_game`, :func:`legal_moves`,
+:func:`apply_move`.
+
+>>> state = new_game(players=4, seed=7)
+>>> state
+<HattrickState 4 players, hand 1/4, turn 1, 0 to play>
+>>> move = legal_moves(state, 0)[0]
+>>> move
+OpenTrick(player=0, card=Card(Color.RED, 1))
+>>> state = apply_move(state, move)
+>>> state.players_to_act, state.open_colors
+((1,), (Color.RED,))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from sticheln.cards import _ALL_CARDS, _COLOR_MASKS, Card, CardSet, Color, _card_set, _without
+from sticheln.errors import IllegalMoveError, SetupError, UnknownPlayerError
+from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_table
+from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, PassedCards
+from sticheln.hattrick.scoring import hand_score
+from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState
+from sticheln.hattrick.turn import Action, Turn, _new_turn, action_for, next_leader
+
+__all__ = ["apply_move", "deal_hand", "legal_moves", "move_for", "new_game"]
+
+_FOLLOW: Final = Action.FOLLOW
+_OPEN: Final = Action.OPEN
+_PASS: Final = Action.PASS
+_ACTION_OF: Final[dict[type, Action]] = {Follow: _FOLLOW, OpenTrick: _OPEN, Pass: _PASS}
+_TABLE_SLOT: Final = {_FOLLOW: 0, _OPEN: 1, _PASS: 2}
+_SHOWN: Final = PassedCards.SHOWN
+
+
+def deal_hand(rules: HattrickRules, players: int, rng: random.Random) -> tuple[CardSet, ...]:
+    """Shuffle the deck and deal all of it, evenly, to ``players`` players
+    (:rule:`HT-DEAL-1`).
+
+    :raises RulesError: if the rules do not allow that many players.
+    """
+    size = rules.hand_size(players)
+    rng.shuffle(shuffled := list(rules.deck.indices))
+    return tuple(_from_indices(shuffled[p * size : (p + 1) * size]) for p in range(players))
+
+
+def _from_indices(indices: list[int]) -> CardSet:
+    indices.sort()
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return _card_set(mask, tuple(indices))
+
+
+def check_deals(
+    rules: HattrickRules, players: int, deals: object, count: int
+) -> tuple[tuple[CardSet, ...], ...]:
+    """The deals of a game as card sets, checked: ``count`` hands, each dealing the whole
+    deck evenly to the ``players`` seats.
+
+    :raises SetupError: naming the hand and seat at fault (``deals[1][2]``).
+    """
+    if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
+        raise SetupError("deals must be a sequence of hands, each a sequence of cards per seat")
+    if len(deals) != count:
+        raise SetupError(f"deals: {len(deals)} hands given, the game has {count}")
+    deck = rules.deck
+    size = rules.hand_size(players)
+    result = []
+    for h, seats in enumerate(deals):
+        if isinstance(seats, str | bytes) or not isinstance(seats, Sequence):
+            raise SetupError(f"deals[{h}] must be a sequence of the cards of each seat")
+        if len(seats) != players:
+            raise SetupError(f"deals[{h}]: {len(seats)} seats given for {players} players")
+        seen = CardSet()
+        parsed = []
+        for p, cards in enumerate(seats):
+            if isinstance(cards, str):
+                hand = CardSet.parse(cards)
+                given = len(cards.replace(",", " ").split())
+            elif isinstance(cards, Iterable):
+                items = list(cards)
+                hand = CardSet.of(items)
+                given = len(items)
+            else:
+                raise SetupError(f"deals[{h}][{p}] must be cards or card names, got {cards!r}")
+            if given != len(hand):
+                raise SetupError(f"deals[{h}][{p}]: a card appears twice")
+            if len(hand) != size:
+                raise SetupError(
+                    f"deals[{h}][{p}]: {len(hand)} cards, every player gets {size} "
+                    f"with {players} players"
+                )
+            if not hand.issubset(deck):
+                raise SetupError(f"deals[{h}][{p}]: {hand - deck} not in the deck")
+            if not hand.isdisjoint(seen):
+                raise SetupError(f"deals[{h}][{p}]: {hand & seen} dealt to two players")
+            seen |= hand
+            parsed.append(hand)
+        result.append(tuple(parsed))
+    return tuple(result)
+
+
+def new_game(
+    players: int,
+    seed: int | random.Random | None = None,
+    rules: HattrickRules = AMIGO_1995,
+    first_leader: int = 0,
+    *,
+    deals: Sequence[Sequence[Iterable[Card | str] | str]] | None = None,
+) -> HattrickState:
+    """Start a game of Hattrick: deal every hand and wait for the first card.
+
+    :param players: the number of players (4 to 6 with the default rules).
+    :param seed: an ``int`` seed or a :class:`random.Random` for the shuffles; ``None`` takes
+        a fresh random seed. The same seed and rules always give the same deals. The ``int``
+        seed is kept in :attr:`HattrickSetup.seed` (``None`` when ``deals`` are given).
+    :param rules: the rules; :data:`AMIGO_1995` by default.
+    :param first_leader: the seat that leads the first turn of the game, the player left of
+        the first dealer (:rule:`HT-LEAD-1`).
+    :param deals: instead of shuffling, the cards of every seat for every hand (cards or card
+        names); each hand must deal the whole deck evenly.
+    :raises RulesError: if the rules do not allow ``players`` players.
+    :raises SetupError: if ``rules``, ``first_leader``, ``seed`` or ``deals`` do not fit.
+    """
+    if not isinstance(rules, HattrickRules):
+        raise SetupError(f"rules must be a HattrickRules object, got {rules!r}")
+    rules.check_players(players)
+    if type(first_leader) is not int or not 0 <= first_leader < players:
+        raise SetupError(
+            f"first_leader must be a seat from 0 to {players - 1}, got {first_leader!r}"
+        )
+    if seed is not None and not isinstance(seed, random.Random) and type(seed) is not int:
+        raise SetupError(f"seed must be an int, a random.Random or None, got {seed!r}")
+    count = rules.hands_for(players)
+    int_seed: int | None = None
+    if deals is not None:
+        dealt = check_deals(rules, players, deals, count)
+    else:
+        if isinstance(seed, random.Random):
+            rng = seed
+        else:
+            int_seed = random.SystemRandom().randrange(2**63) if seed is None else seed
+            rng = random.Random(int_seed)
+        dealt = tuple(deal_hand(rules, players, rng) for _ in range(count))
+    return start_game(HattrickSetup(rules, players, first_leader, dealt, int_seed))
+
+
+def start_game(setup: HattrickSetup) -> HattrickState:
+    """The first state of a game with the given setup (its deals already checked)."""
+    _prepare_seats(setup.players)
+    return _start_hand(setup, 0, ())
+
+
+def _start_hand(
+    setup: HattrickSetup, number: int, finished: tuple[FinishedHand, ...]
+) -> HattrickState:
+    n = setup.players
+    empty = (CardSet(),) * n
+    return HattrickState(
+        setup=setup,
+        hand_number=number,
+        hands=setup.deals[number],
+        turn_leader=(setup.first_leader + number) % n,
+        turn_cards=(),
+        open_colors=(),
+        won=empty,
+        passed=empty,
+        turns=(),
+        finished_hands=finished,
+    )
+
+
+def check_player(state: HattrickState, player: int) -> None:
+    """:raises UnknownPlayerError: if ``player`` is not a seat of the game."""
+    if type(player) is not int or not 0 <= player < state.setup.players:
+        raise UnknownPlayerError(
+            f"player {player!r} is not a seat of this {state.setup.players}-player game"
+        )
+
+
+def legal_moves(state: HattrickState, player: int) -> tuple[HattrickMove, ...]:
+    """The moves ``player`` may make now, in display order of the cards.
+
+    The player whose turn it is may play any card of their hand, and each card in exactly one
+    way (:rule:`HT-PLAY-4`): a card of an open trick's colour follows (:rule:`HT-PLAY-1`);
+    any other card opens a trick while fewer than two are open (:rule:`HT-TURN-1`,
+    :rule:`HT-PLAY-2`) and is passed while two are open (:rule:`HT-PLAY-3`). Anyone else, and
+    everyone once the game is over, has no move.
+
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    """
+    setup = state.setup
+    if (
+        state.hand_number == len(setup.deals)
+        or player != (state.turn_leader + len(state.turn_cards)) % setup.players
+    ):
+        check_player(state, player)
+        return ()
+    colors = state.open_colors
+    open_mask = 0
+    for color in colors:
+        open_mask |= _COLOR_MASKS[color]
+    table = _tables_of(player).get(open_mask) or _build_table(player, open_mask, len(colors))
+    return tuple(map(table.__getitem__, state.hands[player].indices))
+
+
+_by_mask: list[dict[int, tuple[HattrickMove, ...]]] = []
+"""For each seat, and each bit mask of the colours of the open tricks, the legal move of
+every card, by card index."""
+
+
+def _tables_of(seat: int) -> dict[int, tuple[HattrickMove, ...]]:
+    while len(_by_mask) <= seat:
+        _by_mask.append({})
+    return _by_mask[seat]
+
+
+def _build_table(seat: int, open_mask: int, open_count: int) -> tuple[HattrickMove, ...]:
+    follow, open_, pass_ = move_table(seat)
+    other: tuple[HattrickMove, ...] = pass_ if open_count == 2 else open_
+    table = tuple(follow[i] if open_mask >> i & 1 else other[i] for i in range(len(_ALL_CARDS)))
+    _tables_of(seat)[open_mask] = table
+    return table
+
+
+def move_for(state: HattrickState, player: int, card: Card) -> HattrickMove:
+    """The legal move of ``player`` that plays ``card``: whether it follows, opens a trick
+    or is passed follows from the card (:rule:`HT-PLAY-4`).
+
+    >>> state = new_game(4, seed=7)
+    >>> move_for(state, 0, Card.parse("B20"))
+    OpenTrick(player=0, card=Card(Color.BLUE, 20))
+
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises IllegalMoveError: if ``player`` cannot play ``card`` now (not their turn, not in
+        their hand, the game is over).
+    :raises TypeError: if ``card`` is not a :class:`~sticheln.Card`.
+    """
+    check_player(state, player)
+    if not isinstance(card, Card):
+        raise TypeError(f"card must be a Card, got {card!r}")
+    action = action_for(state.open_colors, card)
+    move = move_table(player)[_TABLE_SLOT[action]][card.index]
+    apply_move(state, move)  # raises for an illegal move, with the reason
+    return move
+
+
+def _illegal(move: HattrickMove, reason: str) -> IllegalMoveError:
+    return IllegalMoveError(f"illegal move {move} ({move!r}): {reason}")
+
+
+_new_state = tuple.__new__
+
+
+def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
+    """The state after ``move``; ``state`` itself is unchanged.
+
+    After the last card of a turn the tricks go to the players of their highest cards
+    (:rule:`HT-TRICK-1`), and the next leader is found (:rule:`HT-LEAD-2`); once every player
+    holds one card the hand is scored (:rule:`HT-HAND-1`) and the next one is dealt.
+
+    :raises IllegalMoveError: if the move is not legal in ``state`` (not the player's turn,
+        card not in the hand, a card that does something else than the move says, game over,
+        not a move); the message names the player, the move and the reason.
+    """
+    action = _ACTION_OF.get(type(move))
+    if action is None:
+        raise IllegalMoveError(f"{move!r} is not a move (expected Follow, OpenTrick or Pass)")
+    setup, number, hands, leader, cards, colors, won, passed, turns, finished = state
+    n = setup.players
+    player = move.player
+    if number == len(setup.deals) or player != (leader + len(cards)) % n:
+        raise _turn_error(state, move)
+    card = move.card
+    index = card.index
+    hand = hands[player]
+    if not hand.mask >> index & 1:
+        raise _illegal(move, f"{card} is not in player {player}'s hand")
+    color = card.color
+    if color in colors:
+        if action is not _FOLLOW:
+            raise _illegal(move, _wrong_action(colors, card))
+    elif len(colors) < 2:
+        if action is not _OPEN:
+            raise _illegal(move, _wrong_action(colors, card))
+        colors = (*colors, color)
+    elif action is _PASS:
+        pile = passed[player]
+        passed = passed[:player] + (_card_set(pile.mask | 1 << index),) + passed[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+    else:
+        raise _illegal(move, _wrong_action(colors, card))
+    hands = hands[:player] + (_without(hand, index),) + hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+    cards = (*cards, card)
+    if len(cards) < n:
+        return _new_state(
+            HattrickState,
+            (setup, number, hands, leader, cards, colors, won, passed, turns, finished),
+        )
+    return _finish_turn(state, hands, cards, colors, passed)
+
+
+def _wrong_action(colors: tuple[Color, ...], card: Card) -> str:
+    name = card.color.name.lower()
+    open_names = " and ".join(c.name.lower() for c in colors)
+    if card.color in colors:
+        return f"a {name} trick is open, so {card} is added to it (Follow)"
+    if not colors:
+        return f"no trick is open yet, so {card} opens the first one (OpenTrick)"
+    if len(colors) < 2:
+        return (
+            f"only a {open_names} trick is open, so {card} opens the second trick (OpenTrick); "
+            f"a card is passed only while two tricks are open"
+        )
+    return (
+        f"the {open_names} tricks are open, so {card}, of the third colour, can only be "
+        f"passed (Pass)"
+    )
+
+
+def _turn_error(state: HattrickState, move: HattrickMove) -> IllegalMoveError:
+    n = state.setup.players
+    if move.player >= n:
+        return _illegal(move, f"there is no seat {move.player} in a {n}-player game")
+    if state.is_over:
+        return _illegal(move, "the game is over")
+    return _illegal(move, f"it is player {state.to_act}'s turn, not player {move.player}'s")
+
+
+_SEATS: dict[int, tuple[tuple[int, ...], ...]] = {}
+"""For each player count and leader, the seats in play order of a turn."""
+
+
+def _prepare_seats(players: int) -> None:
+    if players not in _SEATS:
+        _SEATS[players] = tuple(
+            tuple((leader + i) % players for i in range(players)) for leader in range(players)
+        )
+    move_table(players - 1)
+
+
+def _finish_turn(
+    state: HattrickState,
+    hands: tuple[CardSet, ...],
+    cards: tuple[Card, ...],
+    colors: tuple[Color, ...],
+    passed: tuple[CardSet, ...],
+) -> HattrickState:
+    setup = state.setup
+    leader = state.turn_leader
+    won = state.won
+    seats = _SEATS[setup.players][leader]
+    plays = tuple(zip(seats, cards, strict=True))
+    for color in colors:
+        mask = 0
+        taker = best = 0
+        for seat, card in plays:
+            if card.color is color:
+                mask |= 1 << card.index
+                if card.value > best:
+                    best, taker = card.value, seat
+        won = won[:taker] + (_card_set(won[taker].mask | mask),) + won[taker + 1 :]  # noqa: RUF005 (faster than unpacking)
+    rules = setup.rules
+    counted = (
+        plays
+        if rules.passed_cards is _SHOWN
+        else tuple(play for play in plays if play[1].color in colors)
+    )
+    turn = _new_turn(leader, cards, next_leader(counted, rules.lead_tie))
+    turns = (*state.turns, turn)
+    if len(hands[seats[-1]]) > 1:
+        return _new_state(
+            HattrickState,
+            (
+                setup,
+                state.hand_number,
+                hands,
+                turn.next_leader,
+                (),
+                (),
+                won,
+                passed,
+                turns,
+                state.finished_hands,
+            ),
+        )
+    return _finish_hand(state, hands, won, passed, turns)
+
+
+def _finish_hand(
+    state: HattrickState,
+    hands: tuple[CardSet, ...],
+    won: tuple[CardSet, ...],
+    passed: tuple[CardSet, ...],
+    turns: tuple[Turn, ...],
+) -> HattrickState:
+    setup = state.setup
+    n = setup.players
+    finished = (
+        *state.finished_hands,
+        FinishedHand(
+            number=state.hand_number,
+            leader=state.hand_leader,
+            turns=turns,
+            won=won,
+            passed=passed,
+            last_cards=tuple(_ALL_CARDS[hand.indices[0]] for hand in hands),
+            scores=tuple(hand_score(won[p], len(passed[p])) for p in range(n)),
+        ),
+    )
+    number = state.hand_number + 1
+    if number < len(setup.deals):
+        return _start_hand(setup, number, finished)
+    empty = (CardSet(),) * n
+    return HattrickState(
+        setup=setup,
+        hand_number=number,
+        hands=empty,
+        turn_leader=state.turn_leader,
+        turn_cards=(),
+        open_colors=(),
+        won=empty,
+        passed=empty,
+        turns=(),
+        finished_hands=finished,
+    )

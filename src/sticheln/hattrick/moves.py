@@ -1,0 +1,91 @@
+"""The moves of Hattrick: following, opening a trick and passing.
+
+Each move names the player and the card. The card decides which of the three moves is legal
+(:func:`~sticheln.hattrick.action_for`), so a player's legal moves differ in their cards;
+:func:`~sticheln.hattrick.move_for` finds the legal move for a card.
+
+>>> Pass(2, Card.parse("G5"))
+Pass(player=2, card=Card(Color.GREEN, 5))
+>>> str(OpenTrick(0, Card.parse("R8"))), Follow.action
+('0 opens a trick with R8', <Action.FOLLOW: 'follow'>)
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeAlias
+
+import attrs
+
+from sticheln.cards import _ALL_CARDS, Card
+from sticheln.hattrick.turn import Action
+from sticheln.moves import _check_card, _check_player
+
+__all__ = ["Follow", "HattrickMove", "OpenTrick", "Pass"]
+
+
+@attrs.frozen
+class Follow:
+    """Add ``card`` to the open trick of its colour (:rule:`HT-PLAY-1`)."""
+
+    action: ClassVar[Action] = Action.FOLLOW
+    """What the move does: :attr:`Action.FOLLOW`."""
+    player: int = attrs.field(validator=_check_player)
+    """The seat of the player."""
+    card: Card = attrs.field(validator=_check_card)
+    """The card played."""
+
+    def __str__(self) -> str:
+        return f"{self.player} follows with {self.card}"
+
+
+@attrs.frozen
+class OpenTrick:
+    """Open a trick with ``card``: the first card of a turn (:rule:`HT-TURN-1`), or the
+    second trick of the turn in another colour (:rule:`HT-PLAY-2`)."""
+
+    action: ClassVar[Action] = Action.OPEN
+    """What the move does: :attr:`Action.OPEN`."""
+    player: int = attrs.field(validator=_check_player)
+    """The seat of the player."""
+    card: Card = attrs.field(validator=_check_card)
+    """The card played."""
+
+    def __str__(self) -> str:
+        return f"{self.player} opens a trick with {self.card}"
+
+
+@attrs.frozen
+class Pass:
+    """Show ``card``, of the third colour, and lay it face down on the player's pass pile
+    (:rule:`HT-PLAY-3`)."""
+
+    action: ClassVar[Action] = Action.PASS
+    """What the move does: :attr:`Action.PASS`."""
+    player: int = attrs.field(validator=_check_player)
+    """The seat of the player."""
+    card: Card = attrs.field(validator=_check_card)
+    """The card passed."""
+
+    def __str__(self) -> str:
+        return f"{self.player} passes {self.card}"
+
+
+HattrickMove: TypeAlias = Follow | OpenTrick | Pass
+"""Any move of Hattrick."""
+
+_Table: TypeAlias = tuple[tuple[Follow, ...], tuple[OpenTrick, ...], tuple[Pass, ...]]
+_tables: list[_Table] = []
+
+
+def move_table(seat: int) -> _Table:
+    """The shared move objects of one seat: follows, opens and passes, each by card index."""
+    while len(_tables) <= seat:
+        p = len(_tables)
+        _tables.append(
+            (
+                tuple(Follow(p, card) for card in _ALL_CARDS),
+                tuple(OpenTrick(p, card) for card in _ALL_CARDS),
+                tuple(Pass(p, card) for card in _ALL_CARDS),
+            )
+        )
+    return _tables[seat]

@@ -1,0 +1,262 @@
+"""The rules of Hattrick as data: the deck, the player counts, the hands per game and the open
+points of the sources.
+
+>>> rules = HattrickRules()
+>>> rules.deck_size, rules.hand_size(5), rules.hands_for(5)
+(60, 12, 5)
+>>> str(rules.deck.of_color(Color.BLUE))
+'B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13 B14 B15 B16 B17 B18 B19 B20'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+from types import MappingProxyType
+from typing import Final
+
+import attrs
+
+from sticheln.cards import MAX_VALUE, Card, CardSet, Color
+from sticheln.errors import RulesError
+
+__all__ = [
+    "AMIGO_1995",
+    "HATTRICK_PRESETS",
+    "PASSES_SHOWN",
+    "HattrickRules",
+    "LeadTie",
+    "PassedCards",
+]
+
+
+class LeadTie(Enum):
+    """Who leads the next turn when the highest value of a turn was played more than once
+    (:rule:`HT-LEAD-2`)."""
+
+    NEXT_LOWER = "next-lower"
+    """Go down the values played in the turn to the highest one played exactly once; its
+    player leads. If every value was played more than once, the earliest card of the highest
+    value decides. This reads "the next lower card counts" literally (the default)."""
+    EARLIEST = "earliest"
+    """Of the cards of the highest value, the one played first in the turn decides."""
+
+
+class PassedCards(Enum):
+    """What the other players learn of a passed card, and whether it takes part in finding
+    the next leader (:rule:`HT-PASS-1`, :rule:`HT-LEAD-2`)."""
+
+    HIDDEN = "hidden"
+    """The card is shown only to prove that it is of the third colour, then laid face down:
+    its value stays the passer's secret, and it does not count for the next lead, which goes
+    to the highest card of the two tricks (the default)."""
+    SHOWN = "shown"
+    """The card is shown face up to everyone before it is laid face down, so its value is
+    public, and it counts like a trick card when the next leader is found."""
+
+
+def _colors(value: object) -> tuple[Color, ...]:
+    if isinstance(value, str):
+        try:
+            return tuple(Color(letter) for letter in value)
+        except ValueError:
+            raise RulesError(f"colours {value!r}: use the letters of Color (RYGBPA)") from None
+    if not isinstance(value, tuple | list) or not all(isinstance(c, Color) for c in value):
+        raise RulesError(f"colours must be Color members or their letters, got {value!r}")
+    return tuple(value)
+
+
+def _counts(value: object) -> tuple[int, ...]:
+    if not isinstance(value, tuple | list) or not all(type(n) is int for n in value):
+        raise RulesError(f"player_counts must be a sequence of ints, got {value!r}")
+    return tuple(sorted(value))
+
+
+@attrs.frozen
+class HattrickRules:
+    """A complete, playable set of rules for Hattrick.
+
+    The defaults are the AMIGO rules of 1995 as the English translation gives them, with the
+    library's choices for what they leave open (:doc:`/rules/hattrick`). Every field is data;
+    variants are other values of this class.
+
+    :raises RulesError: if the rules cannot be played (not three colours, a deck that does not
+        divide evenly among a player count, a hand of fewer than two cards, ...).
+    """
+
+    name: str = "amigo-1995"
+    """A short name for the rule set, written into game records."""
+    colors: tuple[Color, ...] = attrs.field(
+        default=(Color.RED, Color.GREEN, Color.BLUE), converter=_colors
+    )
+    """The three colours of the deck (:rule:`HT-DECK-1`). The rules do not list them; red,
+    green and blue are those a review names. A string of colour letters (``"RYB"``) is
+    accepted."""
+    highest: int = 20
+    """The highest value; every colour has each value from 1 to ``highest`` once
+    (:rule:`HT-DECK-1`). Smaller decks are for teaching and tests."""
+    player_counts: tuple[int, ...] = attrs.field(default=(4, 5, 6), converter=_counts)
+    """The numbers of players the rules allow (:rule:`HT-DECK-1`); the deck must divide
+    evenly among each of them (:rule:`HT-DEAL-1`)."""
+    hands_per_game: int | None = None
+    """Hands per game; ``None`` means one per player (:rule:`HT-GAME-1`)."""
+    lead_tie: LeadTie = LeadTie.NEXT_LOWER
+    """Who leads when the highest value of a turn is not unique (:rule:`HT-LEAD-2`)."""
+    passed_cards: PassedCards = PassedCards.HIDDEN
+    """Whether passed cards are public and count for the next lead (:rule:`HT-PASS-1`)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise RulesError(f"rules name must be a non-empty string, got {self.name!r}")
+        if len(self.colors) != 3 or len(set(self.colors)) != 3:
+            raise RulesError(
+                f"Hattrick is played with three different colours, got "
+                f"{''.join(c.letter for c in self.colors)!r}"
+            )
+        if type(self.highest) is not int or not 1 <= self.highest <= MAX_VALUE:
+            raise RulesError(f"highest must be an int from 1 to {MAX_VALUE}, got {self.highest!r}")
+        if not self.player_counts or len(set(self.player_counts)) != len(self.player_counts):
+            raise RulesError(
+                f"player_counts must be distinct and not empty, got {self.player_counts!r}"
+            )
+        size = 3 * self.highest
+        for players in self.player_counts:
+            if players < 2 or size % players or size // players < 2:
+                raise RulesError(
+                    f"a deck of {size} cards cannot be dealt evenly to {players} players "
+                    f"with at least two cards each"
+                )
+        if self.hands_per_game is not None and (
+            type(self.hands_per_game) is not int or self.hands_per_game < 1
+        ):
+            raise RulesError(
+                f"hands_per_game must be None or an int >= 1, got {self.hands_per_game!r}"
+            )
+        if not isinstance(self.lead_tie, LeadTie):
+            raise RulesError(f"lead_tie must be a LeadTie, got {self.lead_tie!r}")
+        if not isinstance(self.passed_cards, PassedCards):
+            raise RulesError(f"passed_cards must be a PassedCards, got {self.passed_cards!r}")
+
+    @property
+    def deck(self) -> CardSet:
+        """Every card of the deck: the values 1 to :attr:`highest` in each colour."""
+        mask = 0
+        for color in self.colors:
+            first = Card(color, 1).index
+            mask |= ((1 << self.highest) - 1) << first
+        return CardSet(mask)
+
+    @property
+    def deck_size(self) -> int:
+        """The number of cards in the deck (60 with the defaults)."""
+        return 3 * self.highest
+
+    def check_players(self, players: int) -> None:
+        """Check that the rules allow ``players`` players.
+
+        :raises RulesError: if they do not; the message lists the allowed counts.
+        """
+        if players not in self.player_counts:
+            raise RulesError(
+                f"rules {self.name!r} are for {', '.join(map(str, self.player_counts))} "
+                f"players, not {players!r}"
+            )
+
+    def hand_size(self, players: int) -> int:
+        """Cards dealt to each of ``players`` players: the whole deck, evenly
+        (:rule:`HT-DEAL-1`).
+
+        :raises RulesError: if the rules do not allow that many players.
+        """
+        self.check_players(players)
+        return self.deck_size // players
+
+    def hands_for(self, players: int) -> int:
+        """The number of hands of a game with ``players`` players (:rule:`HT-GAME-1`)."""
+        return players if self.hands_per_game is None else self.hands_per_game
+
+    def to_dict(self) -> dict[str, object]:
+        """The rules as plain JSON-compatible data; :meth:`from_dict` reads it back."""
+        return {
+            "name": self.name,
+            "colors": "".join(c.letter for c in self.colors),
+            "highest": self.highest,
+            "player_counts": list(self.player_counts),
+            "hands_per_game": self.hands_per_game,
+            "lead_tie": self.lead_tie.value,
+            "passed_cards": self.passed_cards.value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> HattrickRules:
+        """Rules from the data of :meth:`to_dict`.
+
+        :raises RulesError: naming the field that is missing, unknown or of the wrong kind.
+        """
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules must be a mapping, got {type(data).__name__}")
+        known = set(_FIELDS)
+        unknown = sorted(map(str, set(data) - known))
+        if unknown:
+            raise RulesError(f"unknown rules field(s): {', '.join(unknown)}")
+        missing = [name for name in _FIELDS if name not in data]
+        if missing:
+            raise RulesError(f"missing rules field(s): {', '.join(missing)}")
+        try:
+            lead_tie = LeadTie(data["lead_tie"])
+        except ValueError:
+            raise RulesError(
+                f"rules field 'lead_tie': unknown value {data['lead_tie']!r}"
+            ) from None
+        try:
+            passed = PassedCards(data["passed_cards"])
+        except ValueError:
+            raise RulesError(
+                f"rules field 'passed_cards': unknown value {data['passed_cards']!r}"
+            ) from None
+        return cls(
+            name=data["name"],  # type: ignore[arg-type]
+            colors=data["colors"],
+            highest=data["highest"],  # type: ignore[arg-type]
+            player_counts=data["player_counts"],
+            hands_per_game=data["hands_per_game"],  # type: ignore[arg-type]
+            lead_tie=lead_tie,
+            passed_cards=passed,
+        )
+
+    @classmethod
+    def preset(cls, name: str) -> HattrickRules:
+        """The preset called ``name`` (case-insensitive); see :data:`HATTRICK_PRESETS`.
+
+        :raises RulesError: if there is no such preset; the message lists the known ones.
+        """
+        try:
+            return HATTRICK_PRESETS[name.lower()]
+        except (KeyError, AttributeError):
+            raise RulesError(
+                f"no Hattrick rules preset {name!r}; known presets: {', '.join(HATTRICK_PRESETS)}"
+            ) from None
+
+
+_FIELDS: Final = (
+    "name",
+    "colors",
+    "highest",
+    "player_counts",
+    "hands_per_game",
+    "lead_tie",
+    "passed_cards",
+)
+
+AMIGO_1995: Final = HattrickRules()
+"""The AMIGO rules of 1995 (the default): 4 to 6 players, 60 cards, one hand per player,
+"the next lower card counts" read as the highest value played once, passed cards secret."""
+
+PASSES_SHOWN: Final = HattrickRules(name="passes-shown", passed_cards=PassedCards.SHOWN)
+"""The reading of German reviews that a passed card is shown to everyone and that the highest
+card played in the whole turn leads, passes included."""
+
+HATTRICK_PRESETS: Final[Mapping[str, HattrickRules]] = MappingProxyType(
+    {rules.name: rules for rules in (AMIGO_1995, PASSES_SHOWN)}
+)
+"""The named Hattrick rule sets, by :attr:`HattrickRules.name`."""

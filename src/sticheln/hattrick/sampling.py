@@ -1,0 +1,197 @@
+"""Full states of Hattrick consistent with a player's view, for search-based bots.
+
+:func:`sample_state` deals the cards the player has not seen at random to the places they can
+be (the other players' hands, their face-down passed cards and the cards they kept at the end
+of earlier hands), and deals the hands still to come afresh.
+
+>>> import random
+>>> state = new_game(players=4, seed=3)
+>>> view = observe(state, 2)
+>>> observe(sample_state(view, random.Random(0)), 2) == view
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from sticheln.cards import Card, CardSet, Color
+from sticheln.hattrick.engine import _prepare_seats, deal_hand
+from sticheln.hattrick.rules import HattrickRules
+from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState
+from sticheln.hattrick.turn import Action, Turn, turn_actions
+from sticheln.hattrick.view import HattrickView
+
+__all__ = ["sample_state"]
+
+_OPEN = Action.OPEN
+_PASS = Action.PASS
+
+
+class _Pool:
+    """The unseen cards of one hand, drawn at random: first by colour for the hidden passes
+    (whose colour is known), then any colour for the hands."""
+
+    def __init__(self, unseen: CardSet, colors: Sequence[Color], rng: random.Random) -> None:
+        self.by_color: dict[Color, list[Card]] = {}
+        for color in colors:
+            cards = list(unseen.of_color(color))
+            rng.shuffle(cards)
+            self.by_color[color] = cards
+        self.rng = rng
+        self.rest: list[Card] | None = None
+
+    def of_color(self, color: Color) -> Card:
+        assert self.rest is None, "hidden passes are filled before the hands"
+        return self.by_color[color].pop()
+
+    def any(self, count: int) -> CardSet:
+        if self.rest is None:
+            self.rest = [card for cards in self.by_color.values() for card in cards]
+            self.rng.shuffle(self.rest)
+        taken = self.rest[:count]
+        del self.rest[:count]
+        return CardSet.of(taken)
+
+
+def _fill(
+    leader: int,
+    cards: tuple[Card | None, ...],
+    rules: HattrickRules,
+    pool: _Pool,
+    dealt: list[int],
+    passed: list[int],
+) -> tuple[Card, ...]:
+    """``cards``, played from seat ``leader`` on, with each hidden pass (``None``) replaced by
+    a card of the third colour; adds each card to the ``dealt`` mask of its player, and each
+    passed card to the ``passed`` mask."""
+    n = len(dealt)
+    actions = turn_actions(cards)
+    third = None
+    filled: list[Card] = []
+    for i, (card, action) in enumerate(zip(cards, actions, strict=True)):
+        if card is None:
+            if third is None:
+                tricks = {c.color for c, a in zip(cards, actions, strict=True) if a is _OPEN and c}
+                third = next(color for color in rules.colors if color not in tricks)
+            card = pool.of_color(third)
+        p = (leader + i) % n
+        bit = 1 << card.index
+        dealt[p] |= bit
+        if action is _PASS:
+            passed[p] |= bit
+        filled.append(card)
+    return tuple(filled)
+
+
+def _fill_turns(
+    turns: tuple[Turn, ...],
+    rules: HattrickRules,
+    pool: _Pool,
+    dealt: list[int],
+    passed: list[int],
+) -> tuple[Turn, ...]:
+    """The turns with their hidden passes filled in (see :func:`_fill`)."""
+    result = []
+    for turn in turns:
+        cards = _fill(turn.leader, turn.cards, rules, pool, dealt, passed)
+        result.append(Turn(turn.leader, cards, turn.next_leader) if None in turn.cards else turn)
+    return tuple(result)
+
+
+def _seen(hand: FinishedHand | HattrickView, extra: Sequence[Card | None]) -> CardSet:
+    mask = 0
+    for card in extra:
+        if card is not None:
+            mask |= 1 << card.index
+    for pile in (*hand.won, *hand.passed):
+        if pile is not None:
+            mask |= pile.mask
+    for turn in hand.turns:
+        for card in turn.cards:
+            if card is not None:
+                mask |= 1 << card.index
+    return CardSet(mask)
+
+
+def _sample_finished(
+    hand: FinishedHand, viewer: int, rules: HattrickRules, rng: random.Random
+) -> tuple[tuple[CardSet, ...], FinishedHand]:
+    n = len(hand.scores)
+    own = hand.last_cards[viewer]
+    pool = _Pool(rules.deck - _seen(hand, [own]), rules.colors, rng)
+    dealt = [0] * n
+    passed = [0] * n
+    turns = _fill_turns(hand.turns, rules, pool, dealt, passed)
+    last = tuple(card if card is not None else pool.any(1).cards[0] for card in hand.last_cards)
+    for p, card in enumerate(last):
+        dealt[p] |= 1 << card.index
+    full = FinishedHand(
+        number=hand.number,
+        leader=hand.leader,
+        turns=turns,
+        won=hand.won,
+        passed=tuple(map(CardSet, passed)),
+        last_cards=last,
+        scores=hand.scores,
+    )
+    return tuple(map(CardSet, dealt)), full
+
+
+def sample_state(view: HattrickView, rng: random.Random) -> HattrickState:
+    """A full game state, drawn at random, that ``view.player`` cannot tell from the real one.
+
+    Each card the player has not seen goes to a place it can be: a hidden passed card gets a
+    card of the third colour of its turn (:rule:`HT-PLAY-3`), and the other players' hands
+    (and the cards they kept in earlier hands) get the rest, keeping every hand size. The
+    hands still to come are dealt anew with ``rng``. Everything the player has seen is as in
+    the view, so ``observe(sample_state(view, rng), view.player) == view``, and the sampled
+    state is one that legal play can reach.
+    """
+    n = view.players
+    rules = view.rules
+    viewer = view.player
+    first_leader = (view.hand_leader - view.hand_number) % n
+    past = [_sample_finished(hand, viewer, rules, rng) for hand in view.finished_hands]
+    deals = [deal for deal, _ in past]
+    finished = tuple(full for _, full in past)
+    _prepare_seats(n)
+    empty = (CardSet(),) * n
+    if view.is_over:
+        return HattrickState(
+            setup=HattrickSetup(rules, n, first_leader, tuple(deals), None),
+            hand_number=view.hand_number,
+            hands=empty,
+            turn_leader=view.turn_leader,
+            turn_cards=(),
+            open_colors=(),
+            won=empty,
+            passed=empty,
+            turns=(),
+            finished_hands=finished,
+        )
+    pool = _Pool(rules.deck - _seen(view, [*view.hand, *view.turn_cards]), rules.colors, rng)
+    hands = [view.hand if p == viewer else CardSet() for p in range(n)]
+    dealt = [0] * n
+    passed = [0] * n
+    turns = _fill_turns(view.turns, rules, pool, dealt, passed)
+    turn_cards = _fill(view.turn_leader, view.turn_cards, rules, pool, dealt, passed)
+    for p in range(n):
+        if p != viewer:
+            hands[p] = pool.any(view.hand_sizes[p])
+        dealt[p] |= hands[p].mask
+    deals.append(tuple(map(CardSet, dealt)))
+    deals.extend(deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
+    return HattrickState(
+        setup=HattrickSetup(rules, n, first_leader, tuple(deals), None),
+        hand_number=view.hand_number,
+        hands=tuple(hands),
+        turn_leader=view.turn_leader,
+        turn_cards=turn_cards,
+        open_colors=view.open_colors,
+        won=view.won,
+        passed=tuple(map(CardSet, passed)),
+        turns=turns,
+        finished_hands=finished,
+    )

@@ -1,0 +1,249 @@
+"""The state of a game of Hattrick and its parts.
+
+A :class:`HattrickState` is an immutable value: :func:`~sticheln.hattrick.apply_move` returns
+a new state and leaves the old one as it was. The full state holds every card, the hands and
+the pass piles of all players included; give players a
+:class:`~sticheln.hattrick.HattrickView` instead (:func:`~sticheln.hattrick.observe`).
+
+A game is a number of *hands* (one deal each, :rule:`HT-GAME-1`); a hand is a number of
+*turns*, in each of which every player plays one card (:rule:`HT-TURN-1`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import attrs
+
+from sticheln.cards import Card, CardSet, Color
+from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
+from sticheln.hattrick.rules import HattrickRules
+from sticheln.hattrick.turn import Action, Turn, open_tricks
+from sticheln.scoring import ranking, winners
+from sticheln.trick import Trick
+
+__all__ = ["FinishedHand", "HattrickSetup", "HattrickState"]
+
+_MOVE_CLASS: dict[Action, type[Follow] | type[OpenTrick] | type[Pass]] = {
+    Action.FOLLOW: Follow,
+    Action.OPEN: OpenTrick,
+    Action.PASS: Pass,
+}
+
+
+def turn_moves(leader: int, players: int, cards: tuple[Card | None, ...]) -> list[HattrickMove]:
+    """The moves that played ``cards`` from seat ``leader`` on.
+
+    :raises ValueError: if a card is ``None`` (hidden in a view).
+    """
+    moves: list[HattrickMove] = []
+    colors: list[Color] = []
+    for i, card in enumerate(cards):
+        if card is None:
+            raise ValueError("a passed card hidden from the viewer cannot be made a move")
+        color = card.color
+        if color in colors:
+            action = Action.FOLLOW
+        elif len(colors) < 2:
+            action = Action.OPEN
+            colors.append(color)
+        else:
+            action = Action.PASS
+        moves.append(_MOVE_CLASS[action]((leader + i) % players, card))
+    return moves
+
+
+@attrs.frozen
+class HattrickSetup:
+    """What a game starts from: rules, players, the first leader and the deal of every hand.
+
+    Together with the moves it determines the whole game
+    (:class:`~sticheln.hattrick.HattrickRecord`).
+    """
+
+    rules: HattrickRules
+    """The rules of the game."""
+    players: int
+    """The number of players; seats are ``0 .. players - 1`` in clockwise order."""
+    first_leader: int
+    """The seat that leads the first turn of the game: the player left of the first dealer
+    (:rule:`HT-LEAD-1`)."""
+    deals: tuple[tuple[CardSet, ...], ...]
+    """The hands dealt to each seat, for every hand of the game (:rule:`HT-DEAL-1`)."""
+    seed: int | None = None
+    """The seed the deals were made from, if the game was started from an ``int`` seed."""
+
+
+@attrs.frozen
+class FinishedHand:
+    """A hand that has been played and scored.
+
+    In a player's view the other players' pass piles (under
+    :attr:`PassedCards.HIDDEN <sticheln.hattrick.PassedCards.HIDDEN>`) and their last cards
+    are ``None``: nobody sees them (:rule:`HT-PASS-1`, :rule:`HT-HAND-1`).
+    """
+
+    number: int
+    """The hand's number, from 0."""
+    leader: int
+    """The seat that led the hand's first turn (:rule:`HT-GAME-1`)."""
+    turns: tuple[Turn, ...]
+    """The turns in play order."""
+    won: tuple[CardSet, ...]
+    """The cards each player won, face up for everyone (:rule:`HT-TRICK-2`)."""
+    passed: tuple[CardSet | None, ...]
+    """Each player's pass pile, or ``None`` where the viewer does not know it."""
+    last_cards: tuple[Card | None, ...]
+    """The card each player kept, unplayed (:rule:`HT-HAND-1`), or ``None`` where the viewer
+    does not know it."""
+    scores: tuple[int, ...]
+    """Each player's score for the hand (:rule:`HT-SCORE-1` to :rule:`HT-SCORE-3`)."""
+
+    @property
+    def pass_counts(self) -> tuple[int, ...]:
+        """How many cards each player passed."""
+        counts = [0] * len(self.scores)
+        for turn in self.turns:
+            for player, _ in turn.passes:
+                counts[player] += 1
+        return tuple(counts)
+
+    @property
+    def moves(self) -> tuple[HattrickMove, ...]:
+        """The hand's moves in the order they were made.
+
+        :raises ValueError: for a hand seen in a player's view with a card hidden.
+        """
+        n = len(self.scores)
+        moves: list[HattrickMove] = []
+        for turn in self.turns:
+            moves.extend(turn_moves(turn.leader, n, turn.cards))
+        return tuple(moves)
+
+
+class HattrickState(NamedTuple):
+    """A complete, immutable game state, hidden cards included.
+
+    Build one with :func:`~sticheln.hattrick.new_game` and advance it with
+    :func:`~sticheln.hattrick.apply_move`. The fields describe the hand in progress; earlier
+    hands are in :attr:`finished_hands`.
+
+    The state is a :class:`~typing.NamedTuple` so that the engine can make a new one cheaply
+    on every move; treat it as an opaque value with attributes.
+    """
+
+    setup: HattrickSetup
+    """Rules, players and deals: the same object in every state of a game."""
+    hand_number: int
+    """The hand in progress, from 0 (equal to the number of hands once the game is over)."""
+    hands: tuple[CardSet, ...]
+    """The cards each player holds, by seat."""
+    turn_leader: int
+    """The seat that led (or will lead) the turn in progress."""
+    turn_cards: tuple[Card, ...]
+    """The cards of the turn in progress so far, in play order from :attr:`turn_leader`."""
+    open_colors: tuple[Color, ...]
+    """The colours of the open tricks of the turn, in the order they were opened (at most
+    two, :rule:`HT-PLAY-2`)."""
+    won: tuple[CardSet, ...]
+    """The cards each player has won this hand (:rule:`HT-TRICK-2`)."""
+    passed: tuple[CardSet, ...]
+    """Each player's pass pile this hand (:rule:`HT-PLAY-3`)."""
+    turns: tuple[Turn, ...]
+    """The finished turns of the hand in progress."""
+    finished_hands: tuple[FinishedHand, ...]
+    """The hands played so far."""
+
+    @property
+    def rules(self) -> HattrickRules:
+        """The rules of the game."""
+        return self.setup.rules
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self.setup.players
+
+    @property
+    def hand_count(self) -> int:
+        """The number of hands the game lasts (:rule:`HT-GAME-1`)."""
+        return len(self.setup.deals)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.hand_number == len(self.setup.deals)
+
+    @property
+    def hand_leader(self) -> int:
+        """The seat that leads the first turn of the hand in progress: the player left of the
+        hand's dealer (:rule:`HT-LEAD-1`, :rule:`HT-GAME-1`)."""
+        return (self.setup.first_leader + self.hand_number) % self.setup.players
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is to play a card, or ``None`` once the game is over."""
+        if self.hand_number == len(self.setup.deals):
+            return None
+        return (self.turn_leader + len(self.turn_cards)) % self.setup.players
+
+    @property
+    def players_to_act(self) -> tuple[int, ...]:
+        """The seats that may move now: the one player whose turn it is, or nobody once the
+        game is over (:rule:`HT-TURN-1`)."""
+        if self.hand_number == len(self.setup.deals):
+            return ()
+        return ((self.turn_leader + len(self.turn_cards)) % self.setup.players,)
+
+    @property
+    def current_turn(self) -> tuple[tuple[int, Card], ...]:
+        """The plays of the turn in progress so far: ``(player, card)`` in play order."""
+        n = self.setup.players
+        return tuple(((self.turn_leader + i) % n, c) for i, c in enumerate(self.turn_cards))
+
+    @property
+    def open_tricks(self) -> tuple[Trick, ...]:
+        """The open tricks of the turn in progress, in the order they were opened; the
+        ``winner`` of each is the player of its highest card so far (:rule:`HT-TRICK-1`)."""
+        return open_tricks(self.turn_leader, self.setup.players, self.turn_cards)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each player's total over the finished hands (:rule:`HT-GAME-2`)."""
+        totals = [0] * self.setup.players
+        for finished in self.finished_hands:
+            for p, score in enumerate(finished.scores):
+                totals[p] += score
+        return tuple(totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players with the highest total once the game is over, else ``()``; several
+        on a tie (:rule:`HT-GAME-2`)."""
+        return winners(self.scores) if self.is_over else ()
+
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        """Each player's place by total so far, 1 for first, shared on ties."""
+        return ranking(self.scores)
+
+    @property
+    def moves(self) -> tuple[HattrickMove, ...]:
+        """Every move of the game so far, in order."""
+        moves: list[HattrickMove] = []
+        for finished in self.finished_hands:
+            moves.extend(finished.moves)
+        if not self.is_over:
+            n = self.setup.players
+            for turn in self.turns:
+                moves.extend(turn_moves(turn.leader, n, turn.cards))
+            moves.extend(turn_moves(self.turn_leader, n, self.turn_cards))
+        return tuple(moves)
+
+    def __repr__(self) -> str:
+        if self.is_over:
+            return f"<HattrickState {self.players} players, over, scores {list(self.scores)}>"
+        return (
+            f"<HattrickState {self.players} players, hand {self.hand_number + 1}/"
+            f"{self.hand_count}, turn {len(self.turns) + 1}, {self.to_act} to play>"
+        )

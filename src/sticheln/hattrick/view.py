@@ -1,0 +1,193 @@
+"""What one player may see of a game of Hattrick: :class:`HattrickView` and :func:`observe`.
+
+A view holds the player's own hand and pass pile, the cards of the tricks, everyone's won
+cards (they lie face up), how many cards each player has passed and holds, and the scores.
+It does not hold the other players' hands, nor, under the default rules, the faces of their
+passed cards (:rule:`HT-PASS-1`).
+
+>>> state = new_game(players=4, seed=1)
+>>> view = observe(state, 0)
+>>> len(view.hand), view.hand_sizes, view.pass_counts
+(15, (15, 15, 15, 15), (0, 0, 0, 0))
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from sticheln.cards import Card, CardSet, Color
+from sticheln.hattrick.engine import check_player
+from sticheln.hattrick.rules import HattrickRules, PassedCards
+from sticheln.hattrick.state import FinishedHand, HattrickState
+from sticheln.hattrick.turn import Action, Turn, open_tricks, turn_actions
+from sticheln.trick import Trick
+
+__all__ = ["HattrickView", "observe"]
+
+
+@attrs.frozen
+class HattrickView:
+    """The part of a game state one player may see, with perfect recall of what was public.
+
+    Build it with :func:`observe`. Where the view has the same name as
+    :class:`~sticheln.hattrick.HattrickState`, it means the same; a card the player has not
+    seen is ``None``.
+    """
+
+    player: int
+    """The seat of the player whose view this is."""
+    rules: HattrickRules
+    """The rules of the game."""
+    players: int
+    """The number of players."""
+    hand_count: int
+    """The number of hands of the game."""
+    hand_number: int
+    """The hand in progress, from 0."""
+    hand_leader: int
+    """The seat that led the first turn of the hand in progress."""
+    hand: CardSet
+    """The player's own cards."""
+    turn_leader: int
+    """The seat that led (or will lead) the turn in progress."""
+    turn_cards: tuple[Card | None, ...]
+    """The cards of the turn in progress so far, in play order; ``None`` for a card another
+    player passed face down (:rule:`HT-PASS-1`)."""
+    open_colors: tuple[Color, ...]
+    """The colours of the open tricks, in the order they were opened."""
+    turns: tuple[Turn, ...]
+    """The finished turns of the hand, with hidden passed cards as ``None``."""
+    won: tuple[CardSet, ...]
+    """The cards each player has won this hand, face up (:rule:`HT-TRICK-2`)."""
+    passed: tuple[CardSet | None, ...]
+    """Each player's pass pile this hand: the player's own, and the others' only where
+    passed cards are shown (:attr:`PassedCards.SHOWN
+    <sticheln.hattrick.PassedCards.SHOWN>`); ``None`` where unknown."""
+    pass_counts: tuple[int, ...]
+    """How many cards each player has passed this hand (the pile is seen, not its faces)."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each player holds."""
+    players_to_act: tuple[int, ...]
+    """The seats that may move now."""
+    finished_hands: tuple[FinishedHand, ...]
+    """The hands played so far, with what the player has not seen as ``None``."""
+    scores: tuple[int, ...]
+    """Each player's total over the finished hands."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` once the game is over."""
+        return self.players_to_act[0] if self.players_to_act else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.hand_number == self.hand_count
+
+    @property
+    def current_turn(self) -> tuple[tuple[int, Card | None], ...]:
+        """The plays of the turn in progress so far: ``(player, card)`` in play order."""
+        n = self.players
+        return tuple(((self.turn_leader + i) % n, c) for i, c in enumerate(self.turn_cards))
+
+    @property
+    def open_tricks(self) -> tuple[Trick, ...]:
+        """The open tricks, each with the player of its highest card so far as ``winner``."""
+        return open_tricks(self.turn_leader, self.players, self.turn_cards)
+
+    @property
+    def own_passed(self) -> CardSet:
+        """The player's own pass pile this hand."""
+        own = self.passed[self.player]
+        assert own is not None  # a player always sees their own pile
+        return own
+
+    @property
+    def unseen_cards(self) -> CardSet:
+        """The cards of the hand in progress the player has not seen: the other players'
+        hands and, unless passed cards are shown, their passed cards. Empty once the game is
+        over."""
+        if self.is_over:
+            return CardSet()
+        seen = self.hand
+        for pile in (*self.won, *self.passed):
+            if pile is not None:
+                seen |= pile
+        for card in self.turn_cards:
+            if card is not None:
+                seen = seen.add(card)
+        return self.rules.deck - seen
+
+
+def _hide(
+    turn_leader: int, players: int, cards: tuple[Card | None, ...], viewer: int
+) -> tuple[Card | None, ...]:
+    actions = turn_actions(cards)
+    if Action.PASS not in actions:
+        return cards
+    return tuple(
+        None if action is Action.PASS and (turn_leader + i) % players != viewer else card
+        for i, (card, action) in enumerate(zip(cards, actions, strict=True))
+    )
+
+
+def _hide_turn(turn: Turn, viewer: int) -> Turn:
+    cards = _hide(turn.leader, len(turn.cards), turn.cards, viewer)
+    return turn if cards is turn.cards else Turn(turn.leader, cards, turn.next_leader)
+
+
+def _hide_hand(hand: FinishedHand, viewer: int, shown: bool) -> FinishedHand:
+    return FinishedHand(
+        number=hand.number,
+        leader=hand.leader,
+        turns=hand.turns if shown else tuple(_hide_turn(t, viewer) for t in hand.turns),
+        won=hand.won,
+        passed=hand.passed
+        if shown
+        else tuple(pile if p == viewer else None for p, pile in enumerate(hand.passed)),
+        last_cards=tuple(card if p == viewer else None for p, card in enumerate(hand.last_cards)),
+        scores=hand.scores,
+    )
+
+
+def observe(state: HattrickState, player: int) -> HattrickView:
+    """The view of ``state`` that ``player`` may see.
+
+    The other players' hands are left out; so are the faces of the cards they passed, unless
+    the rules show passed cards (:rule:`HT-PASS-1`), and the cards they kept at the end of a
+    hand (:rule:`HT-HAND-1`). Everything played to a trick, and every won card, is public
+    (:rule:`HT-TRICK-2`).
+
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    """
+    check_player(state, player)
+    n = state.setup.players
+    shown = state.setup.rules.passed_cards is PassedCards.SHOWN
+    if shown:
+        turn_cards: tuple[Card | None, ...] = state.turn_cards
+        turns = state.turns
+        passed: tuple[CardSet | None, ...] = state.passed
+    else:
+        turn_cards = _hide(state.turn_leader, n, state.turn_cards, player)
+        turns = tuple(_hide_turn(turn, player) for turn in state.turns)
+        passed = tuple(pile if p == player else None for p, pile in enumerate(state.passed))
+    return HattrickView(
+        player=player,
+        rules=state.setup.rules,
+        players=n,
+        hand_count=len(state.setup.deals),
+        hand_number=state.hand_number,
+        hand_leader=state.hand_leader,
+        hand=state.hands[player],
+        turn_leader=state.turn_leader,
+        turn_cards=turn_cards,
+        open_colors=state.open_colors,
+        turns=turns,
+        won=state.won,
+        passed=passed,
+        pass_counts=tuple(len(pile) for pile in state.passed),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        players_to_act=state.players_to_act,
+        finished_hands=tuple(_hide_hand(h, player, shown) for h in state.finished_hands),
+        scores=state.scores,
+    )
