@@ -27,6 +27,7 @@ from sticheln.cli.common import (
 )
 from sticheln.cli.screens import InputError, Screen, screen_for
 from sticheln.games import GAME_NAMES
+from sticheln.hattrick import HATTRICK_PRESETS
 from sticheln.protocol import Game
 from sticheln.rules import PRESETS
 
@@ -55,11 +56,13 @@ def add_parser(subparsers: Any) -> None:
         metavar="NAMES",
         help=(
             "the bots of the other seats: one name for all, or a comma-separated list with "
-            "one name per bot seat (default: heuristic if available, else random)"
+            "one name per bot seat (default: heuristic where it plays the game, else random)"
         ),
     )
     parser.add_argument(
-        "--save", metavar="FILE", help="write the game's record (JSON) to FILE at the end"
+        "--save",
+        metavar="FILE",
+        help="write the game's record (JSON) to FILE at the end, or when the game is stopped",
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--auto", action="store_true", help="bots take every seat")
@@ -82,7 +85,10 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rules",
         metavar="PRESET",
-        help=f"the rules preset; for Sticheln: {', '.join(PRESETS)} (default: nsv)",
+        help=(
+            f"the rules preset: for Sticheln {', '.join(PRESETS)} (default: nsv); for "
+            f"Hattrick {', '.join(HATTRICK_PRESETS)} (default: amigo-1995)"
+        ),
     )
     parser.add_argument(
         "--players", type=int, metavar="N", help="number of players (default: 4 if allowed)"

@@ -59,7 +59,7 @@ def add_parser(subparsers: Any) -> None:
         metavar="NAMES",
         help=(
             "one bot name for every seat, or a comma-separated list with one name per seat "
-            "(default: heuristic if available, else random)"
+            "(default: heuristic where it plays the game, else random)"
         ),
     )
     parser.add_argument(
