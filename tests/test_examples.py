@@ -40,31 +40,30 @@ def test_why_did_i_lose_output() -> None:
     assert explanation.winner == 2
 
 
-def test_main_module_prints_a_scoreboard() -> None:
+def test_main_module_shows_a_whole_game_and_its_scoreboard() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "sticheln", "--seed", "4", "--players", "3"],
+        [sys.executable, "-m", "sticheln", "play", "--auto", "--seed", "4", "--players", "3"],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
-    assert lines[0].split()[:4] == ["round", "P0", "P1", "P2"]
-    assert lines[-2].startswith("total")
-    assert lines[-1].startswith("winner")
-    totals = [int(x) for x in lines[-2].split()[1:]]
-    rounds = [[int(x) for x in line.split()[1:4]] for line in lines[1:4]]
+    lines = [line.split() for line in result.stdout.splitlines()]
+    rounds = [[int(x) for x in line[1:4]] for line in lines if line[:1] in (["1"], ["2"], ["3"])]
+    totals = next([int(x) for x in line[1:4]] for line in lines if line[:1] == ["total"])
+    assert len(rounds) == 3
     assert totals == [sum(r[p] for r in rounds) for p in range(3)]
+    assert result.stdout.rstrip().splitlines()[-1].startswith("Winner")
 
 
 def test_main_module_rejects_unsupported_player_count() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "sticheln", "--players", "9"],
+        [sys.executable, "-m", "sticheln", "play", "--auto", "--players", "9"],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
     assert result.returncode == 2
-    assert "are for [3, 4, 5, 6] players" in result.stderr
+    assert "are for [3, 4, 5, 6] players, not 9" in result.stderr
