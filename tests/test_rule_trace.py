@@ -443,3 +443,17 @@ def test_check_reports_every_kind_of_finding(tmp_path: Path) -> None:
 
 def test_trace_skips_missing_directories(tmp_path: Path) -> None:
     assert rule_trace.trace(tmp_path) == rule_trace.Trace()
+
+
+def test_public_names_follow_the_packages_exports(tmp_path: Path) -> None:
+    package = tmp_path / "src" / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text('__all__ = ["winner", "State"]\n')
+    (package / "sub" / "__init__.py").write_text('__all__ = ("new_game",)\n')
+    exports = rule_trace.package_exports(tmp_path)
+    assert exports == {"pkg": {"winner", "State"}, "pkg.sub": {"new_game"}}
+    assert rule_trace.public_name("pkg.trick.winner", exports) == "pkg.winner"
+    assert rule_trace.public_name("pkg.state.State.scores", exports) == "pkg.State.scores"
+    assert rule_trace.public_name("pkg.sub.engine.new_game", exports) == "pkg.sub.new_game"
+    assert rule_trace.public_name("pkg.sub.engine.helper", exports) == "pkg.sub.engine.helper"
+    assert rule_trace.public_name("pkg.trick", exports) == "pkg.trick"

@@ -530,3 +530,54 @@ def check(trace: Trace, rules: Mapping[str, object] | Iterable[str]) -> list[Fin
     for problem in trace.problems:
         findings.append(Finding("scan-problem", "", problem.message, problem.site))
     return findings
+
+
+def package_exports(root: Path, source_dirs: Sequence[str] = ("src",)) -> dict[str, set[str]]:
+    """The names in ``__all__`` of every package under the source directories, by package.
+
+    ``{"sticheln": {"trick_winner", ...}, "sticheln.hattrick": {...}}``; a package whose
+    ``__all__`` is not a literal list or tuple of strings is left out.
+    """
+    exports: dict[str, set[str]] = {}
+    for source in source_dirs:
+        source_dir = root / source
+        if not source_dir.is_dir():
+            continue
+        for init in sorted(source_dir.rglob("__init__.py")):
+            try:
+                tree = ast.parse(init.read_text(encoding="utf-8"))
+            except (OSError, SyntaxError, ValueError):
+                continue
+            package = ".".join(init.parent.relative_to(source_dir).parts)
+            for statement in tree.body:
+                if (
+                    isinstance(statement, ast.Assign)
+                    and any(
+                        isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets
+                    )
+                    and isinstance(statement.value, ast.List | ast.Tuple)
+                ):
+                    exports[package] = {
+                        element.value
+                        for element in statement.value.elts
+                        if isinstance(element, ast.Constant) and isinstance(element.value, str)
+                    }
+    return exports
+
+
+def public_name(dotted: str, exports: Mapping[str, set[str]]) -> str:
+    """The name under which users import ``dotted``: ``sticheln.trick.trick_winner`` is
+    ``sticheln.trick_winner`` when the package ``sticheln`` exports ``trick_winner``; methods
+    follow their class (``sticheln.GameState.winners``). The deepest exporting package wins;
+    a name no package exports is returned as it is.
+    """
+    parts = dotted.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        package = ".".join(parts[:cut])
+        names = exports.get(package)
+        if names is None:
+            continue
+        for i in range(cut, len(parts)):
+            if parts[i] in names:
+                return ".".join([package, *parts[i:]])
+    return dotted

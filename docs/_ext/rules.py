@@ -386,7 +386,7 @@ def _names(names: list[str], *, python: bool) -> list[Node]:
     if not names:
         return [_paragraph(nodes.Text("—"))]
     items = nodes.bullet_list(classes=["simple", "rule-trace-list"])
-    for name in names:
+    for name in dict.fromkeys(names):
         literal = nodes.literal(name, name)
         content: Node = literal
         if python:
@@ -419,7 +419,13 @@ class TraceabilityTable(SphinxPostTransform):
             return
         domain = _domain(self.env)
         trace = _trace(self.env)
-        implemented = trace.implemented_by()
+        exports = rule_trace.package_exports(
+            _project_root(self.env), self.env.config.rules_source_dirs
+        )
+        implemented = {
+            rule_id: [rule_trace.public_name(name, exports) for name in names]
+            for rule_id, names in trace.implemented_by().items()
+        }
         tested = trace.tested_by()
         order = _document_order(self.env)
         entries = sorted(
