@@ -12,6 +12,21 @@ True
 
 from __future__ import annotations
 
-from sticheln.bots.base import BOT_NAMES, Bot, RandomBot, make_bot
+from sticheln.bots.base import BOT_NAMES, Bot, RandomBot, make_bot, register_bot
+from sticheln.bots.heuristic import HeuristicBot, make_heuristic_bot
+from sticheln.bots.ismcts import ISMCTSBot, make_ismcts_bot
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot"]
+register_bot("heuristic", make_heuristic_bot)
+register_bot("ismcts", make_ismcts_bot)
+
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "make_bot",
+    "make_heuristic_bot",
+    "make_ismcts_bot",
+    "register_bot",
+]

@@ -9,7 +9,7 @@ from typing import Any, Final, Protocol, TypeVar
 from sticheln.errors import RulesError
 from sticheln.protocol import Game
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot", "register_bot"]
 
 ViewT = TypeVar("ViewT", contravariant=True)
 MoveT = TypeVar("MoveT")

@@ -1,0 +1,234 @@
+"""Duplicate tournaments between bots: the same deals replayed with the seats rotated.
+
+Every deal is played once for each rotation of the seats, so that every bot entry sits in
+every seat for every deal; the deals come from ``--seed``. The figures for each bot are its
+mean points per game and its win rate (a first place shared by k players counts 1/k), with
+95% confidence intervals by the normal approximation over the deals: the games of one deal
+(all its rotations) make one sample, so the luck of the deal cancels inside a sample. The
+differences between bots are paired by deal in the same way.
+
+A bot is given by its registry name, optionally followed by constructor options:
+``ismcts:exploration=1.0:round_playouts=false``. ``--time`` and ``--iterations`` set the
+budget of every ISMCTS bot that does not give its own. With fewer bots than players, the
+list is repeated to fill the seats. Run it with, for example::
+
+    python benchmarks/tournament.py --bots ismcts heuristic heuristic heuristic \\
+        --deals 50 --time 0.2 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import random
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import sticheln as st
+from sticheln.bots import Bot, make_bot, make_ismcts_bot
+from sticheln.bots.heuristic import playout_policy
+
+
+def parse_value(text: str) -> object:
+    """An option value: a bool, an int, a float, ``None`` or the text itself."""
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def build_bot(
+    spec: str, game: st.StichelnGame, time_limit: float | None, iterations: int | None
+) -> Bot[Any, Any]:
+    """The bot described by ``spec`` (``name`` or ``name:key=value:...``)."""
+    name, *options = spec.split(":")
+    kwargs: dict[str, object] = {}
+    for option in options:
+        key, _, value = option.partition("=")
+        kwargs[key.strip()] = parse_value(value.strip())
+    if name.lower() == "ismcts":
+        if "time_limit" not in kwargs and "iterations" not in kwargs:
+            kwargs["time_limit"] = time_limit
+            kwargs["iterations"] = iterations
+        if kwargs.get("playout_bot") is not None:
+            kwargs["playout_bot"] = make_bot(str(kwargs["playout_bot"]), game)
+        if kwargs.get("playout_policy") == "heuristic":
+            kwargs["playout_policy"] = playout_policy
+        if kwargs.get("delegate_bot") is not None:
+            kwargs["delegate_bot"] = make_bot(str(kwargs["delegate_bot"]), game)
+        return make_ismcts_bot(game, **kwargs)
+    bot = make_bot(name, game)
+    if kwargs:
+        import attrs
+
+        bot = attrs.evolve(bot, **kwargs)  # type: ignore[misc]
+    return bot
+
+
+def play_deal(
+    task: tuple[Sequence[str], str, int, int, float | None, int | None],
+) -> dict[str, Any]:
+    """Play one deal with every rotation of the seats.
+
+    Returns, for each entry of the seat list, its points and win shares per rotation, and the
+    thinking time and number of decisions of each bot name.
+    """
+    entries, rules_name, seed, deal, time_limit, iterations = task
+    game = st.StichelnGame(st.Rules.preset(rules_name))
+    n = len(entries)
+    points: list[list[int]] = [[] for _ in range(n)]
+    wins: list[list[float]] = [[] for _ in range(n)]
+    thinking: dict[str, float] = defaultdict(float)
+    decisions: dict[str, int] = defaultdict(int)
+    iterations_done: dict[str, int] = defaultdict(int)
+    searches: dict[str, int] = defaultdict(int)
+    deal_seed = seed * 1_000_003 + deal
+    for rotation in range(n):
+        # Seat s holds entry (s - rotation) mod n.
+        seated = [(s - rotation) % n for s in range(n)]
+        bots = [build_bot(entries[e], game, time_limit, iterations) for e in seated]
+        rngs = [random.Random(f"{seed}/{deal}/{rotation}/{s}") for s in range(n)]
+        state = game.new_game(n, seed=deal_seed)
+        while not game.is_over(state):
+            player = game.players_to_act(state)[0]
+            moves = game.legal_moves(state, player)
+            start = time.perf_counter()
+            move = bots[player].choose(game.observe(state, player), moves, rngs[player])
+            spec = entries[seated[player]]
+            thinking[spec] += time.perf_counter() - start
+            decisions[spec] += 1
+            done = getattr(bots[player], "last_iterations", 0)
+            if done:
+                iterations_done[spec] += done
+                searches[spec] += 1
+            state = game.apply_move(state, move)
+        scores = game.scores(state)
+        winners = game.winners(state)
+        for s in range(n):
+            points[seated[s]].append(scores[s])
+            wins[seated[s]].append(1.0 / len(winners) if s in winners else 0.0)
+    return {
+        "points": points,
+        "wins": wins,
+        "thinking": dict(thinking),
+        "decisions": dict(decisions),
+        "iterations": dict(iterations_done),
+        "searches": dict(searches),
+    }
+
+
+def interval(samples: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+    mean = statistics.fmean(samples)
+    if len(samples) < 2:
+        return mean, math.nan
+    return mean, 1.96 * statistics.stdev(samples) / math.sqrt(len(samples))
+
+
+def report(entries: Sequence[str], results: Iterable[dict[str, Any]], elapsed: float) -> None:
+    """Print the table of the tournament."""
+    names = list(dict.fromkeys(entries))
+    per_deal_points: dict[str, list[float]] = {name: [] for name in names}
+    per_deal_wins: dict[str, list[float]] = {name: [] for name in names}
+    thinking: dict[str, float] = defaultdict(float)
+    decisions: dict[str, int] = defaultdict(int)
+    iterations_done: dict[str, int] = defaultdict(int)
+    searches: dict[str, int] = defaultdict(int)
+    games = 0
+    for result in results:
+        games += len(result["points"][0])
+        for name in names:
+            indices = [i for i, e in enumerate(entries) if e == name]
+            pts = [p for i in indices for p in result["points"][i]]
+            wns = [w for i in indices for w in result["wins"][i]]
+            per_deal_points[name].append(statistics.fmean(pts))
+            per_deal_wins[name].append(statistics.fmean(wns))
+        for name, seconds in result["thinking"].items():
+            thinking[name] += seconds
+            decisions[name] += result["decisions"][name]
+        for name, count in result["iterations"].items():
+            iterations_done[name] += count
+            searches[name] += result["searches"][name]
+    deals = len(per_deal_points[names[0]])
+    width = max(12, *(len(name) for name in names))
+    print(f"{deals} deals, {games} games; 95% CI: normal approximation over the deals")
+    print(
+        f"{'bot':<{width}}  {'seats':>5}  {'points/game':>16}  {'win rate':>16}  "
+        f"{'s/move':>7}  {'iter/search':>11}"
+    )
+    for name in names:
+        mean, half = interval(per_deal_points[name])
+        rate, rate_half = interval(per_deal_wins[name])
+        per_move = thinking[name] / max(decisions[name], 1)
+        per_search = iterations_done[name] / searches[name] if searches[name] else 0
+        print(
+            f"{name:<{width}}  {entries.count(name):>5}  {mean:>7.2f} ± {half:<6.2f}  "
+            f"{100 * rate:>6.1f}% ± {100 * rate_half:<4.1f}%  {per_move:>7.4f}  {per_search:>11.0f}"
+        )
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            diff_points = [
+                x - y for x, y in zip(per_deal_points[a], per_deal_points[b], strict=True)
+            ]
+            diff_wins = [x - y for x, y in zip(per_deal_wins[a], per_deal_wins[b], strict=True)]
+            mean, half = interval(diff_points)
+            rate, rate_half = interval(diff_wins)
+            print(
+                f"{a} - {b}: points/game {mean:+.2f} ± {half:.2f}, "
+                f"win rate {100 * rate:+.1f} ± {100 * rate_half:.1f} points of percent"
+            )
+    print(f"total time {elapsed:.1f} s")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--bots", nargs="+", default=["heuristic", "random"], help="bot specs, one per seat"
+    )
+    parser.add_argument("--players", type=int, default=None, help="default: number of bots")
+    parser.add_argument("--deals", type=int, default=20, help="deals; each is played per seat")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="nsv", choices=sorted(st.PRESETS))
+    parser.add_argument("--time", type=float, default=None, help="ISMCTS seconds per move")
+    parser.add_argument("--iterations", type=int, default=None, help="ISMCTS iterations")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    args = parser.parse_args(argv)
+    players = args.players if args.players is not None else len(args.bots)
+    entries = [args.bots[i % len(args.bots)] for i in range(players)]
+    rules = st.Rules.preset(args.rules)
+    if players not in rules.player_counts:
+        parser.error(f"rules {rules.name!r} have no deck for {players} players")
+    tasks = [
+        (entries, rules.name, args.seed, deal, args.time, args.iterations)
+        for deal in range(args.deals)
+    ]
+    print(
+        f"python {platform.python_version()}, {players} players, rules {rules.name!r}, "
+        f"seats {entries}, ISMCTS time {args.time} iterations {args.iterations}, "
+        f"seed {args.seed}, jobs {args.jobs}"
+    )
+    start = time.perf_counter()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(play_deal, tasks))
+    else:
+        results = [play_deal(task) for task in tasks]
+    report(entries, results, time.perf_counter() - start)
+
+
+if __name__ == "__main__":
+    main()

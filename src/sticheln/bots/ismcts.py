@@ -1,0 +1,333 @@
+"""Information-set Monte Carlo tree search: :class:`ISMCTSBot`, for every game of the library."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Generic, TypeVar
+
+from sticheln.bots.base import Bot
+from sticheln.bots.heuristic import HeuristicBot
+from sticheln.protocol import Game, StichelnGame
+from sticheln.state import Phase
+
+__all__ = ["ISMCTSBot", "make_ismcts_bot"]
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT", bound=Hashable)
+ViewT = TypeVar("ViewT")
+
+_DEFAULT_ITERATIONS = 1000
+
+
+class _Node:
+    """A node of the search tree: reached by a move of ``player`` from its parent."""
+
+    __slots__ = ("available", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 1
+
+
+class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
+    """Single-observer information-set Monte Carlo tree search (Cowling, Powley and Whitehouse,
+    2012), written once against the :class:`~sticheln.Game` protocol.
+
+    Each iteration of the search
+
+    1. draws a full state that agrees with the bot's view (:meth:`Game.sample_state
+       <sticheln.Game.sample_state>`): a *determinization* of the hidden cards;
+    2. descends the one tree of the search, whose edges are moves, choosing among the children
+       that are legal in this determinization by UCB1 with availability counts:
+       ``mean + exploration * sqrt(ln(available) / visits)``, where ``available`` counts the
+       iterations in which the move could have been made;
+    3. adds one new node for a move not yet tried;
+    4. finishes the game from there with a playout: random legal moves, or the moves of
+       ``playout_bot``, which gets each player's view;
+    5. backs the result up: every node gets the reward of the player whose move led to it.
+
+    **Reward.** With ``reward="margin"`` (the default) a player's reward is its score minus the
+    mean score of the other players, divided by ``reward_scale``: it values every point, also
+    in games that are not close. With ``reward="rank"`` it is the share of other players it
+    beats, a tie counting half, in ``[0, 1]``; this ignores the size of a lead.
+
+    **Playouts cut at the end of the round.** With ``round_playouts=True`` (the default) a
+    playout stops as soon as the round in progress has been scored, for games whose states have
+    a ``round_number`` attribute (like :class:`~sticheln.GameState`), and the scores then are the
+    result. In Sticheln the rounds after the current one are dealt afresh and hardly depend on
+    the moves of this one, so the rest of the game only adds noise and costs time. Games whose
+    states have no ``round_number`` are played to the end.
+
+    **Budget.** The search stops after ``iterations`` iterations or ``time_limit`` seconds,
+    whichever comes first; with neither, it runs 1000 iterations. The bot plays the root move
+    visited most often. With an iteration budget the bot is deterministic given ``seed`` and
+    the generator passed to :meth:`choose`; a time limit makes the number of iterations, and
+    so the move, depend on the machine.
+
+    When pain cards are chosen, several players may act at once; the search lets the bot move
+    first, then the others in the order of :meth:`Game.players_to_act
+    <sticheln.Game.players_to_act>`. Moves must be hashable (the moves of the library are).
+
+    >>> import random
+    >>> from sticheln import StichelnGame
+    >>> from sticheln.bots import ISMCTSBot
+    >>> game = StichelnGame()
+    >>> state = game.new_game(4, seed=3)
+    >>> bot = ISMCTSBot(game, iterations=50, seed=1)
+    >>> move = bot.choose(game.observe(state, 0), game.legal_moves(state, 0), random.Random(0))
+    >>> move in game.legal_moves(state, 0)
+    True
+    """
+
+    def __init__(
+        self,
+        game: Game[StateT, MoveT, ViewT],
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        seed: int | None = None,
+        exploration: float = 0.7,
+        reward: str = "margin",
+        reward_scale: float = 10.0,
+        round_playouts: bool = True,
+        playout_bot: Bot[ViewT, MoveT] | None = None,
+        playout_policy: Callable[[StateT, int, Sequence[MoveT], random.Random], MoveT]
+        | None = None,
+        delegate_bot: Bot[ViewT, MoveT] | None = None,
+        delegate_if: Callable[[ViewT], bool] | None = None,
+        tree_simultaneous: bool = False,
+    ) -> None:
+        if iterations is not None and (type(iterations) is not int or iterations < 1):
+            raise ValueError(f"iterations must be a positive int or None, got {iterations!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be positive seconds or None, got {time_limit!r}")
+        if reward not in ("margin", "rank"):
+            raise ValueError(f"reward must be 'margin' or 'rank', got {reward!r}")
+        if not reward_scale > 0:
+            raise ValueError(f"reward_scale must be positive, got {reward_scale!r}")
+        if not exploration >= 0:
+            raise ValueError(f"exploration must be >= 0, got {exploration!r}")
+        self.game = game
+        """The game the bot plays."""
+        self.iterations = (
+            _DEFAULT_ITERATIONS if iterations is None and time_limit is None else iterations
+        )
+        """The largest number of iterations of a search, or ``None`` for no such bound."""
+        self.time_limit = time_limit
+        """The longest time of a search in seconds, or ``None`` for no such bound."""
+        self.seed = seed
+        """Mixed into the random generator of every search, when not ``None``."""
+        self.exploration = exploration
+        """The exploration constant of UCB1."""
+        self.reward = reward
+        """``"margin"`` or ``"rank"``: how final scores become rewards."""
+        self.reward_scale = reward_scale
+        """The points that make a reward of 1 with ``reward="margin"``."""
+        self.round_playouts = round_playouts
+        """Whether playouts stop at the end of the round in progress."""
+        self.playout_bot = playout_bot
+        """The bot that plays the playouts; random moves when ``None``."""
+        self.playout_policy = playout_policy
+        """A function ``(state, player, moves, rng) -> move`` that plays the playouts from the
+        sampled full state (cheaper than a bot, which needs a view); it takes precedence over
+        ``playout_bot``."""
+        self.delegate_bot = delegate_bot
+        """The bot that makes the decisions for which ``delegate_if`` is true, if any."""
+        self.delegate_if = delegate_if
+        """Which decisions go to ``delegate_bot`` (all of them when ``None``)."""
+        self.tree_simultaneous = tree_simultaneous
+        """Whether the other players' simultaneous moves are nodes of the tree too."""
+        self.last_iterations = 0
+        """The number of iterations of the latest search (for measurements)."""
+
+    def __repr__(self) -> str:
+        return (
+            f"ISMCTSBot({self.game.name!r}, iterations={self.iterations!r}, "
+            f"time_limit={self.time_limit!r}, seed={self.seed!r}, "
+            f"exploration={self.exploration!r}, reward={self.reward!r})"
+        )
+
+    def choose(self, view: ViewT, moves: Sequence[MoveT], rng: random.Random) -> MoveT:
+        """The root move the search visited most often (see the class description)."""
+        if len(moves) == 1:
+            self.last_iterations = 0
+            return moves[0]
+        if self.delegate_bot is not None and (self.delegate_if is None or self.delegate_if(view)):
+            self.last_iterations = 0
+            return self.delegate_bot.choose(view, moves, rng)
+        if self.seed is not None:
+            rng = random.Random(self.seed * 2**64 + rng.getrandbits(64))
+        player = _viewer(view, self.game, moves)
+        root = self._search(view, player, rng)
+        best = moves[0]
+        best_visits = -1
+        for move in moves:
+            child = root.children.get(move)
+            visits = -1 if child is None else child.visits
+            if visits > best_visits:
+                best, best_visits = move, visits
+        return best
+
+    def _search(self, view: ViewT, me: int, rng: random.Random) -> _Node:
+        game = self.game
+        sample_state = game.sample_state
+        players_to_act = game.players_to_act
+        legal_moves = game.legal_moves
+        apply_move = game.apply_move
+        is_over = game.is_over
+        choice = rng.choice
+        log = math.log
+        sqrt = math.sqrt
+        c = self.exploration
+        tree_simultaneous = self.tree_simultaneous
+        limit = self.iterations
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        root = _Node(me)
+        done = 0
+        while (limit is None or done < limit) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
+            done += 1
+            state = sample_state(view, rng)
+            round_number = getattr(state, "round_number", None) if self.round_playouts else None
+            node = root
+            path: list[_Node] = []
+            first = True
+            pending: set[int] = set()
+            # Selection and expansion.
+            while not is_over(state) and not _round_over(state, round_number):
+                actors = players_to_act(state)
+                if len(actors) > 1 and not pending:
+                    pending = set(actors)
+                player = me if first and me in actors else actors[0]
+                first = False
+                if player in pending:
+                    pending.discard(player)
+                    if player != me and not tree_simultaneous:
+                        # A hidden simultaneous move of another player: played by the
+                        # playout policy, outside the tree.
+                        state = apply_move(state, self._playout_move(state, player, rng))
+                        continue
+                moves = legal_moves(state, player)
+                children = node.children
+                untried = []
+                best_child: _Node | None = None
+                best_move = None
+                best_score = -math.inf
+                for move in moves:
+                    child = children.get(move)
+                    if child is None:
+                        untried.append(move)
+                        continue
+                    child.available += 1
+                    if not untried:
+                        score = child.total / child.visits + c * sqrt(
+                            log(child.available) / child.visits
+                        )
+                        if score > best_score:
+                            best_score, best_child, best_move = score, child, move
+                if untried:
+                    move = choice(untried)
+                    child = _Node(player)
+                    children[move] = child
+                    path.append(child)
+                    state = apply_move(state, move)
+                    break
+                assert best_child is not None
+                path.append(best_child)
+                state = apply_move(state, best_move)  # type: ignore[arg-type]
+                node = best_child
+            # Playout.
+            state = self._playout(state, round_number, rng)
+            rewards = self._rewards(game.scores(state))
+            for child in path:
+                child.visits += 1
+                child.total += rewards[child.player]
+        self.last_iterations = done
+        return root
+
+    def _playout(self, state: StateT, round_number: int | None, rng: random.Random) -> StateT:
+        game = self.game
+        players_to_act = game.players_to_act
+        legal_moves = game.legal_moves
+        apply_move = game.apply_move
+        is_over = game.is_over
+        choice = rng.choice
+        bot = self.playout_bot
+        policy = self.playout_policy
+        while not is_over(state) and not _round_over(state, round_number):
+            player = players_to_act(state)[0]
+            moves = legal_moves(state, player)
+            if policy is not None:
+                move = policy(state, player, moves, rng)
+            elif bot is not None:
+                move = bot.choose(game.observe(state, player), moves, rng)
+            else:
+                move = choice(moves)
+            state = apply_move(state, move)
+        return state
+
+    def _playout_move(self, state: StateT, player: int, rng: random.Random) -> MoveT:
+        """The move of the playouts for ``player`` in ``state``."""
+        moves = self.game.legal_moves(state, player)
+        if self.playout_policy is not None:
+            return self.playout_policy(state, player, moves, rng)
+        if self.playout_bot is not None:
+            return self.playout_bot.choose(self.game.observe(state, player), moves, rng)
+        return rng.choice(moves)
+
+    def _rewards(self, scores: Sequence[int]) -> list[float]:
+        n = len(scores)
+        if n < 2:
+            return [0.0] * n
+        if self.reward == "rank":
+            return [
+                sum(1.0 if s > t else 0.5 if s == t else 0.0 for t in scores) / (n - 1)
+                - 0.5 / (n - 1)
+                for s in scores
+            ]
+        total = sum(scores)
+        scale = self.reward_scale
+        return [(s - (total - s) / (n - 1)) / scale for s in scores]
+
+
+def _round_over(state: object, round_number: int | None) -> bool:
+    return round_number is not None and getattr(state, "round_number", None) != round_number
+
+
+def _viewer(view: object, game: Game[Any, Any, Any], moves: Sequence[Any]) -> int:
+    """The seat whose view this is: the ``player`` of the view or of the moves."""
+    player = getattr(view, "player", None)
+    if isinstance(player, int):
+        return player
+    player = getattr(moves[0], "player", None)
+    if isinstance(player, int):
+        return player
+    raise TypeError(
+        f"cannot tell whose view of {game.name} this is: views need a 'player' attribute"
+    )
+
+
+def _choosing_pain(view: object) -> bool:
+    return getattr(view, "phase", None) is Phase.CHOOSING_PAIN
+
+
+def make_ismcts_bot(game: Game[Any, Any, Any], **options: Any) -> ISMCTSBot[Any, Any, Any]:
+    """An :class:`ISMCTSBot` for ``game`` with the settings that suit it, then ``options``.
+
+    For Sticheln the pain card is chosen by a :class:`~sticheln.bots.HeuristicBot`
+    (``delegate_bot``, with ``delegate_if`` true while pain cards are chosen): the pick is a
+    hidden simultaneous move, which the single-observer search models badly, and random
+    playouts cannot tell a good pain colour from a bad one. Pass ``delegate_bot=None`` to
+    search the pick too. Other games get the plain search.
+    """
+    if isinstance(game, StichelnGame):
+        options.setdefault("delegate_bot", HeuristicBot())
+        options.setdefault("delegate_if", _choosing_pain)
+    return ISMCTSBot(game, **options)

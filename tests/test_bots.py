@@ -1,0 +1,381 @@
+"""The bots: legality over every preset and player count, determinism, the search on a toy game,
+and the decisions of the heuristic bot in hand-made positions."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import sticheln as st
+from sticheln import Card, ChoosePain, Deck, PlayCard, PlayerView, Rules, RulesError
+from sticheln.bots import BOT_NAMES, Bot, HeuristicBot, ISMCTSBot, RandomBot, make_bot
+from sticheln.bots.heuristic import playout_policy
+
+# -- playing whole games ---------------------------------------------------------------------------
+
+CASES = [(name, players) for name, rules in st.PRESETS.items() for players in rules.player_counts]
+
+
+def play(
+    game: st.StichelnGame, bots: Sequence[Bot[Any, Any]], seed: int, rng: random.Random
+) -> st.GameState:
+    """Play a game with one bot per seat; every bot gets only a view and its legal moves, and
+    every move it returns must be one of them."""
+    state = game.new_game(len(bots), seed=seed)
+    while not game.is_over(state):
+        player = game.players_to_act(state)[0]
+        view = game.observe(state, player)
+        moves = game.legal_moves(state, player)
+        move = bots[player].choose(view, moves, rng)
+        assert move in moves, (bots[player], view, move)
+        state = game.apply_move(state, move)
+    return state
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES)
+def test_random_and_heuristic_bots_only_make_legal_moves(preset: str, players: int) -> None:
+    game = st.StichelnGame(st.PRESETS[preset])
+    rng = random.Random(f"{preset}/{players}")
+    # The bigger the game, the fewer games: about 2,100 games over the 18 cases, one in six
+    # with heuristic bots in every other seat, and as many played by the playout policy.
+    games = max(6, 6000 // players**3)
+    for seed in range(games):
+        state = play(game, [RandomBot()] * players, seed, rng)
+        assert len(game.scores(state)) == players
+    mixed = [HeuristicBot() if p % 2 == 0 else RandomBot() for p in range(players)]
+    for seed in range(max(2, games // 6)):
+        play(game, mixed, seed, rng)
+    for seed in range(max(2, games // 6)):
+        state = game.new_game(players, seed=seed)
+        while not game.is_over(state):
+            player = game.players_to_act(state)[0]
+            moves = game.legal_moves(state, player)
+            move = playout_policy(state, player, moves, rng)
+            assert move in moves
+            state = game.apply_move(state, move)
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_ismcts_plays_legal_moves_in_whole_games(players: int) -> None:
+    game = st.StichelnGame()
+    bots: list[Bot[Any, Any]] = [
+        ISMCTSBot(game, iterations=4, seed=1),
+        ISMCTSBot(game, iterations=3, seed=2, round_playouts=False, reward="rank"),
+        *[HeuristicBot()] * (players - 2),
+    ]
+    play(game, bots, seed=players, rng=random.Random(0))
+
+
+def test_ismcts_with_playout_bots_and_policies_on_other_presets() -> None:
+    for preset in ("online-5-rounds", "eight-players"):
+        game = st.StichelnGame(st.PRESETS[preset])
+        bots: list[Bot[Any, Any]] = [
+            ISMCTSBot(game, iterations=3, seed=1, playout_bot=HeuristicBot()),
+            ISMCTSBot(game, iterations=5, seed=1, playout_policy=playout_policy),
+            make_bot("ismcts", game),
+        ]
+        bots[2].iterations = 3  # type: ignore[attr-defined]
+        play(game, bots, seed=2, rng=random.Random(0))
+
+
+def test_ismcts_plays_every_registered_game() -> None:
+    for name in st.GAME_NAMES:
+        game = st.find_game(name)
+        players = game.player_counts[0]
+        bots: list[Bot[Any, Any]] = [ISMCTSBot(game, iterations=2, seed=1)] + [RandomBot()] * (
+            players - 1
+        )
+        rng = random.Random(0)
+        state = game.new_game(players, seed=1)
+        while not game.is_over(state):
+            player = game.players_to_act(state)[0]
+            moves = game.legal_moves(state, player)
+            move = bots[player].choose(game.observe(state, player), moves, rng)
+            assert move in moves
+            state = game.apply_move(state, move)
+
+
+def test_ismcts_for_sticheln_leaves_the_pain_card_to_the_heuristic() -> None:
+    game = st.StichelnGame()
+    bot = make_bot("ismcts", game)
+    state = game.new_game(4, seed=6)
+    view, moves = game.observe(state, 1), game.legal_moves(state, 1)
+    expected = HeuristicBot().choose(view, moves, random.Random(2))
+    assert bot.choose(view, moves, random.Random(2)) == expected
+    assert bot.last_iterations == 0  # type: ignore[attr-defined]
+    searched = ISMCTSBot(game, iterations=30, seed=1, tree_simultaneous=True)
+    assert searched.choose(view, moves, random.Random(2)) in moves
+    assert searched.last_iterations == 30
+
+
+def test_heuristic_beats_random() -> None:
+    game = st.StichelnGame()
+    rng = random.Random(1)
+    wins = 0.0
+    for seed in range(20):
+        state = play(game, [HeuristicBot(), RandomBot(), RandomBot(), RandomBot()], seed, rng)
+        winners = game.winners(state)
+        wins += 1 / len(winners) if 0 in winners else 0
+    assert wins >= 14
+
+
+# -- bots see views only ---------------------------------------------------------------------------
+
+
+def test_bots_decide_on_the_view_alone() -> None:
+    """States that a player cannot tell apart (same view, other hidden cards) get the same move."""
+    game = st.StichelnGame()
+    rng = random.Random(3)
+    state = game.new_game(4, seed=3)
+    for _ in range(4 + 9):
+        player = game.players_to_act(state)[0]
+        state = game.apply_move(state, rng.choice(game.legal_moves(state, player)))
+    player = game.players_to_act(state)[0]
+    view = game.observe(state, player)
+    other = st.sample_state(view, random.Random(9))
+    assert other.hands != state.hands
+    for bot in (HeuristicBot(), ISMCTSBot(game, iterations=30, seed=4)):
+        first = bot.choose(view, game.legal_moves(state, player), random.Random(5))
+        second = bot.choose(
+            game.observe(other, player), game.legal_moves(other, player), random.Random(5)
+        )
+        assert first == second
+
+
+# -- determinism -----------------------------------------------------------------------------------
+
+
+def test_heuristic_games_replay_from_their_seeds() -> None:
+    game = st.StichelnGame()
+    runs = [play(game, [HeuristicBot()] * 4, seed=11, rng=random.Random(7)).moves for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+def test_ismcts_is_deterministic_with_an_iteration_budget_and_a_seed() -> None:
+    game = st.StichelnGame()
+    state = game.new_game(4, seed=5)
+    for _ in range(4 + 2):
+        player = game.players_to_act(state)[0]
+        state = game.apply_move(state, game.legal_moves(state, player)[0])
+    player = game.players_to_act(state)[0]
+    view, moves = game.observe(state, player), game.legal_moves(state, player)
+    choices = {
+        ISMCTSBot(game, iterations=60, seed=8).choose(view, moves, random.Random(1))
+        for _ in range(3)
+    }
+    assert len(choices) == 1
+
+
+def test_ismcts_time_budget() -> None:
+    game = st.StichelnGame()
+    state = game.new_game(4, seed=5)
+    bot = ISMCTSBot(game, time_limit=0.05, seed=1)
+    move = bot.choose(game.observe(state, 0), game.legal_moves(state, 0), random.Random(0))
+    assert move in game.legal_moves(state, 0)
+    assert bot.last_iterations >= 1
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"iterations": 0},
+        {"time_limit": 0},
+        {"reward": "points"},
+        {"reward_scale": 0},
+        {"exploration": -1},
+    ],
+)
+def test_ismcts_rejects_bad_settings(kwargs: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match=next(iter(kwargs))):
+        ISMCTSBot(st.StichelnGame(), **kwargs)
+
+
+# -- the registry ----------------------------------------------------------------------------------
+
+
+def test_registry_knows_the_bots() -> None:
+    game = st.StichelnGame()
+    assert {"random", "heuristic", "ismcts"} <= set(BOT_NAMES)
+    assert isinstance(make_bot("heuristic", game), HeuristicBot)
+    assert isinstance(make_bot("ISMCTS", game), ISMCTSBot)
+
+
+def test_heuristic_bot_plays_sticheln_only() -> None:
+    with pytest.raises(RulesError, match="Sticheln only"):
+        make_bot("heuristic", Nim())
+
+
+# -- ISMCTS on another game: Nim -------------------------------------------------------------------
+
+
+@attrs.frozen
+class NimState:
+    tokens: int
+    to_move: int
+    taken: tuple[int, int] = (0, 0)
+    last: int | None = None
+
+
+@attrs.frozen
+class NimView:
+    player: int
+    state: NimState
+
+
+@attrs.frozen
+class Take:
+    player: int
+    count: int
+
+
+class Nim:
+    """Two players take 1 to 3 tokens in turn; whoever takes the last token wins. Nothing is
+    hidden, so the view holds the whole state. The winning move leaves a multiple of 4."""
+
+    name = "nim"
+    player_counts = (2,)
+
+    def new_game(self, players: int, seed: int | random.Random | None = None) -> NimState:
+        return NimState(tokens=10, to_move=0)
+
+    def players_to_act(self, state: NimState) -> tuple[int, ...]:
+        return () if state.tokens == 0 else (state.to_move,)
+
+    def legal_moves(self, state: NimState, player: int) -> tuple[Take, ...]:
+        if state.tokens == 0 or player != state.to_move:
+            return ()
+        return tuple(Take(player, k) for k in range(1, min(3, state.tokens) + 1))
+
+    def apply_move(self, state: NimState, move: Take) -> NimState:
+        if move not in self.legal_moves(state, move.player):
+            raise ValueError(f"illegal {move}")
+        taken = list(state.taken)
+        taken[move.player] += move.count
+        return NimState(
+            state.tokens - move.count, 1 - move.player, (taken[0], taken[1]), move.player
+        )
+
+    def observe(self, state: NimState, player: int) -> NimView:
+        return NimView(player, state)
+
+    def is_over(self, state: NimState) -> bool:
+        return state.tokens == 0
+
+    def scores(self, state: NimState) -> tuple[int, ...]:
+        if state.tokens or state.last is None:
+            return (0, 0)
+        return (1, 0) if state.last == 0 else (0, 1)
+
+    def winners(self, state: NimState) -> tuple[int, ...]:
+        return () if state.tokens or state.last is None else (state.last,)
+
+    def sample_state(self, view: NimView, rng: random.Random) -> NimState:
+        return view.state
+
+    def move_text(self, move: Take) -> str:
+        return str(move.count)
+
+    def to_json(self, state: NimState) -> str:
+        raise NotImplementedError
+
+    def from_json(self, text: str) -> tuple[NimState, tuple[Take, ...]]:
+        raise NotImplementedError
+
+
+@pytest.mark.parametrize("reward", ["margin", "rank"])
+def test_ismcts_is_generic_and_finds_the_winning_move_of_nim(reward: str) -> None:
+    game = Nim()
+    bot = ISMCTSBot(game, iterations=2000, seed=1, reward=reward)
+    for tokens, best in [(10, 2), (7, 3), (5, 1)]:
+        state = NimState(tokens=tokens, to_move=0)
+        move = bot.choose(game.observe(state, 0), game.legal_moves(state, 0), random.Random(0))
+        assert move == Take(0, best)
+
+
+# -- the heuristic bot in hand-made positions ------------------------------------------------------
+
+# Three players, four colours 0-5, five cards each: 24 cards, 9 set aside.
+SMALL = Rules(name="small", decks=(Deck(3, "RYGB", 0, 5),), hand_size=5)
+
+
+def small_game(hands: list[str], pains: list[str], plays: list[str]) -> st.GameState:
+    """Three rounds with the same hands; seat 0 leads; the pains are chosen and the cards of
+    ``plays`` played in turn."""
+    state = st.new_game(3, rules=SMALL, deals=[hands] * 3)
+    for seat, name in enumerate(pains):
+        state = st.apply_move(state, ChoosePain(seat, Card.parse(name)))
+    for name in plays:
+        seat = state.to_act
+        assert seat is not None
+        state = st.apply_move(state, PlayCard(seat, Card.parse(name)))
+    return state
+
+
+def heuristic_card(state: st.GameState, seat: int) -> str:
+    move = HeuristicBot().choose(
+        st.observe(state, seat), st.legal_moves(state, seat), random.Random(0)
+    )
+    return str(move.card)
+
+
+def test_plays_last_and_avoids_a_trick_with_its_own_pain_card() -> None:
+    # Seat 2 (pain blue) is last to a trick of R1 and B3: Y4 or G5 would take the B3; R2 (lead
+    # colour) or B1 (too low) leave it to seat 1.
+    hands = ["R1 R3 Y0 Y1 G0", "B3 R4 Y2 G1 G2", "B0 B1 R2 Y4 G5"]
+    state = small_game(hands, ["Y0", "G1", "B0"], ["R1", "B3"])
+    assert heuristic_card(state, 2) in ("R2", "B1")
+
+
+def test_plays_last_and_slips_a_high_card_of_the_winners_pain_colour() -> None:
+    # Seat 1 (pain yellow) wins Y1 G4 so far; seat 2 adds Y5, which costs seat 1 five points.
+    hands = ["Y1 R1 R3 B2 G0", "Y0 G4 R4 B3 G1", "B0 Y5 R2 B1 G2"]
+    state = small_game(hands, ["G0", "Y0", "B0"], ["Y1", "G4"])
+    assert heuristic_card(state, 2) == "Y5"
+
+
+def test_plays_last_and_takes_a_cheap_trick() -> None:
+    # R1 and G2 hold no blue: Y5 takes the trick for +3.
+    hands = ["R1 R4 Y0 Y1 G0", "G2 Y2 B3 G1 R0", "B0 B1 R3 Y5 G4"]
+    state = small_game(hands, ["G0", "R0", "B0"], ["R1", "G2"])
+    assert heuristic_card(state, 2) in ("Y5", "G4")
+
+
+def test_ducks_with_a_zero_under_a_lead_of_its_pain_colour() -> None:
+    # Seat 0 leads B5 into seat 1, whose pain colour is blue: any non-zero card of another
+    # colour would take the B5; R0 ducks.
+    hands = ["B5 R1 Y1 G1 G2", "B0 R0 Y3 G4 R5", "B1 B2 Y0 G0 R2"]
+    state = small_game(hands, ["G1", "B0", "Y0"], ["B5"])
+    assert heuristic_card(state, 1) == "R0"
+
+
+def test_picks_a_low_card_of_the_colour_it_holds_long() -> None:
+    hands = ["B0 B4 B5 R3 Y5", "R0 R1 Y0 Y1 G0", "R2 Y2 G1 G2 B1"]
+    state = st.new_game(3, rules=SMALL, deals=[hands] * 3)
+    assert heuristic_card(state, 0) == "B0"
+
+
+# -- the tournament script -------------------------------------------------------------------------
+
+
+def test_tournament_script_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "tournament.py"
+    spec = importlib.util.spec_from_file_location("tournament", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(["--bots", "heuristic", "random", "ismcts:iterations=2", "--deals", "2"])
+    out = capsys.readouterr().out
+    assert "2 deals, 6 games" in out
+    assert "heuristic - random" in out
+
+
+def test_view_type_is_what_bots_get() -> None:
+    game = st.StichelnGame()
+    assert isinstance(game.observe(game.new_game(3, seed=1), 0), PlayerView)
