@@ -276,10 +276,10 @@ def test_deals_come_from_the_seed() -> None:
 def test_prepared_deals_are_checked() -> None:
     with pytest.raises(SetupError, match=r"deals: 2 hands given, the game has 1"):
         new_game(4, rules=MINI, deals=[MINI_DEAL, MINI_DEAL])
-    with pytest.raises(SetupError, match=r"deals\[0\]: 3 seats given for 4 players"):
+    with pytest.raises(SetupError, match=r"deals\[0\]: 3 hands given for 4 players"):
         new_game(4, rules=MINI, deals=[MINI_DEAL[:3]])
     bad = [*MINI_DEAL[:3], "R5 R2 G6 G3 B6"]
-    with pytest.raises(SetupError, match=r"deals\[0\]\[3\]: 5 cards, every player gets 6"):
+    with pytest.raises(SetupError, match=r"deals\[0\]\[3\]: 5 cards, every hand has 6"):
         new_game(4, rules=MINI, deals=[bad])
     bad = [*MINI_DEAL[:3], "R5 R2 G6 G3 B6 R8"]
     with pytest.raises(SetupError, match=r"deals\[0\]\[3\]: R8 dealt to two players"):

@@ -17,8 +17,9 @@ import random
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
+from sticheln._setup import check_first_leader, check_hands, check_seat, seeded_rng
 from sticheln.cards import Card, CardSet, _card_set
-from sticheln.errors import CardError, IllegalMoveError, SetupError, UnknownPlayerError
+from sticheln.errors import IllegalMoveError, SetupError
 from sticheln.moves import (
     ChoosePain,
     Move,
@@ -78,38 +79,11 @@ def check_deals(
     for r, hands in enumerate(deals):
         if isinstance(hands, Deal):
             hands = hands.hands
-        if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
-            raise SetupError(f"deals[{r}] must be a sequence of hands")
-        if len(hands) != players:
-            raise SetupError(f"deals[{r}]: {len(hands)} hands given for {players} players")
-        seen = CardSet()
-        parsed = []
-        for p, hand in enumerate(hands):
-            try:
-                if isinstance(hand, str):
-                    cards = CardSet.parse(hand)
-                    count = len(hand.replace(",", " ").split())
-                else:
-                    items = list(hand)
-                    cards = CardSet.of(items)
-                    count = len(items)
-            except (CardError, TypeError) as exc:
-                raise SetupError(f"deals[{r}][{p}]: {exc}") from None
-            if count != len(cards):
-                raise SetupError(f"deals[{r}][{p}]: a card appears twice in the hand")
-            if len(cards) != rules.hand_size:
-                raise SetupError(
-                    f"deals[{r}][{p}]: {len(cards)} cards, every hand has {rules.hand_size}"
-                )
-            if not cards.issubset(deck):
-                raise SetupError(
-                    f"deals[{r}][{p}]: {cards - deck} not in the deck for {players} players"
-                )
-            if not cards.isdisjoint(seen):
-                raise SetupError(f"deals[{r}][{p}]: {cards & seen} dealt to two players")
-            seen |= cards
-            parsed.append(cards)
-        result.append(Deal(tuple(parsed), deck - seen))
+        parsed = check_hands(hands, deck, rules.hand_size, players, f"deals[{r}]")
+        dealt = CardSet()
+        for hand in parsed:
+            dealt |= hand
+        result.append(Deal(parsed, deck - dealt))
     return tuple(result)
 
 
@@ -140,21 +114,8 @@ def new_game(
     if not isinstance(rules, Rules):
         raise SetupError(f"rules must be a Rules object, got {rules!r}")
     rules.deck(players)  # raises RulesError for an unsupported player count
-    if type(first_leader) is not int or not 0 <= first_leader < players:
-        raise SetupError(
-            f"first_leader must be a seat from 0 to {players - 1}, got {first_leader!r}"
-        )
-    int_seed: int | None = None
-    if isinstance(seed, random.Random):
-        rng = seed
-    elif seed is None:
-        int_seed = random.SystemRandom().randrange(2**63)
-        rng = random.Random(int_seed)
-    elif type(seed) is int:
-        int_seed = seed
-        rng = random.Random(seed)
-    else:
-        raise SetupError(f"seed must be an int, a random.Random or None, got {seed!r}")
+    check_first_leader(first_leader, players)
+    rng, int_seed = seeded_rng(seed)
     if rules.first_leader is FirstLeader.LEFT_OF_DEALER:
         dealer = rng.randrange(players)
         first_leader = (dealer + 1) % players
@@ -197,10 +158,7 @@ def _start_round(setup: GameSetup, number: int, finished: tuple[FinishedRound, .
 
 
 def _check_player(state: GameState, player: int) -> None:
-    if type(player) is not int or not 0 <= player < state.setup.players:
-        raise UnknownPlayerError(
-            f"player {player!r} is not a seat of this {state.setup.players}-player game"
-        )
+    check_seat(player, state.setup.players)
 
 
 def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:

@@ -13,10 +13,10 @@ Deck(players=4, colors='RYGBP', lowest=0, highest=11)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import Enum
 from types import MappingProxyType
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -53,6 +53,38 @@ class FirstLeader(Enum):
     in the NSV rules."""
     LEFT_OF_DEALER = "left-of-dealer"
     """A random draw picks the dealer, and the player left of the dealer leads (AMIGO 1993)."""
+
+
+EnumT = TypeVar("EnumT", bound=Enum)
+
+
+def check_rules_fields(data: object, fields: Iterable[str]) -> Mapping[str, object]:
+    """``data`` as a mapping with exactly the given rules fields (for ``from_dict`` of the
+    rules of every game).
+
+    :raises RulesError: naming the unknown or missing fields.
+    """
+    if not isinstance(data, Mapping):
+        raise RulesError(f"rules must be a mapping, got {type(data).__name__}")
+    known = list(fields)
+    unknown = sorted(map(str, set(data) - set(known)))
+    if unknown:
+        raise RulesError(f"unknown rules field(s): {', '.join(unknown)}")
+    missing = [name for name in known if name not in data]
+    if missing:
+        raise RulesError(f"missing rules field(s): {', '.join(missing)}")
+    return data
+
+
+def read_option(data: Mapping[str, object], name: str, option: type[EnumT]) -> EnumT:
+    """The rule option ``name`` of ``data``, by its value.
+
+    :raises RulesError: for a value that is not one of the option's.
+    """
+    try:
+        return option(data[name])
+    except ValueError:
+        raise RulesError(f"rules field {name!r}: unknown value {data[name]!r}") from None
 
 
 def _colors(value: object) -> tuple[Color, ...]:
@@ -261,15 +293,9 @@ class Rules:
 
         :raises RulesError: naming the field that is missing, unknown or of the wrong kind.
         """
-        if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a mapping, got {type(data).__name__}")
-        known = {"name", "decks", "hand_size", "rounds", "first_leader", "all_zero_trick"}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RulesError(f"unknown rules field(s): {', '.join(map(str, unknown))}")
-        missing = sorted(known - set(data))
-        if missing:
-            raise RulesError(f"missing rules field(s): {', '.join(missing)}")
+        data = check_rules_fields(
+            data, ("name", "decks", "hand_size", "rounds", "first_leader", "all_zero_trick")
+        )
         decks_data = data["decks"]
         if not isinstance(decks_data, list):
             raise RulesError("rules field 'decks' must be a list")
@@ -291,25 +317,13 @@ class Rules:
                 )
             except RulesError as exc:
                 raise RulesError(f"rules field 'decks[{i}]': {exc}") from None
-        try:
-            first_leader = FirstLeader(data["first_leader"])
-        except ValueError:
-            raise RulesError(
-                f"rules field 'first_leader': unknown value {data['first_leader']!r}"
-            ) from None
-        try:
-            all_zero = AllZeroTrick(data["all_zero_trick"])
-        except ValueError:
-            raise RulesError(
-                f"rules field 'all_zero_trick': unknown value {data['all_zero_trick']!r}"
-            ) from None
         return cls(
             name=data["name"],  # type: ignore[arg-type]
             decks=tuple(decks),
             hand_size=data["hand_size"],  # type: ignore[arg-type]
             rounds=data["rounds"],  # type: ignore[arg-type]
-            first_leader=first_leader,
-            all_zero_trick=all_zero,
+            first_leader=read_option(data, "first_leader", FirstLeader),
+            all_zero_trick=read_option(data, "all_zero_trick", AllZeroTrick),
         )
 
     @classmethod

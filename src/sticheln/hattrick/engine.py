@@ -18,8 +18,9 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from sticheln._setup import check_first_leader, check_hands, check_seat, seeded_rng
 from sticheln.cards import _ALL_CARDS, _COLOR_MASKS, Card, CardSet, Color, _card_set, _without
-from sticheln.errors import IllegalMoveError, SetupError, UnknownPlayerError
+from sticheln.errors import IllegalMoveError, SetupError
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_table
 from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, PassedCards
 from sticheln.hattrick.scoring import hand_score
@@ -67,41 +68,10 @@ def check_deals(
         raise SetupError("deals must be a sequence of hands, each a sequence of cards per seat")
     if len(deals) != count:
         raise SetupError(f"deals: {len(deals)} hands given, the game has {count}")
-    deck = rules.deck
-    size = rules.hand_size(players)
-    result = []
-    for h, seats in enumerate(deals):
-        if isinstance(seats, str | bytes) or not isinstance(seats, Sequence):
-            raise SetupError(f"deals[{h}] must be a sequence of the cards of each seat")
-        if len(seats) != players:
-            raise SetupError(f"deals[{h}]: {len(seats)} seats given for {players} players")
-        seen = CardSet()
-        parsed = []
-        for p, cards in enumerate(seats):
-            if isinstance(cards, str):
-                hand = CardSet.parse(cards)
-                given = len(cards.replace(",", " ").split())
-            elif isinstance(cards, Iterable):
-                items = list(cards)
-                hand = CardSet.of(items)
-                given = len(items)
-            else:
-                raise SetupError(f"deals[{h}][{p}] must be cards or card names, got {cards!r}")
-            if given != len(hand):
-                raise SetupError(f"deals[{h}][{p}]: a card appears twice")
-            if len(hand) != size:
-                raise SetupError(
-                    f"deals[{h}][{p}]: {len(hand)} cards, every player gets {size} "
-                    f"with {players} players"
-                )
-            if not hand.issubset(deck):
-                raise SetupError(f"deals[{h}][{p}]: {hand - deck} not in the deck")
-            if not hand.isdisjoint(seen):
-                raise SetupError(f"deals[{h}][{p}]: {hand & seen} dealt to two players")
-            seen |= hand
-            parsed.append(hand)
-        result.append(tuple(parsed))
-    return tuple(result)
+    return tuple(
+        check_hands(seats, rules.deck, rules.hand_size(players), players, f"deals[{h}]")
+        for h, seats in enumerate(deals)
+    )
 
 
 def new_game(
@@ -129,22 +99,13 @@ def new_game(
     if not isinstance(rules, HattrickRules):
         raise SetupError(f"rules must be a HattrickRules object, got {rules!r}")
     rules.check_players(players)
-    if type(first_leader) is not int or not 0 <= first_leader < players:
-        raise SetupError(
-            f"first_leader must be a seat from 0 to {players - 1}, got {first_leader!r}"
-        )
-    if seed is not None and not isinstance(seed, random.Random) and type(seed) is not int:
-        raise SetupError(f"seed must be an int, a random.Random or None, got {seed!r}")
+    check_first_leader(first_leader, players)
     count = rules.hands_for(players)
-    int_seed: int | None = None
+    rng, int_seed = seeded_rng(seed)
     if deals is not None:
         dealt = check_deals(rules, players, deals, count)
+        int_seed = None
     else:
-        if isinstance(seed, random.Random):
-            rng = seed
-        else:
-            int_seed = random.SystemRandom().randrange(2**63) if seed is None else seed
-            rng = random.Random(int_seed)
         dealt = tuple(deal_hand(rules, players, rng) for _ in range(count))
     return start_game(HattrickSetup(rules, players, first_leader, dealt, int_seed))
 
@@ -176,10 +137,7 @@ def _start_hand(
 
 def check_player(state: HattrickState, player: int) -> None:
     """:raises UnknownPlayerError: if ``player`` is not a seat of the game."""
-    if type(player) is not int or not 0 <= player < state.setup.players:
-        raise UnknownPlayerError(
-            f"player {player!r} is not a seat of this {state.setup.players}-player game"
-        )
+    check_seat(player, state.setup.players)
 
 
 def legal_moves(state: HattrickState, player: int) -> tuple[HattrickMove, ...]:

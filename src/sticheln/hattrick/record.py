@@ -13,35 +13,34 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
 
-from sticheln.cards import Card, CardSet
-from sticheln.errors import CardError, IllegalMoveError, RecordError, RulesError, SetupError
+from sticheln._recording import (
+    RECORD_FORMAT,
+    check_envelope,
+    parse_json,
+    read_deals,
+    read_int,
+    read_moves,
+    read_seed,
+    replay_moves,
+    write_deals,
+    write_moves,
+)
+from sticheln.cards import CardSet
+from sticheln.errors import RecordError, RulesError, SetupError
 from sticheln.hattrick.engine import apply_move, check_deals, start_game
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.rules import HattrickRules
 from sticheln.hattrick.state import HattrickSetup, HattrickState
-from sticheln.record import RECORD_FORMAT, _int
 
 __all__ = ["HATTRICK_RECORD_VERSION", "HattrickRecord"]
 
 HATTRICK_RECORD_VERSION: Final = 1
 """The version of the Hattrick record layout this library writes and reads."""
 
-_FIELDS: Final = (
-    "format",
-    "version",
-    "game",
-    "rules",
-    "players",
-    "first_leader",
-    "seed",
-    "deals",
-    "moves",
-)
 _KINDS: Final[dict[str, type[Follow] | type[OpenTrick] | type[Pass]]] = {
     "open": OpenTrick,
     "follow": Follow,
@@ -102,13 +101,7 @@ class HattrickRecord:
         state = start_game(
             HattrickSetup(self.rules, self.players, self.first_leader, deals, self.seed)
         )
-        chosen = self.moves if moves is None else self.moves[:moves]
-        for number, move in enumerate(chosen, start=1):
-            try:
-                state = apply_move(state, move)
-            except IllegalMoveError as exc:
-                raise RecordError(f"move {number}: {exc}") from None
-        return state
+        return replay_moves(state, self.moves if moves is None else self.moves[:moves], apply_move)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-compatible data (see :meth:`to_json`)."""
@@ -120,11 +113,8 @@ class HattrickRecord:
             "players": self.players,
             "first_leader": self.first_leader,
             "seed": self.seed,
-            "deals": [[str(cards) for cards in seats] for seats in self.deals],
-            "moves": [
-                {"player": m.player, "kind": m.action.value, "card": str(m.card)}
-                for m in self.moves
-            ],
+            "deals": write_deals(self.deals),
+            "moves": write_moves(self.moves, lambda move: move.action.value),
         }
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -143,11 +133,7 @@ class HattrickRecord:
             missing, unknown or mistyped field (named in the message), or a move that is
             illegal (its number given).
         """
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as exc:
-            raise RecordError(f"record is not valid JSON: {exc}") from None
-        record = cls.from_dict(data)
+        record = cls.from_dict(parse_json(text))
         record.replay()
         return record
 
@@ -157,88 +143,16 @@ class HattrickRecord:
 
         :raises RecordError: naming the field at fault.
         """
-        if not isinstance(data, Mapping):
-            raise RecordError(f"record must be a JSON object, got {type(data).__name__}")
-        unknown = sorted(map(str, set(data) - set(_FIELDS)))
-        if unknown:
-            raise RecordError(f"unknown record field(s): {', '.join(unknown)}")
-        missing = [name for name in _FIELDS if name not in data]
-        if missing:
-            raise RecordError(f"missing record field(s): {', '.join(missing)}")
-        if data["format"] != RECORD_FORMAT:
-            raise RecordError(f"field 'format': expected {RECORD_FORMAT!r}, got {data['format']!r}")
-        if data["game"] != "hattrick":
-            raise RecordError(f"field 'game': expected 'hattrick', got {data['game']!r}")
-        if type(data["version"]) is not int or data["version"] != HATTRICK_RECORD_VERSION:
-            raise RecordError(
-                f"field 'version': this library reads version {HATTRICK_RECORD_VERSION} of "
-                f"Hattrick records, got {data['version']!r}"
-            )
+        data = check_envelope(data, "hattrick", HATTRICK_RECORD_VERSION)
         try:
             rules = HattrickRules.from_dict(data["rules"])
         except RulesError as exc:
             raise RecordError(f"field 'rules': {exc}") from None
-        seed = data["seed"]
-        if seed is not None and type(seed) is not int:
-            raise RecordError(f"field 'seed': expected an integer or null, got {seed!r}")
         return cls(
             rules=rules,
-            players=_int(data, "players"),
-            first_leader=_int(data, "first_leader"),
-            deals=_deals(data["deals"]),
-            moves=_moves(data["moves"]),
-            seed=seed,
+            players=read_int(data, "players"),
+            first_leader=read_int(data, "first_leader"),
+            deals=read_deals(data["deals"]),
+            moves=read_moves(data["moves"], _KINDS),
+            seed=read_seed(data),
         )
-
-
-def _deals(value: object) -> tuple[tuple[CardSet, ...], ...]:
-    if not isinstance(value, list):
-        raise RecordError("field 'deals': expected a list of hands")
-    deals = []
-    for h, seats in enumerate(value):
-        if not isinstance(seats, list):
-            raise RecordError(f"field 'deals[{h}]': expected a list with the cards of each seat")
-        parsed = []
-        for p, names in enumerate(seats):
-            where = f"field 'deals[{h}][{p}]'"
-            if not isinstance(names, str):
-                raise RecordError(f"{where}: expected a string of card names")
-            try:
-                cards = CardSet.parse(names)
-            except CardError as exc:
-                raise RecordError(f"{where}: {exc}") from None
-            if len(cards) != len(names.split()):
-                raise RecordError(f"{where}: a card appears twice")
-            parsed.append(cards)
-        deals.append(tuple(parsed))
-    return tuple(deals)
-
-
-def _moves(value: object) -> tuple[HattrickMove, ...]:
-    if not isinstance(value, list):
-        raise RecordError("field 'moves': expected a list")
-    moves: list[HattrickMove] = []
-    for i, item in enumerate(value, start=1):
-        where = f"field 'moves', move {i}"
-        if not isinstance(item, Mapping) or set(item) != {"player", "kind", "card"}:
-            raise RecordError(
-                f"{where}: expected an object with exactly the keys "
-                f"player, kind, card; got {item!r}"
-            )
-        kind = _KINDS.get(item["kind"]) if isinstance(item["kind"], str) else None
-        if kind is None:
-            raise RecordError(
-                f"{where}: kind must be 'open', 'follow' or 'pass', got {item['kind']!r}"
-            )
-        player = item["player"]
-        if type(player) is not int or player < 0:
-            raise RecordError(f"{where}: player must be a seat number, got {player!r}")
-        name = item["card"]
-        if not isinstance(name, str):
-            raise RecordError(f"{where}: card must be a card name, got {name!r}")
-        try:
-            card = Card.parse(name)
-        except CardError as exc:
-            raise RecordError(f"{where}: {exc}") from None
-        moves.append(kind(player, card))
-    return tuple(moves)

@@ -19,6 +19,7 @@ import attrs
 
 from sticheln.cards import MAX_VALUE, Card, CardSet, Color
 from sticheln.errors import RulesError
+from sticheln.rules import check_rules_fields, read_option
 
 __all__ = [
     "AMIGO_1995",
@@ -193,35 +194,15 @@ class HattrickRules:
 
         :raises RulesError: naming the field that is missing, unknown or of the wrong kind.
         """
-        if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a mapping, got {type(data).__name__}")
-        known = set(_FIELDS)
-        unknown = sorted(map(str, set(data) - known))
-        if unknown:
-            raise RulesError(f"unknown rules field(s): {', '.join(unknown)}")
-        missing = [name for name in _FIELDS if name not in data]
-        if missing:
-            raise RulesError(f"missing rules field(s): {', '.join(missing)}")
-        try:
-            lead_tie = LeadTie(data["lead_tie"])
-        except ValueError:
-            raise RulesError(
-                f"rules field 'lead_tie': unknown value {data['lead_tie']!r}"
-            ) from None
-        try:
-            passed = PassedCards(data["passed_cards"])
-        except ValueError:
-            raise RulesError(
-                f"rules field 'passed_cards': unknown value {data['passed_cards']!r}"
-            ) from None
+        data = check_rules_fields(data, _FIELDS)
         return cls(
             name=data["name"],  # type: ignore[arg-type]
             colors=data["colors"],
             highest=data["highest"],  # type: ignore[arg-type]
             player_counts=data["player_counts"],
             hands_per_game=data["hands_per_game"],  # type: ignore[arg-type]
-            lead_tie=lead_tie,
-            passed_cards=passed,
+            lead_tie=read_option(data, "lead_tie", LeadTie),
+            passed_cards=read_option(data, "passed_cards", PassedCards),
         )
 
     @classmethod
