@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_left as _bisect
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
@@ -186,6 +187,7 @@ def _illegal(move: Move, reason: str) -> IllegalMoveError:
 
 _new_state = tuple.__new__
 _card_bit = attrgetter("bit")
+_card_index = attrgetter("card.index")
 _new_object = object.__new__
 
 
@@ -207,12 +209,13 @@ def apply_move(state: GameState, move: Move) -> GameState:
     if player != to_act:
         raise _play_error(state, move)
     hand = hand_moves[player]
-    try:
-        i = hand.index(move)
-    except ValueError:
-        raise _illegal(move, f"{move.card} is not in player {player}'s hand") from None
-    hand_moves = hand_moves[:player] + (hand[:i] + hand[i + 1 :],) + hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     card = move.card
+    index = card.index
+    # A hand is in display order: find the card by bisection rather than by comparing moves.
+    i = _bisect(hand, index, key=_card_index)
+    if i == len(hand) or hand[i].card.index != index:
+        raise _illegal(move, f"{card} is not in player {player}'s hand")
+    hand_moves = hand_moves[:player] + (hand[:i] + hand[i + 1 :],) + hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     cards = (*cards, card)
     n = setup.players
     if len(cards) < n:
@@ -256,10 +259,9 @@ def _choose_pain(state: GameState, move: ChoosePain) -> GameState:
         )
     card = move.card
     hand = state.hand_moves[player]
-    try:
-        i = hand.index(_play_moves[player][card.index])
-    except ValueError:
-        raise _illegal(move, f"{card} is not in player {player}'s hand") from None
+    i = _bisect(hand, card.index, key=_card_index)
+    if i == len(hand) or hand[i].card.index != card.index:
+        raise _illegal(move, f"{card} is not in player {player}'s hand")
     picks = state.picks[:player] + (card,) + state.picks[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     hand_moves = (
         state.hand_moves[:player] + (hand[:i] + hand[i + 1 :],) + state.hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
