@@ -8,7 +8,10 @@ mean points per game and its win rate (a first place shared by k players counts 
 differences between bots are paired by deal in the same way.
 
 A bot is given by its registry name, optionally followed by constructor options:
-``ismcts:exploration=1.0:round_playouts=false``. ``--time`` and ``--iterations`` set the
+``ismcts:exploration=1.0:round_playouts=false``. For ISMCTS, ``playout_policy=heuristic``
+and ``playout_policy=none`` choose the Sticheln playout policy or random playouts,
+``playout_bot=NAME`` and ``delegate_bot=NAME`` name bots, and ``delegate_if=pain`` hands the
+pain cards to the delegate bot. ``--time`` and ``--iterations`` set the
 budget of every ISMCTS bot that does not give its own. With fewer bots than players, the
 list is repeated to fill the seats. Run it with, for example::
 
@@ -51,6 +54,11 @@ def parse_value(text: str) -> object:
     return text
 
 
+def choosing_pain(view: st.PlayerView) -> bool:
+    """Whether the view is of a player choosing a pain card (for ``delegate_if=pain``)."""
+    return view.phase is st.Phase.CHOOSING_PAIN
+
+
 def build_bot(
     spec: str, game: st.StichelnGame, time_limit: float | None, iterations: int | None
 ) -> Bot[Any, Any]:
@@ -68,6 +76,8 @@ def build_bot(
             kwargs["playout_bot"] = make_bot(str(kwargs["playout_bot"]), game)
         if kwargs.get("playout_policy") == "heuristic":
             kwargs["playout_policy"] = playout_policy
+        if kwargs.get("delegate_if") == "pain":
+            kwargs["delegate_if"] = choosing_pain
         if kwargs.get("delegate_bot") is not None:
             kwargs["delegate_bot"] = make_bot(str(kwargs["delegate_bot"]), game)
         return make_ismcts_bot(game, **kwargs)

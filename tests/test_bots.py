@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 import sticheln as st
-from sticheln import Card, ChoosePain, Deck, PlayCard, PlayerView, Rules, RulesError
+from sticheln import Card, ChoosePain, Deck, Phase, PlayCard, PlayerView, Rules, RulesError
 from sticheln.bots import BOT_NAMES, Bot, HeuristicBot, ISMCTSBot, RandomBot, make_bot
 from sticheln.bots.heuristic import playout_policy
 
@@ -101,14 +101,29 @@ def test_ismcts_plays_every_registered_game() -> None:
             state = game.apply_move(state, move)
 
 
-def test_ismcts_for_sticheln_leaves_the_pain_card_to_the_heuristic() -> None:
+def test_ismcts_for_sticheln_plays_its_playouts_with_the_policy() -> None:
     game = st.StichelnGame()
     bot = make_bot("ismcts", game)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.playout_policy is playout_policy
+    assert bot.iterations == 1000
+    assert make_bot("ismcts", Nim()).playout_policy is None  # type: ignore[attr-defined]
+
+
+def test_ismcts_delegates_the_decisions_it_is_told_to() -> None:
+    game = st.StichelnGame()
     state = game.new_game(4, seed=6)
     view, moves = game.observe(state, 1), game.legal_moves(state, 1)
+    bot = ISMCTSBot(
+        game,
+        iterations=30,
+        seed=1,
+        delegate_bot=HeuristicBot(),
+        delegate_if=lambda view: view.phase is Phase.CHOOSING_PAIN,
+    )
     expected = HeuristicBot().choose(view, moves, random.Random(2))
     assert bot.choose(view, moves, random.Random(2)) == expected
-    assert bot.last_iterations == 0  # type: ignore[attr-defined]
+    assert bot.last_iterations == 0
     searched = ISMCTSBot(game, iterations=30, seed=1, tree_simultaneous=True)
     assert searched.choose(view, moves, random.Random(2)) in moves
     assert searched.last_iterations == 30
