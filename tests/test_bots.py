@@ -4,6 +4,7 @@ and the decisions of the heuristic bot in hand-made positions."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -279,6 +280,12 @@ class Nim:
     def observe(self, state: NimState, player: int) -> NimView:
         return NimView(player, state)
 
+    def viewer(self, view: NimView) -> int:
+        return view.player
+
+    def deal_number(self, state: NimState) -> int:
+        return 1 if state.tokens == 0 else 0
+
     def is_over(self, state: NimState) -> bool:
         return state.tokens == 0
 
@@ -297,10 +304,12 @@ class Nim:
         return str(move.count)
 
     def to_json(self, state: NimState) -> str:
-        raise NotImplementedError
+        """The position itself: a game of Nim needs no history to go on."""
+        return json.dumps(attrs.asdict(state))
 
     def from_json(self, text: str) -> tuple[NimState, tuple[Take, ...]]:
-        raise NotImplementedError
+        data = json.loads(text)
+        return NimState(data["tokens"], data["to_move"], tuple(data["taken"]), data["last"]), ()
 
 
 @pytest.mark.parametrize("reward", ["margin", "rank"])

@@ -69,6 +69,15 @@ class Game(Protocol[StateT, MoveT, ViewT]):
         """What ``player`` may see of ``state``."""
         ...
 
+    def viewer(self, view: ViewT) -> int:
+        """The seat whose view ``view`` is."""
+        ...
+
+    def deal_number(self, state: StateT) -> int:
+        """The deal in progress, from 0: Sticheln's round, Hattrick's hand. Once the game is
+        over, the number of deals played. A search may stop its playouts when it changes."""
+        ...
+
     def is_over(self, state: StateT) -> bool:
         """Whether the game has ended."""
         ...
@@ -141,6 +150,14 @@ class StichelnGame:
     def observe(self, state: GameState, player: int) -> PlayerView:
         """:func:`~sticheln.observe`."""
         return observe(state, player)
+
+    def viewer(self, view: PlayerView) -> int:
+        """:attr:`PlayerView.player <sticheln.PlayerView.player>`."""
+        return view.player
+
+    def deal_number(self, state: GameState) -> int:
+        """:attr:`GameState.round_number <sticheln.GameState.round_number>`."""
+        return state.round_number
 
     def is_over(self, state: GameState) -> bool:
         """:attr:`GameState.is_over <sticheln.GameState.is_over>`."""

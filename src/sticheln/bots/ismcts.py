@@ -57,12 +57,12 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
     in games that are not close. With ``reward="rank"`` it is the share of other players it
     beats, a tie counting half, in ``[0, 1]``; this ignores the size of a lead.
 
-    **Playouts cut at the end of the round.** With ``round_playouts=True`` (the default) a
-    playout stops as soon as the round in progress has been scored, for games whose states have
-    a ``round_number`` attribute (like :class:`~sticheln.GameState`), and the scores then are the
-    result. In Sticheln the rounds after the current one are dealt afresh and hardly depend on
-    the moves of this one, so the rest of the game only adds noise and costs time. Games whose
-    states have no ``round_number`` are played to the end.
+    **Playouts cut at the end of the deal.** With ``round_playouts=True`` (the default) a
+    playout stops as soon as the deal in progress (:meth:`Game.deal_number
+    <sticheln.Game.deal_number>`: Sticheln's round, Hattrick's hand) has been scored, and the
+    scores then are the result. In Sticheln the rounds after the current one are dealt afresh
+    and hardly depend on the moves of this one, so the rest of the game only adds noise and
+    costs time.
 
     **Budget.** The search stops after ``iterations`` iterations or ``time_limit`` seconds,
     whichever comes first; with neither, it runs 1000 iterations. The bot plays the root move
@@ -172,7 +172,7 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
             return self.delegate_bot.choose(view, moves, rng)
         if self.seed is not None:
             rng = random.Random(self.seed * 2**64 + rng.getrandbits(64))
-        player = _viewer(view, self.game, moves)
+        player = self.game.viewer(view)
         root = self._search(view, player, rng)
         best = moves[0]
         best_visits = -1
@@ -190,6 +190,7 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         legal_moves = game.legal_moves
         apply_move = game.apply_move
         is_over = game.is_over
+        deal_number = game.deal_number
         choice = rng.choice
         log = math.log
         sqrt = math.sqrt
@@ -204,13 +205,15 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         ):
             done += 1
             state = sample_state(view, rng)
-            round_number = getattr(state, "round_number", None) if self.round_playouts else None
+            round_number = deal_number(state) if self.round_playouts else None
             node = root
             path: list[_Node] = []
             first = True
             pending: set[int] = set()
             # Selection and expansion.
-            while not is_over(state) and not _round_over(state, round_number):
+            while not is_over(state) and (
+                round_number is None or deal_number(state) == round_number
+            ):
                 actors = players_to_act(state)
                 if len(actors) > 1 and not pending:
                     pending = set(actors)
@@ -267,10 +270,11 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         legal_moves = game.legal_moves
         apply_move = game.apply_move
         is_over = game.is_over
+        deal_number = game.deal_number
         choice = rng.choice
         bot = self.playout_bot
         policy = self.playout_policy
-        while not is_over(state) and not _round_over(state, round_number):
+        while not is_over(state) and (round_number is None or deal_number(state) == round_number):
             player = players_to_act(state)[0]
             moves = legal_moves(state, player)
             if policy is not None:
@@ -304,23 +308,6 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         total = sum(scores)
         scale = self.reward_scale
         return [(s - (total - s) / (n - 1)) / scale for s in scores]
-
-
-def _round_over(state: object, round_number: int | None) -> bool:
-    return round_number is not None and getattr(state, "round_number", None) != round_number
-
-
-def _viewer(view: object, game: Game[Any, Any, Any], moves: Sequence[Any]) -> int:
-    """The seat whose view this is: the ``player`` of the view or of the moves."""
-    player = getattr(view, "player", None)
-    if isinstance(player, int):
-        return player
-    player = getattr(moves[0], "player", None)
-    if isinstance(player, int):
-        return player
-    raise TypeError(
-        f"cannot tell whose view of {game.name} this is: views need a 'player' attribute"
-    )
 
 
 def make_ismcts_bot(game: Game[Any, Any, Any], **options: Any) -> ISMCTSBot[Any, Any, Any]:

@@ -53,6 +53,14 @@ class HattrickGame:
         """:func:`~sticheln.hattrick.new_game` with this object's rules and first leader."""
         return new_game(players, seed=seed, rules=self.rules, first_leader=self.first_leader)
 
+    def viewer(self, view: HattrickView) -> int:
+        """:attr:`HattrickView.player <sticheln.hattrick.HattrickView.player>`."""
+        return view.player
+
+    def deal_number(self, state: HattrickState) -> int:
+        """:attr:`HattrickState.hand_number <sticheln.hattrick.HattrickState.hand_number>`."""
+        return state.hand_number
+
     def players_to_act(self, state: HattrickState) -> tuple[int, ...]:
         """:attr:`HattrickState.players_to_act <sticheln.hattrick.HattrickState.players_to_act>`."""
         return state.players_to_act
