@@ -131,7 +131,9 @@ def test_illegal_moves_and_bad_setups_name_the_move_or_the_setup() -> None:
         HattrickRecord.from_json(json.dumps(data))
     data = record_data()
     data["first_leader"] = 4
-    with pytest.raises(RecordError, match="record setup: first_leader 4 is not a seat"):
+    with pytest.raises(
+        RecordError, match="record setup: first_leader must be a seat from 0 to 3, got 4"
+    ):
         HattrickRecord.from_json(json.dumps(data))
     data = record_data()
     data["deals"][0][0], data["deals"][0][1] = data["deals"][0][1], data["deals"][0][1]

@@ -8,12 +8,15 @@ same way: a :class:`~sticheln.RecordError` naming the field or the move number.
 
 from __future__ import annotations
 
+import abc
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Final, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+
+import attrs
 
 from sticheln.cards import Card, CardSet
-from sticheln.errors import CardError, IllegalMoveError, RecordError
+from sticheln.errors import CardError, IllegalMoveError, RecordError, RulesError, SetupError
 
 RECORD_FORMAT: Final = "sticheln-record"
 """The value of the ``format`` field of every record."""
@@ -180,3 +183,126 @@ def replay_moves(
         except IllegalMoveError as exc:
             raise RecordError(f"move {number}: {exc}") from None
     return state
+
+
+class _RulesData(Protocol):
+    def to_dict(self) -> dict[str, object]: ...
+
+
+RulesT = TypeVar("RulesT", bound=_RulesData)
+RecordT = TypeVar("RecordT", bound="Record[Any, Any, Any]")
+
+
+@attrs.frozen
+class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
+    """A whole game as data: rules, players, the first leader, the deal of every round (or
+    hand) and every move in order; the base of each game's record class.
+
+    Because the deals are part of the record, a replay does not depend on the random number
+    generator of the Python version that played the game.
+    """
+
+    GAME: ClassVar[str]
+    """The value of the ``game`` field."""
+    VERSION: ClassVar[int]
+    """The version of the game's record layout this library writes and reads."""
+    KINDS: ClassVar[Mapping[str, Callable[[int, Card], Any]]]
+    """The ``kind`` of each move type in the ``moves`` field, and how to build the move."""
+
+    rules: RulesT
+    """The rules the game was played with."""
+    players: int
+    """The number of players."""
+    first_leader: int
+    """The seat that led the game's first trick."""
+    deals: tuple[tuple[CardSet, ...], ...]
+    """The cards dealt to each seat, for every deal."""
+    moves: tuple[MoveT, ...]
+    """Every move, in the order made."""
+    seed: int | None = None
+    """The seed the deals came from, when known (for information only)."""
+
+    @abc.abstractmethod
+    def _start(self) -> StateT:
+        """The first state of the recorded game, after checking the setup with the game's own
+        checks (:class:`SetupError` or :class:`RulesError` when it does not fit)."""
+
+    @staticmethod
+    @abc.abstractmethod
+    def _apply(state: StateT, move: MoveT) -> StateT:
+        """The game's ``apply_move``."""
+
+    @staticmethod
+    @abc.abstractmethod
+    def _kind(move: MoveT) -> str:
+        """The ``kind`` of a move in the ``moves`` field."""
+
+    @classmethod
+    @abc.abstractmethod
+    def _read_rules(cls, data: object) -> RulesT:
+        """The game's rules from their data; :class:`RulesError` when they do not fit."""
+
+    def replay(self, *, moves: int | None = None) -> StateT:
+        """Rebuild the game's state after its moves (or after the first ``moves`` of them).
+
+        :raises RecordError: if the setup does not fit the rules or a move is illegal; the
+            message gives the move number (from 1).
+        """
+        try:
+            state = self._start()
+        except (RulesError, SetupError) as exc:
+            raise RecordError(f"record setup: {exc}") from None
+        return replay_moves(state, self.moves if moves is None else self.moves[:moves], self._apply)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-compatible data (see :meth:`to_json`)."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": self.VERSION,
+            "game": self.GAME,
+            "rules": self.rules.to_dict(),
+            "players": self.players,
+            "first_leader": self.first_leader,
+            "seed": self.seed,
+            "deals": write_deals(self.deals),
+            "moves": write_moves(self.moves, self._kind),
+        }
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The record as JSON text: an object with the fields ``format``
+        (``"sticheln-record"``), ``version``, ``game``, ``rules``, ``players``,
+        ``first_leader``, ``seed``, ``deals`` (per deal, per seat, a string of card names) and
+        ``moves`` (objects with ``player``, ``kind`` and ``card``)."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_json(cls: type[RecordT], text: str | bytes) -> RecordT:
+        """Read a record written by :meth:`to_json`, and check that it replays.
+
+        :raises RecordError: for text that is not JSON, a wrong format, game or version, a
+            missing, unknown or mistyped field (named in the message), or a move that is
+            illegal (its number given).
+        """
+        record = cls.from_dict(parse_json(text))
+        record.replay()
+        return record
+
+    @classmethod
+    def from_dict(cls: type[RecordT], data: object) -> RecordT:
+        """Read a record from the data of :meth:`to_dict` (not replayed).
+
+        :raises RecordError: naming the field at fault.
+        """
+        data = check_envelope(data, cls.GAME, cls.VERSION)
+        try:
+            rules = cls._read_rules(data["rules"])
+        except RulesError as exc:
+            raise RecordError(f"field 'rules': {exc}") from None
+        return cls(
+            rules=rules,
+            players=read_int(data, "players"),
+            first_leader=read_int(data, "first_leader"),
+            deals=read_deals(data["deals"]),
+            moves=read_moves(data["moves"], cls.KINDS),
+            seed=read_seed(data),
+        )

@@ -10,26 +10,14 @@ True
 
 from __future__ import annotations
 
-import json
-from typing import Any, Final
+from types import MappingProxyType
+from typing import Final
 
 import attrs
 
-from sticheln._recording import (
-    RECORD_FORMAT,
-    check_envelope,
-    parse_json,
-    read_deals,
-    read_int,
-    read_moves,
-    read_seed,
-    replay_moves,
-    write_deals,
-    write_moves,
-)
-from sticheln.cards import CardSet
+from sticheln._recording import RECORD_FORMAT, Record
+from sticheln._setup import check_first_leader
 from sticheln.engine import apply_move, check_deals, start_game
-from sticheln.errors import RecordError, RulesError, SetupError
 from sticheln.moves import ChoosePain, Move, PlayCard
 from sticheln.rules import Rules
 from sticheln.state import GameSetup, GameState
@@ -39,34 +27,22 @@ __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "GameRecord"]
 RECORD_VERSION: Final = 1
 """The version of the Sticheln record layout this library writes and reads."""
 
-_KINDS: Final[dict[str, type[ChoosePain] | type[PlayCard]]] = {
-    "pain": ChoosePain,
-    "play": PlayCard,
-}
-_KIND_NAMES: Final = {kind: name for name, kind in _KINDS.items()}
+_KIND_NAMES: Final = {ChoosePain: "pain", PlayCard: "play"}
 
 
 @attrs.frozen
-class GameRecord:
-    """A whole game as data: rules, players, the first leader, the deal of every round and
-    every move in order.
+class GameRecord(Record[Rules, Move, GameState]):
+    """A whole game of Sticheln as data: rules, players, the first leader, the deal of every
+    round and every move in order.
 
-    Because the deals are part of the record, a replay does not depend on the random number
-    generator of the Python version that played the game.
+    In the JSON (:meth:`to_json`) the ``game`` is ``"sticheln"`` and the moves are of the
+    kinds ``"pain"`` (:class:`~sticheln.ChoosePain`) and ``"play"``
+    (:class:`~sticheln.PlayCard`).
     """
 
-    rules: Rules
-    """The rules the game was played with."""
-    players: int
-    """The number of players."""
-    first_leader: int
-    """The seat that led the game's first trick."""
-    deals: tuple[tuple[CardSet, ...], ...]
-    """The hands of every round, by seat."""
-    moves: tuple[Move, ...]
-    """Every move, in the order made."""
-    seed: int | None = None
-    """The seed the deals came from, when known (for information only)."""
+    GAME = "sticheln"
+    VERSION = RECORD_VERSION
+    KINDS = MappingProxyType({name: kind for kind, name in _KIND_NAMES.items()})
 
     @classmethod
     def from_state(cls, state: GameState) -> GameRecord:
@@ -81,74 +57,19 @@ class GameRecord:
             seed=setup.seed,
         )
 
-    def replay(self, *, moves: int | None = None) -> GameState:
-        """Rebuild the game's state after its moves (or after the first ``moves`` of them).
+    def _start(self) -> GameState:
+        self.rules.deck(self.players)
+        check_first_leader(self.first_leader, self.players)
+        rounds = self.rules.rounds_for(self.players)
+        deals = check_deals(self.rules, self.players, self.deals, rounds)
+        return start_game(GameSetup(self.rules, self.players, self.first_leader, deals, self.seed))
 
-        :raises RecordError: if the setup does not fit the rules or a move is illegal; the
-            message gives the move number (from 1).
-        """
-        try:
-            self.rules.deck(self.players)
-            if not 0 <= self.first_leader < self.players:
-                raise SetupError(f"first_leader {self.first_leader} is not a seat")
-            deals = check_deals(
-                self.rules, self.players, self.deals, self.rules.rounds_for(self.players)
-            )
-        except (RulesError, SetupError) as exc:
-            raise RecordError(f"record setup: {exc}") from None
-        state = start_game(GameSetup(self.rules, self.players, self.first_leader, deals, self.seed))
-        return replay_moves(state, self.moves if moves is None else self.moves[:moves], apply_move)
+    _apply = staticmethod(apply_move)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-compatible data (see :meth:`to_json`)."""
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "game": "sticheln",
-            "rules": self.rules.to_dict(),
-            "players": self.players,
-            "first_leader": self.first_leader,
-            "seed": self.seed,
-            "deals": write_deals(self.deals),
-            "moves": write_moves(self.moves, lambda move: _KIND_NAMES[type(move)]),
-        }
-
-    def to_json(self, *, indent: int | None = None) -> str:
-        """The record as JSON text: an object with the fields ``format``
-        (``"sticheln-record"``), ``version``, ``game``, ``rules``, ``players``,
-        ``first_leader``, ``seed``, ``deals`` (per round, per seat, a string of card names)
-        and ``moves`` (objects with ``player``, ``kind`` — ``"pain"`` or ``"play"`` — and
-        ``card``)."""
-        return json.dumps(self.to_dict(), indent=indent)
+    @staticmethod
+    def _kind(move: Move) -> str:
+        return _KIND_NAMES[type(move)]
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> GameRecord:
-        """Read a record written by :meth:`to_json`, and check that it replays.
-
-        :raises RecordError: for text that is not JSON, a wrong format or version, a missing,
-            unknown or mistyped field (named in the message), or a move that is illegal (its
-            number given).
-        """
-        record = cls.from_dict(parse_json(text))
-        record.replay()
-        return record
-
-    @classmethod
-    def from_dict(cls, data: object) -> GameRecord:
-        """Read a record from the data of :meth:`to_dict` (not replayed).
-
-        :raises RecordError: naming the field at fault.
-        """
-        data = check_envelope(data, "sticheln", RECORD_VERSION)
-        try:
-            rules = Rules.from_dict(data["rules"])
-        except RulesError as exc:
-            raise RecordError(f"field 'rules': {exc}") from None
-        return cls(
-            rules=rules,
-            players=read_int(data, "players"),
-            first_leader=read_int(data, "first_leader"),
-            deals=read_deals(data["deals"]),
-            moves=read_moves(data["moves"], _KINDS),
-            seed=read_seed(data),
-        )
+    def _read_rules(cls, data: object) -> Rules:
+        return Rules.from_dict(data)  # type: ignore[arg-type]
