@@ -57,8 +57,8 @@ def test_winners_and_ranking_share_first_place() -> None:
 
 @pytest.mark.rule("ST-SCORE-1", "ST-SCORE-2")
 def test_round_score_of_a_card_set_equals_the_sum_over_its_cards() -> None:
-    won = CardSet.parse("B7 B5 R4 Y2 P14 B0 G0")
-    for pain in ("B3", "R0", "G9", "A1"):
+    won = CardSet.parse("B7 B5 R4 Y2 P14 B0 G0 B6 B13 B14 B20 A20 A19")
+    for pain in ("B3", "R0", "G9", "A1", "P8"):
         card = Card.parse(pain)
         # -value for the pain card, then card by card.
         expected = -card.value + sum(-c.value if c.color is card.color else 1 for c in won)

@@ -10,8 +10,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
-from sticheln.cards import Card, CardSet, Color
+from sticheln.cards import MAX_VALUE, Card, CardSet, Color
 
 __all__ = ["card_points", "ranking", "round_score", "winners"]
 
@@ -34,12 +35,31 @@ def round_score(pain_card: Card, won_cards: Iterable[Card]) -> int:
     """
     pain = pain_card.color
     if isinstance(won_cards, CardSet):
-        # The same sum, by colour: one point per card outside the pain colour, minus the
-        # values of the cards in it.
-        in_pain = won_cards.of_color(pain)
-        others = len(won_cards) - len(in_pain)
-        return card_points(pain_card, pain) + others - sum(card.value for card in in_pain)
+        # The same sum, computed on the bit set: one point per card outside the pain colour,
+        # minus the values of the cards in it (the pain colour's bits, numbered by value).
+        mask = won_cards.mask
+        in_pain = mask >> (pain_card.index - pain_card.value) & _COLOR_BITS
+        others = mask.bit_count() - in_pain.bit_count()
+        return card_points(pain_card, pain) + others - _value_sum(in_pain)
     return card_points(pain_card, pain) + sum(card_points(card, pain) for card in won_cards)
+
+
+_COLOR_BITS: Final = (1 << (MAX_VALUE + 1)) - 1
+_CHUNK_SUMS: Final = tuple(sum(i for i in range(7) if chunk >> i & 1) for chunk in range(128))
+
+
+def _value_sum(bits: int) -> int:
+    """The sum of the positions of the set bits of a colour's 21 bits: the sum of the values
+    of those cards."""
+    middle = bits >> 7 & 127
+    high = bits >> 14
+    return (
+        _CHUNK_SUMS[bits & 127]
+        + _CHUNK_SUMS[middle]
+        + 7 * middle.bit_count()
+        + _CHUNK_SUMS[high]
+        + 14 * high.bit_count()
+    )
 
 
 def winners(scores: Sequence[int]) -> tuple[int, ...]:
