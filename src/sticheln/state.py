@@ -144,7 +144,11 @@ class GameState(NamedTuple):
     @property
     def hands(self) -> tuple[CardSet, ...]:
         """Each player's hand, by seat."""
-        return tuple(CardSet(sum(map(_move_bit, moves))) for moves in self.hand_moves)
+        return tuple(map(self.hand, range(len(self.hand_moves))))
+
+    def hand(self, player: int) -> CardSet:
+        """The hand of one player."""
+        return CardSet(sum(map(_move_bit, self.hand_moves[player])))
 
     @property
     def rules(self) -> Rules:
