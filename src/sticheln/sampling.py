@@ -9,6 +9,7 @@ agrees with everything in the view.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from sticheln.cards import Card, CardSet
 from sticheln.engine import _prepare_seats, deal_round
@@ -20,19 +21,33 @@ from sticheln.view import PlayerView
 __all__ = ["sample_state"]
 
 
-def _played_by(tricks: tuple[Trick, ...], player: int) -> CardSet:
-    return CardSet.of(card for trick in tricks for seat, card in trick.plays if seat == player)
+def _played(tricks: Iterable[Trick], players: int) -> list[int]:
+    """The mask of the cards each seat played in ``tricks``, in one pass."""
+    masks = [0] * players
+    for trick in tricks:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            masks[seat] |= card.bit
+    return masks
 
 
 def _finished_deal(finished: FinishedRound, deck: CardSet) -> Deal:
-    hands = tuple(
-        _played_by(finished.tricks, p).add(finished.pain_cards[p])
-        for p in range(len(finished.pain_cards))
-    )
-    dealt = CardSet()
-    for hand in hands:
-        dealt |= hand
-    return Deal(hands, deck - dealt)
+    masks = _played(finished.tricks, len(finished.pain_cards))
+    for seat, pain_card in enumerate(finished.pain_cards):
+        masks[seat] |= pain_card.bit
+    return Deal(tuple(map(CardSet, masks)), CardSet(deck.mask & ~sum(masks)))
+
+
+_last_past: list[tuple[tuple[FinishedRound, ...], tuple[Deal, ...]]] = []
+
+
+def _past_deals(finished: tuple[FinishedRound, ...], deck: CardSet) -> tuple[Deal, ...]:
+    """The deals of the finished rounds (public once played), remembered for the last
+    ``finished`` tuple seen: a search samples the same view again and again."""
+    if _last_past and _last_past[0][0] is finished:
+        return _last_past[0][1]
+    deals = tuple(_finished_deal(r, deck) for r in finished)
+    _last_past[:] = [(finished, deals)]
+    return deals
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> GameState:
@@ -47,7 +62,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     rules = view.rules
     deck = rules.deck(n).cards
     first_leader = (view.round_leader - view.round_number) % n
-    past = tuple(_finished_deal(finished, deck) for finished in view.finished_rounds)
+    past = _past_deals(view.finished_rounds, deck)
     future_count = view.rounds - len(past) - (0 if view.phase is Phase.OVER else 1)
     future = tuple(deal_round(rules, n, rng) for _ in range(future_count))
     _prepare_seats(n)
@@ -86,15 +101,11 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             pick = unseen.pop()
         picks.append(pick)
     played = view.tricks + ((Trick(view.current_trick, None),) if view.current_trick else ())
-    initial = []
+    masks = _played(played, n)
     for p in range(n):
-        hand = hands[p] | _played_by(played, p)
         pick = picks[p]
-        initial.append(hand if pick is None else hand.add(pick))
-    dealt = CardSet()
-    for hand in initial:
-        dealt |= hand
-    current = Deal(tuple(initial), deck - dealt)
+        masks[p] |= hands[p].mask | (0 if pick is None else pick.bit)
+    current = Deal(tuple(map(CardSet, masks)), CardSet(deck.mask & ~sum(masks)))
     setup = GameSetup(rules, n, first_leader, (*past, current, *future), None)
     return GameState(
         setup=setup,
