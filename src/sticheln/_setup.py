@@ -79,3 +79,19 @@ def check_hands(
         seen |= cards
         parsed.append(cards)
     return tuple(parsed)
+
+
+SEAT_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+"""For each player count (once :func:`seat_orders` has seen it) and each leader, the seats in
+play order from that leader; engines index it on their hot paths."""
+
+
+def seat_orders(players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats in play order from each leader of a ``players``-player game (kept in
+    :data:`SEAT_ORDERS`)."""
+    orders = SEAT_ORDERS.get(players)
+    if orders is None:
+        orders = SEAT_ORDERS[players] = tuple(
+            tuple((leader + i) % players for i in range(players)) for leader in range(players)
+        )
+    return orders

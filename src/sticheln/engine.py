@@ -18,7 +18,14 @@ from bisect import bisect_left as _bisect
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
-from sticheln._setup import check_first_leader, check_hands, check_seat, seeded_rng
+from sticheln._setup import (
+    SEAT_ORDERS,
+    check_first_leader,
+    check_hands,
+    check_seat,
+    seat_orders,
+    seeded_rng,
+)
 from sticheln.cards import Card, CardSet, _card_set
 from sticheln.errors import IllegalMoveError, SetupError
 from sticheln.moves import (
@@ -235,7 +242,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
     else:
         won = won[:winner] + (_card_set(won[winner].mask | mask),) + won[winner + 1 :]  # noqa: RUF005 (faster than unpacking)
         winner_or_leader = winner
-    tricks = (*tricks, _new_trick(_SEAT_ORDERS[n][leader], cards, winner))
+    tricks = (*tricks, _new_trick(SEAT_ORDERS[n][leader], cards, winner))
     if len(hand) > 1:
         return _new_state(GameState, (
             setup, phase, number, hand_moves, picks, pick_order, winner_or_leader, (), tricks,
@@ -286,15 +293,8 @@ def _play_error(state: GameState, move: PlayCard) -> IllegalMoveError:
     return _illegal(move, f"it is player {state.to_act}'s turn, not player {move.player}'s")
 
 
-_SEAT_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
-"""For each player count and leader, the seats in play order of a trick."""
-
-
 def _prepare_seats(players: int) -> None:
-    if players not in _SEAT_ORDERS:
-        _SEAT_ORDERS[players] = tuple(
-            tuple((leader + i) % players for i in range(players)) for leader in range(players)
-        )
+    seat_orders(players)
     ensure_seats(players)
 
 
@@ -320,16 +320,23 @@ def _finish_round(
     number = state.round_number + 1
     if number < len(setup.deals):
         return _start_round(setup, number, finished)
+    return game_over(setup, number, state.trick_leader, finished)
+
+
+def game_over(
+    setup: GameSetup, rounds: int, trick_leader: int, finished: tuple[FinishedRound, ...]
+) -> GameState:
+    """The state of a game whose ``rounds`` rounds are all ``finished``."""
     n = setup.players
     empty = CardSet()
     return GameState(
         setup=setup,
         phase=_OVER,
-        round_number=number,
+        round_number=rounds,
         hand_moves=((),) * n,
         picks=(None,) * n,
         pick_order=(),
-        trick_leader=state.trick_leader,
+        trick_leader=trick_leader,
         trick_cards=(),
         tricks=(),
         won=(empty,) * n,

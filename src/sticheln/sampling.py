@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable
 
 from sticheln.cards import Card, CardSet
-from sticheln.engine import _prepare_seats, deal_round
+from sticheln.engine import _prepare_seats, deal_round, game_over
 from sticheln.moves import _play_moves
 from sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
 from sticheln.trick import Trick
@@ -68,22 +68,8 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     _prepare_seats(n)
     if view.phase is Phase.OVER:
         # Nothing is hidden any more: the state is the public record of the game.
-        empty = (CardSet(),) * n
-        return GameState(
-            setup=GameSetup(rules, n, first_leader, past, None),
-            phase=view.phase,
-            round_number=view.round_number,
-            hand_moves=((),) * n,
-            picks=(None,) * n,
-            pick_order=(),
-            trick_leader=view.trick_leader,
-            trick_cards=(),
-            tricks=(),
-            won=empty,
-            set_aside=CardSet(),
-            finished_rounds=view.finished_rounds,
-            to_act=None,
-        )
+        setup = GameSetup(rules, n, first_leader, past, None)
+        return game_over(setup, view.round_number, view.trick_leader, view.finished_rounds)
     unseen = list(view.unseen_cards)
     rng.shuffle(unseen)
     hands: list[CardSet] = []

@@ -18,7 +18,14 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from sticheln._setup import check_first_leader, check_hands, check_seat, seeded_rng
+from sticheln._setup import (
+    SEAT_ORDERS,
+    check_first_leader,
+    check_hands,
+    check_seat,
+    seat_orders,
+    seeded_rng,
+)
 from sticheln.cards import _ALL_CARDS, _COLOR_MASKS, Card, CardSet, Color, _card_set, _without
 from sticheln.errors import IllegalMoveError, SetupError
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_table
@@ -288,15 +295,8 @@ def _turn_error(state: HattrickState, move: HattrickMove) -> IllegalMoveError:
     return _illegal(move, f"it is player {state.to_act}'s turn, not player {move.player}'s")
 
 
-_SEATS: dict[int, tuple[tuple[int, ...], ...]] = {}
-"""For each player count and leader, the seats in play order of a turn."""
-
-
 def _prepare_seats(players: int) -> None:
-    if players not in _SEATS:
-        _SEATS[players] = tuple(
-            tuple((leader + i) % players for i in range(players)) for leader in range(players)
-        )
+    seat_orders(players)
     move_table(players - 1)
 
 
@@ -310,7 +310,7 @@ def _finish_turn(
     setup = state.setup
     leader = state.turn_leader
     won = state.won
-    seats = _SEATS[setup.players][leader]
+    seats = SEAT_ORDERS[setup.players][leader]
     plays = tuple(zip(seats, cards, strict=True))
     for color in colors:
         mask = 0
@@ -372,12 +372,19 @@ def _finish_hand(
     number = state.hand_number + 1
     if number < len(setup.deals):
         return _start_hand(setup, number, finished)
-    empty = (CardSet(),) * n
+    return game_over(setup, number, state.turn_leader, finished)
+
+
+def game_over(
+    setup: HattrickSetup, hands: int, turn_leader: int, finished: tuple[FinishedHand, ...]
+) -> HattrickState:
+    """The state of a game whose ``hands`` hands are all ``finished``."""
+    empty = (CardSet(),) * setup.players
     return HattrickState(
         setup=setup,
-        hand_number=number,
+        hand_number=hands,
         hands=empty,
-        turn_leader=state.turn_leader,
+        turn_leader=turn_leader,
         turn_cards=(),
         open_colors=(),
         won=empty,

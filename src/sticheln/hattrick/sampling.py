@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from sticheln.cards import Card, CardSet, Color
-from sticheln.hattrick.engine import _prepare_seats, deal_hand
+from sticheln.hattrick.engine import _prepare_seats, deal_hand, game_over
 from sticheln.hattrick.rules import HattrickRules
 from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState
 from sticheln.hattrick.turn import Action, Turn, turn_actions
@@ -157,20 +157,9 @@ def sample_state(view: HattrickView, rng: random.Random) -> HattrickState:
     deals = [deal for deal, _ in past]
     finished = tuple(full for _, full in past)
     _prepare_seats(n)
-    empty = (CardSet(),) * n
     if view.is_over:
-        return HattrickState(
-            setup=HattrickSetup(rules, n, first_leader, tuple(deals), None),
-            hand_number=view.hand_number,
-            hands=empty,
-            turn_leader=view.turn_leader,
-            turn_cards=(),
-            open_colors=(),
-            won=empty,
-            passed=empty,
-            turns=(),
-            finished_hands=finished,
-        )
+        setup = HattrickSetup(rules, n, first_leader, tuple(deals), None)
+        return game_over(setup, view.hand_number, view.turn_leader, finished)
     pool = _Pool(rules.deck - _seen(view, [*view.hand, *view.turn_cards]), rules.colors, rng)
     hands = [view.hand if p == viewer else CardSet() for p in range(n)]
     dealt = [0] * n
