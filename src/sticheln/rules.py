@@ -87,6 +87,22 @@ def read_option(data: Mapping[str, object], name: str, option: type[EnumT]) -> E
         raise RulesError(f"rules field {name!r}: unknown value {data[name]!r}") from None
 
 
+PresetT = TypeVar("PresetT")
+
+
+def find_preset(presets: Mapping[str, PresetT], name: str, what: str) -> PresetT:
+    """The preset called ``name`` (case-insensitive) among ``presets``.
+
+    :raises RulesError: if there is none; the message names ``what`` and lists the known ones.
+    """
+    try:
+        return presets[name.lower()]
+    except (KeyError, AttributeError):
+        raise RulesError(
+            f"no {what} preset {name!r}; known presets: {', '.join(presets)}"
+        ) from None
+
+
 def _colors(value: object) -> tuple[Color, ...]:
     if isinstance(value, str):
         try:
@@ -332,12 +348,7 @@ class Rules:
 
         :raises RulesError: if there is no such preset; the message lists the known ones.
         """
-        try:
-            return PRESETS[name.lower()]
-        except (KeyError, AttributeError):
-            raise RulesError(
-                f"no rules preset {name!r}; known presets: {', '.join(PRESETS)}"
-            ) from None
+        return find_preset(PRESETS, name, "rules")
 
 
 NSV: Final = Rules()

@@ -19,7 +19,7 @@ import attrs
 
 from sticheln.cards import MAX_VALUE, Card, CardSet, Color
 from sticheln.errors import RulesError
-from sticheln.rules import check_rules_fields, read_option
+from sticheln.rules import check_rules_fields, find_preset, read_option
 
 __all__ = [
     "AMIGO_1995",
@@ -211,12 +211,7 @@ class HattrickRules:
 
         :raises RulesError: if there is no such preset; the message lists the known ones.
         """
-        try:
-            return HATTRICK_PRESETS[name.lower()]
-        except (KeyError, AttributeError):
-            raise RulesError(
-                f"no Hattrick rules preset {name!r}; known presets: {', '.join(HATTRICK_PRESETS)}"
-            ) from None
+        return find_preset(HATTRICK_PRESETS, name, "Hattrick rules")
 
 
 _FIELDS: Final = (
