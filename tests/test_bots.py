@@ -14,7 +14,17 @@ import attrs
 import pytest
 
 import sticheln as st
-from sticheln import Card, ChoosePain, Deck, Phase, PlayCard, PlayerView, Rules, RulesError
+from sticheln import (
+    Card,
+    ChoosePain,
+    Deck,
+    GameInfo,
+    Phase,
+    PlayCard,
+    PlayerView,
+    Rules,
+    UnknownNameError,
+)
 from sticheln.bots import BOT_NAMES, Bot, HeuristicBot, ISMCTSBot, RandomBot, make_bot
 from sticheln.bots.heuristic import playout_policy
 
@@ -223,8 +233,10 @@ def test_registry_knows_the_bots() -> None:
 
 
 def test_heuristic_bot_plays_sticheln_only() -> None:
-    with pytest.raises(RulesError, match="Sticheln only"):
+    with pytest.raises(UnknownNameError, match="the heuristic bot does not play Nim"):
         make_bot("heuristic", Nim())
+    with pytest.raises(UnknownNameError, match="the heuristic bot does not play Hattrick"):
+        make_bot("heuristic", st.find_game("hattrick"))
 
 
 # -- ISMCTS on another game: Nim -------------------------------------------------------------------
@@ -256,6 +268,15 @@ class Nim:
 
     name = "nim"
     player_counts = (2,)
+    info = GameInfo(
+        name="nim",
+        title="Nim",
+        player_counts=(2,),
+        presets=("ten",),
+        default_preset="ten",
+        rules_name="ten",
+        simultaneous_moves=False,
+    )
 
     def new_game(self, players: int, seed: int | random.Random | None = None) -> NimState:
         return NimState(tokens=10, to_move=0)
@@ -300,8 +321,17 @@ class Nim:
     def sample_state(self, view: NimView, rng: random.Random) -> NimState:
         return view.state
 
+    def player_of(self, move: Take) -> int:
+        return move.player
+
     def move_text(self, move: Take) -> str:
         return str(move.count)
+
+    def parse_move(self, state: NimState, player: int, text: str) -> Take:
+        move = Take(player, int(text))
+        if move not in self.legal_moves(state, player):
+            raise ValueError(f"illegal {move}")
+        return move
 
     def to_json(self, state: NimState) -> str:
         """The position itself: a game of Nim needs no history to go on."""

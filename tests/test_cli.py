@@ -87,7 +87,7 @@ def test_a_command_is_required() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["play", "--auto", "--players", "9"], "are for [3, 4, 5, 6] players"),
+        (["play", "--auto", "--players", "9"], "is for 3, 4, 5, 6 players, not 9"),
         (["play", "--auto", "--bots", "nosuch"], "no bot 'nosuch'"),
         (
             ["play", "--auto", "--players", "3", "--bots", "random,random"],
@@ -95,14 +95,14 @@ def test_a_command_is_required() -> None:
         ),
         (["play", "--auto", "--bots", "random,,random"], "empty bot name"),
         (["play", "--interactive", "--seat", "4"], "--seat 4 is not a seat"),
-        (["play", "--auto", "--rules", "nope"], "no rules preset 'nope'"),
+        (["play", "--auto", "--rules", "nope"], "no Sticheln rules preset 'nope'"),
         (["play", "--auto", "--game", "nope"], "no game 'nope'"),
         (["play", "--auto", "--save", "/no/such/dir/game.json"], "no directory"),
         (["play", "--auto", "--players", "three"], "invalid int value"),
         (["play", "--auto", "--interactive"], "not allowed with argument"),
         (["simulate", "--games", "0"], "--games must be at least 1"),
         (["simulate", "--jobs", "0"], "--jobs must be at least 1"),
-        (["simulate", "--players", "2"], "are for [3, 4, 5, 6] players"),
+        (["simulate", "--players", "2"], "is for 3, 4, 5, 6 players, not 2"),
     ],
 )
 def test_bad_options_are_usage_errors(argv: list[str], message: str) -> None:
@@ -320,7 +320,7 @@ def test_simulate_results_do_not_depend_on_the_number_of_processes() -> None:
 @pytest.fixture
 def second_bot(monkeypatch: pytest.MonkeyPatch) -> str:
     """A second kind of bot (one that plays at random), whatever bots the library has."""
-    monkeypatch.setitem(bots_base._FACTORIES, "chance", lambda game: RandomBot())
+    monkeypatch.setitem(bots_base._FACTORIES, "chance", (lambda game: RandomBot(), None))
     return "chance"
 
 
@@ -471,7 +471,7 @@ def test_generic_screen_play() -> None:
         "play", "--interactive", "--players", "3", "--seed", "1", stdin="nonsense\n20\n\n1\nq\n"
     )
     assert code == 0
-    assert "'nonsense' is not one of your moves: " in out
+    assert "'nonsense' is not a card name" in out
     assert "There is no move 20" in out
     assert "Your moves: 1) " in out
     assert "You stopped the game." in out
@@ -491,10 +491,12 @@ def test_generic_screen_reads_a_move_by_its_text() -> None:
     state = game.new_game(3, seed=1)
     moves = game.legal_moves(state, 0)
     screen = Screen(game, ["You", "#1", "#2"], 0)
-    assert screen.parse_move(f" {game.move_text(moves[2]).lower()} ", moves) == moves[2]
-    assert screen.parse_move("2", moves) == moves[1]
-    with pytest.raises(InputError, match="not one of your moves"):
-        screen.parse_move("B11", moves)
+    text = f" {game.move_text(moves[2]).lower()} "
+    assert screen.parse_move(state, 0, text, moves) == moves[2]
+    assert screen.parse_move(state, 0, "2", moves) == moves[1]
+    other = next(str(card) for card in state.hands[1])
+    with pytest.raises(InputError, match=f"^{other} is not in your hand.$"):
+        screen.parse_move(state, 0, other, moves)
 
 
 # -- tricks of zeros --------------------------------------------------------------------------

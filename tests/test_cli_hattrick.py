@@ -93,7 +93,7 @@ def test_replay_reads_the_game_from_the_record(unfinished_game: Path) -> None:
     code, out, _ = run("replay", str(unfinished_game))
     assert code == 0
     assert "Replay of" in out
-    assert "hattrick, rules amigo-1995, 4 players, 24 moves" in flat(out)
+    assert "Hattrick, rules amigo-1995, 4 players, 27 moves" in flat(out)
     assert len(re.findall(r"^Turn \d+:", out, re.MULTILINE)) == 6
     assert "face down" not in flat(out)  # without --as, passed cards are shown
 

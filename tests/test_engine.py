@@ -20,6 +20,7 @@ from sticheln import (
     RulesError,
     SetupError,
     UnknownPlayerError,
+    WrongTypeError,
 )
 
 # Three players, nine cards, three cards each: one pain card and two tricks per round.
@@ -240,9 +241,12 @@ def test_illegal_move_leaves_state_unchanged() -> None:
 
 
 def test_move_values_are_checked_when_built() -> None:
-    with pytest.raises(TypeError, match="player"):
+    with pytest.raises(UnknownPlayerError, match=r"PlayCard\.player must be a seat number"):
         PlayCard(-1, Card.parse("R1"))
-    with pytest.raises(TypeError, match="card"):
+    for seat in (True, 0.0, "0", None):
+        with pytest.raises(WrongTypeError, match=r"ChoosePain\.player must be a seat number"):
+            ChoosePain(seat, Card.parse("R1"))  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="card"):
         ChoosePain(0, "R1")  # type: ignore[arg-type]
 
 
@@ -260,8 +264,10 @@ def test_legal_moves_checks_the_player() -> None:
     [
         ({"players": 7}, RulesError, "no deck for 7 players"),
         ({"players": 4, "first_leader": 4}, SetupError, "first_leader"),
-        ({"players": 4, "seed": "x"}, SetupError, "seed"),
-        ({"players": 4, "rules": "nsv"}, SetupError, "Rules object"),
+        ({"players": 4, "seed": "x"}, WrongTypeError, "seed"),
+        ({"players": 4, "seed": True}, WrongTypeError, "seed"),
+        ({"players": 4, "rules": "nsv"}, WrongTypeError, "rules must be a Rules object"),
+        ({"players": 4, "first_leader": "0"}, WrongTypeError, "first_leader"),
         ({"players": 3, "rules": MINI, "deals": MINI_DEALS[:2]}, SetupError, "2 rounds given"),
         (
             {"players": 3, "rules": MINI, "deals": [["R1 Y2 B0", "R2 Y0 B1"]] * 3},

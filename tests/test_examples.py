@@ -66,4 +66,4 @@ def test_main_module_rejects_unsupported_player_count() -> None:
         check=False,
     )
     assert result.returncode == 2
-    assert "are for [3, 4, 5, 6] players, not 9" in result.stderr
+    assert "is for 3, 4, 5, 6 players, not 9" in result.stderr

@@ -15,6 +15,7 @@ from sticheln import (
     RulesError,
     SetupError,
     UnknownPlayerError,
+    WrongTypeError,
 )
 from sticheln.hattrick import (
     AMIGO_1995,
@@ -301,10 +302,12 @@ def test_setup_errors() -> None:
         new_game(3)
     with pytest.raises(SetupError, match="first_leader must be a seat from 0 to 3, got 4"):
         new_game(4, first_leader=4)
-    with pytest.raises(SetupError, match="seed must be"):
+    with pytest.raises(WrongTypeError, match="seed must be"):
         new_game(4, seed="x")  # type: ignore[arg-type]
-    with pytest.raises(SetupError, match="HattrickRules"):
+    with pytest.raises(WrongTypeError, match="rules must be a HattrickRules object"):
         new_game(4, rules=object())  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="first_leader must be a seat number"):
+        new_game(4, first_leader=True)
 
 
 @pytest.mark.rule("HT-LEAD-1")

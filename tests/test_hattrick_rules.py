@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sticheln import Card, CardSet, Color, RulesError
+from sticheln import Card, CardSet, Color, RulesError, UnknownNameError
 from sticheln.hattrick import (
     AMIGO_1995,
     HATTRICK_PRESETS,
@@ -107,7 +107,7 @@ def test_rules_round_trip_through_dicts_and_presets() -> None:
         assert HattrickRules.from_dict(rules.to_dict()) == rules
     assert sorted(HATTRICK_PRESETS) == ["amigo-1995", "passes-shown"]
     assert HattrickRules.preset("Passes-Shown") is PASSES_SHOWN
-    with pytest.raises(RulesError, match="known presets: amigo-1995, passes-shown"):
+    with pytest.raises(UnknownNameError, match="known presets: amigo-1995, passes-shown"):
         HattrickRules.preset("nsv")
     data = AMIGO_1995.to_dict()
     with pytest.raises(RulesError, match="unknown rules field"):

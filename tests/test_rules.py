@@ -17,6 +17,7 @@ from sticheln import (
     FirstLeader,
     Rules,
     RulesError,
+    UnknownNameError,
 )
 
 
@@ -135,5 +136,7 @@ def test_presets() -> None:
     assert EIGHT_PLAYERS.player_counts == (3, 4, 5, 6, 7, 8)
     assert EIGHT_PLAYERS.deck(7).size == 108
     assert EIGHT_PLAYERS.deck(8).size == 120
-    with pytest.raises(RulesError, match="known presets: nsv"):
+    with pytest.raises(
+        UnknownNameError, match="no Sticheln rules preset 'house'; known presets: nsv"
+    ):
         Rules.preset("house")

@@ -10,17 +10,22 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from sticheln.cards import MAX_VALUE, Card, CardSet, Color
-from sticheln.engine import apply_move, deal_round, legal_moves, new_game
-from sticheln.errors import (
+from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
+from sticheln.core.errors import (
     CardError,
     IllegalMoveError,
+    InvalidMoveError,
     RecordError,
     RulesError,
     SetupError,
     StichelnError,
+    UnknownNameError,
     UnknownPlayerError,
+    WrongTypeError,
 )
+from sticheln.core.protocol import Game, GameInfo, random_playout
+from sticheln.core.tricks import Trick
+from sticheln.engine import apply_move, deal_round, legal_moves, new_game, parse_move
 from sticheln.explain import (
     Reason,
     ScoreExplanation,
@@ -29,9 +34,9 @@ from sticheln.explain import (
     explain_score,
     explain_trick,
 )
-from sticheln.games import GAME_NAMES, find_game
+from sticheln.game import StichelnGame
+from sticheln.games import GAME_NAMES, find_game, register_game
 from sticheln.moves import ChoosePain, Move, PlayCard
-from sticheln.protocol import Game, StichelnGame, random_playout
 from sticheln.record import RECORD_VERSION, GameRecord
 from sticheln.rules import (
     AMIGO_1993,
@@ -47,7 +52,7 @@ from sticheln.rules import (
 from sticheln.sampling import sample_state
 from sticheln.scoring import card_points, ranking, round_score, winners
 from sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
-from sticheln.trick import Trick, lead_color, trick_winner
+from sticheln.trick import lead_color, trick_winner
 from sticheln.view import PlayerView, observe
 
 try:
@@ -75,10 +80,12 @@ __all__ = [
     "FinishedRound",
     "FirstLeader",
     "Game",
+    "GameInfo",
     "GameRecord",
     "GameSetup",
     "GameState",
     "IllegalMoveError",
+    "InvalidMoveError",
     "Move",
     "Phase",
     "PlayCard",
@@ -94,7 +101,9 @@ __all__ = [
     "StichelnGame",
     "Trick",
     "TrickExplanation",
+    "UnknownNameError",
     "UnknownPlayerError",
+    "WrongTypeError",
     "__version__",
     "apply_move",
     "card_points",
@@ -106,8 +115,10 @@ __all__ = [
     "legal_moves",
     "new_game",
     "observe",
+    "parse_move",
     "random_playout",
     "ranking",
+    "register_game",
     "round_score",
     "sample_state",
     "trick_winner",

@@ -18,30 +18,26 @@ from bisect import bisect_left as _bisect
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
-from sticheln._setup import (
+from sticheln.core.cards import Card, CardSet, _card_set
+from sticheln.core.errors import IllegalMoveError, SetupError
+from sticheln.core.moves import find_card_move
+from sticheln.core.setup import (
     SEAT_ORDERS,
     check_first_leader,
     check_hands,
     check_seat,
+    check_type,
     seat_orders,
     seeded_rng,
 )
-from sticheln.cards import Card, CardSet, _card_set
-from sticheln.errors import IllegalMoveError, SetupError
-from sticheln.moves import (
-    ChoosePain,
-    Move,
-    PlayCard,
-    _pain_moves,
-    _play_moves,
-    ensure_seats,
-)
+from sticheln.core.tricks import Trick, new_trick
+from sticheln.moves import PAIN_MOVES, PLAY_MOVES, ChoosePain, Move, PlayCard
 from sticheln.rules import AllZeroTrick, FirstLeader, Rules
 from sticheln.scoring import round_score
 from sticheln.state import _CHOOSING, _OVER, _PLAYING, Deal, FinishedRound, GameSetup, GameState
-from sticheln.trick import Trick, _new_trick, trick_winner
+from sticheln.trick import trick_winner
 
-__all__ = ["apply_move", "deal_round", "legal_moves", "new_game"]
+__all__ = ["apply_move", "deal_round", "legal_moves", "new_game", "parse_move"]
 
 _DEFAULT_RULES = Rules()
 _LEADER_WINS = AllZeroTrick.LEADER_WINS
@@ -108,7 +104,8 @@ def new_game(
     :param players: the number of players; the rules need a deck for it.
     :param seed: an ``int`` seed or a :class:`random.Random` for the shuffles (and the draw of
         the dealer under :attr:`FirstLeader.LEFT_OF_DEALER`); ``None`` takes a fresh random
-        seed. The same seed and rules always give the same deals.
+        seed. The same seed and rules always give the same deals, and the ``int`` seed is kept
+        in :attr:`GameSetup.seed` for the record.
     :param rules: the rules; the NSV English rules by default.
     :param first_leader: the seat that leads the first trick of the game, the youngest
         player in the NSV rules (:rule:`ST-LEAD-1`). Under
@@ -117,14 +114,37 @@ def new_game(
     :param deals: instead of shuffling, the hands of every round (cards or card names); the
         cards of the deck in no hand are set aside.
     :raises RulesError: if the rules have no deck for ``players``.
-    :raises SetupError: if ``first_leader``, ``seed`` or ``deals`` do not fit.
+    :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
+    :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
     """
-    if not isinstance(rules, Rules):
-        raise SetupError(f"rules must be a Rules object, got {rules!r}")
+    return start_game(make_setup(rules, players, first_leader, seed, deals, draw_leader=True))
+
+
+def make_setup(
+    rules: Rules,
+    players: int,
+    first_leader: int,
+    seed: int | random.Random | None,
+    deals: Sequence[Sequence[Iterable[Card | str]]] | None,
+    *,
+    draw_leader: bool,
+) -> GameSetup:
+    """The checked setup of a game: the one path of :func:`new_game` and of loading a
+    record (:class:`~sticheln.GameRecord`).
+
+    The rounds are dealt from ``seed`` unless ``deals`` are given, which are checked instead.
+    With ``draw_leader`` (a new game) the draw of :attr:`FirstLeader.LEFT_OF_DEALER` picks the
+    first leader; a record has it already.
+
+    :raises RulesError: if the rules have no deck for ``players``.
+    :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
+    :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
+    """
+    check_type(rules, Rules, "rules")
     rules.deck(players)  # raises RulesError for an unsupported player count
     check_first_leader(first_leader, players)
-    rng, int_seed = seeded_rng(seed)
-    if rules.first_leader is FirstLeader.LEFT_OF_DEALER:
+    rng, int_seed = seeded_rng(seed, dealt=deals is not None)
+    if draw_leader and rules.first_leader is FirstLeader.LEFT_OF_DEALER:
         dealer = rng.randrange(players)
         first_leader = (dealer + 1) % players
     rounds = rules.rounds_for(players)
@@ -132,7 +152,7 @@ def new_game(
         dealt = tuple(deal_round(rules, players, rng) for _ in range(rounds))
     else:
         dealt = check_deals(rules, players, deals, rounds)
-    return start_game(GameSetup(rules, players, first_leader, dealt, int_seed))
+    return GameSetup(rules, players, first_leader, dealt, int_seed)
 
 
 def start_game(setup: GameSetup) -> GameState:
@@ -150,8 +170,7 @@ def _start_round(setup: GameSetup, number: int, finished: tuple[FinishedRound, .
         phase=_CHOOSING,
         round_number=number,
         hand_moves=tuple(
-            tuple(map(_play_moves[p].__getitem__, hand.indices))
-            for p, hand in enumerate(deal.hands)
+            tuple(map(PLAY_MOVES[p].__getitem__, hand.indices)) for p, hand in enumerate(deal.hands)
         ),
         picks=(None,) * n,
         pick_order=(),
@@ -165,10 +184,6 @@ def _start_round(setup: GameSetup, number: int, finished: tuple[FinishedRound, .
     )
 
 
-def _check_player(state: GameState, player: int) -> None:
-    check_seat(player, state.setup.players)
-
-
 def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
     """The moves ``player`` may make now, in display order of the cards.
 
@@ -178,18 +193,39 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
     everyone once the game is over, has no move.
 
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: if ``player`` is not an ``int``.
     """
+    # The seat whose turn it is gets its hand at once; small ints are shared objects, so an
+    # identity test excludes True, 1.0 and the like. Everything else is checked.
+    to_act = state.to_act
+    if player is to_act and to_act is not None:
+        return state.hand_moves[player]
+    check_seat(player, state.setup.players)
     if player == state.to_act:
         return state.hand_moves[player]
-    _check_player(state, player)
     if state.phase is not _CHOOSING or state.picks[player] is not None:
         return ()
-    table = _pain_moves[player]
+    table = PAIN_MOVES[player]
     return tuple(table[move.card.index] for move in state.hand_moves[player])
 
 
-def _illegal(move: Move, reason: str) -> IllegalMoveError:
-    return IllegalMoveError(f"illegal move {move} ({move!r}): {reason}")
+def parse_move(state: GameState, player: int, text: str) -> Move:
+    """The legal move of ``player`` that plays (or, while pain cards are chosen, chooses) the
+    card ``text`` names: ``"B11"``, ``"b11"`` or ``"blue 11"``. The inverse of the card's name,
+    which names a player's move uniquely: all their legal moves differ in their card.
+
+    >>> import sticheln as st
+    >>> state = st.new_game(3, seed=1)
+    >>> st.parse_move(state, 0, str(state.hands[0].cards[0]))
+    ChoosePain(player=0, card=Card(Color.RED, 0))
+
+    :raises InvalidMoveError: if ``text`` names no card.
+    :raises IllegalMoveError: if the player cannot play that card now; the message says why.
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    """
+    moves = legal_moves(state, player)
+    kind = ChoosePain if state.phase is _CHOOSING else PlayCard
+    return find_card_move(text, moves, lambda card: apply_move(state, kind(player, card)))
 
 
 _new_state = tuple.__new__
@@ -221,7 +257,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
     # A hand is in display order: find the card by bisection rather than by comparing moves.
     i = _bisect(hand, index, key=_card_index)
     if i == len(hand) or hand[i].card.index != index:
-        raise _illegal(move, f"{card} is not in player {player}'s hand")
+        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
     hand_moves = hand_moves[:player] + (hand[:i] + hand[i + 1 :],) + hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     cards = (*cards, card)
     n = setup.players
@@ -242,7 +278,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
     else:
         won = won[:winner] + (_card_set(won[winner].mask | mask),) + won[winner + 1 :]  # noqa: RUF005 (faster than unpacking)
         winner_or_leader = winner
-    tricks = (*tricks, _new_trick(SEAT_ORDERS[n][leader], cards, winner))
+    tricks = (*tricks, new_trick(SEAT_ORDERS[n][leader], cards, winner))
     if len(hand) > 1:
         return _new_state(GameState, (
             setup, phase, number, hand_moves, picks, pick_order, winner_or_leader, (), tricks,
@@ -255,11 +291,13 @@ def _choose_pain(state: GameState, move: ChoosePain) -> GameState:
     player = move.player
     n = state.setup.players
     if player >= n:
-        raise _illegal(move, f"there is no seat {player} in a {n}-player game")
+        raise IllegalMoveError.of(move, f"there is no seat {player} in a {n}-player game")
     if state.phase is not _CHOOSING:
-        raise _illegal(move, f"pain cards are not being chosen now ({state.phase.value})")
+        raise IllegalMoveError.of(
+            move, f"pain cards are not being chosen now ({state.phase.value})"
+        )
     if state.picks[player] is not None:
-        raise _illegal(
+        raise IllegalMoveError.of(
             move,
             f"player {player} has already chosen a pain card this round, "
             f"and a pick cannot be changed",
@@ -268,7 +306,7 @@ def _choose_pain(state: GameState, move: ChoosePain) -> GameState:
     hand = state.hand_moves[player]
     i = _bisect(hand, card.index, key=_card_index)
     if i == len(hand) or hand[i].card.index != card.index:
-        raise _illegal(move, f"{card} is not in player {player}'s hand")
+        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
     picks = state.picks[:player] + (card,) + state.picks[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     hand_moves = (
         state.hand_moves[:player] + (hand[:i] + hand[i + 1 :],) + state.hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
@@ -285,17 +323,20 @@ def _choose_pain(state: GameState, move: ChoosePain) -> GameState:
 def _play_error(state: GameState, move: PlayCard) -> IllegalMoveError:
     n = state.setup.players
     if move.player >= n:
-        return _illegal(move, f"there is no seat {move.player} in a {n}-player game")
+        return IllegalMoveError.of(move, f"there is no seat {move.player} in a {n}-player game")
     if state.phase is _OVER:
-        return _illegal(move, "the game is over")
+        return IllegalMoveError.of(move, "the game is over")
     if state.phase is _CHOOSING:
-        return _illegal(move, "pain cards are still being chosen")
-    return _illegal(move, f"it is player {state.to_act}'s turn, not player {move.player}'s")
+        return IllegalMoveError.of(move, "pain cards are still being chosen")
+    return IllegalMoveError.of(
+        move, f"it is player {state.to_act}'s turn, not player {move.player}'s"
+    )
 
 
 def _prepare_seats(players: int) -> None:
     seat_orders(players)
-    ensure_seats(players)
+    PLAY_MOVES.ensure(players)
+    PAIN_MOVES.ensure(players)
 
 
 def _finish_round(

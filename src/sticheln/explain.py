@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from sticheln.cards import Card
+from sticheln.core.cards import Card
 from sticheln.rules import AllZeroTrick
 from sticheln.scoring import card_points
 from sticheln.trick import trick_winner

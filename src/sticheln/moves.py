@@ -16,30 +16,20 @@ from typing import TypeAlias
 
 import attrs
 
-from sticheln.cards import _ALL_CARDS, Card
+from sticheln.core.cards import _ALL_CARDS, Card
+from sticheln.core.moves import check_move_card, check_move_player
+from sticheln.core.setup import SeatTable
 
 __all__ = ["ChoosePain", "Move", "PlayCard"]
-
-
-def _check_player(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 0:
-        raise TypeError(
-            f"{type(instance).__name__}.player must be a seat number (an int >= 0), got {value!r}"
-        )
-
-
-def _check_card(instance: object, attribute: attrs.Attribute[Card], value: Card) -> None:
-    if not isinstance(value, Card):
-        raise TypeError(f"{type(instance).__name__}.card must be a Card, got {value!r}")
 
 
 @attrs.frozen
 class ChoosePain:
     """Put ``card`` face down as the player's pain card for the round (:rule:`ST-PAIN-1`)."""
 
-    player: int = attrs.field(validator=_check_player)
+    player: int = attrs.field(validator=check_move_player)
     """The seat of the player."""
-    card: Card = attrs.field(validator=_check_card)
+    card: Card = attrs.field(validator=check_move_card)
     """The card chosen; its colour becomes the player's pain colour (:rule:`ST-PAIN-2`)."""
 
     def __str__(self) -> str:
@@ -50,9 +40,9 @@ class ChoosePain:
 class PlayCard:
     """Play ``card`` from the player's hand to the current trick (:rule:`ST-PLAY-1`)."""
 
-    player: int = attrs.field(validator=_check_player)
+    player: int = attrs.field(validator=check_move_player)
     """The seat of the player."""
-    card: Card = attrs.field(validator=_check_card)
+    card: Card = attrs.field(validator=check_move_card)
     """The card played."""
 
     def __str__(self) -> str:
@@ -62,16 +52,11 @@ class PlayCard:
 Move: TypeAlias = ChoosePain | PlayCard
 """Any move of Sticheln."""
 
-_play_moves: list[tuple[PlayCard, ...]] = []
-_pain_moves: list[tuple[ChoosePain, ...]] = []
-
-
-def ensure_seats(players: int) -> None:
-    """Build the shared move objects for seats up to ``players`` (done once per seat)."""
-    while len(_play_moves) < players:
-        seat = len(_play_moves)
-        _play_moves.append(tuple(PlayCard(seat, card) for card in _ALL_CARDS))
-        _pain_moves.append(tuple(ChoosePain(seat, card) for card in _ALL_CARDS))
-
-
-ensure_seats(8)
+PLAY_MOVES: SeatTable[tuple[PlayCard, ...]] = SeatTable(
+    lambda seat: tuple(PlayCard(seat, card) for card in _ALL_CARDS), seats=8
+)
+"""For each seat, the shared :class:`PlayCard` move of every card, by card index."""
+PAIN_MOVES: SeatTable[tuple[ChoosePain, ...]] = SeatTable(
+    lambda seat: tuple(ChoosePain(seat, card) for card in _ALL_CARDS), seats=8
+)
+"""For each seat, the shared :class:`ChoosePain` move of every card, by card index."""

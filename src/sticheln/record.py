@@ -15,12 +15,11 @@ from typing import Final
 
 import attrs
 
-from sticheln._recording import RECORD_FORMAT, Record
-from sticheln._setup import check_first_leader
-from sticheln.engine import apply_move, check_deals, start_game
+from sticheln.core.records import RECORD_FORMAT, Record
+from sticheln.engine import apply_move, make_setup, start_game
 from sticheln.moves import ChoosePain, Move, PlayCard
 from sticheln.rules import Rules
-from sticheln.state import GameSetup, GameState
+from sticheln.state import GameState
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "GameRecord"]
 
@@ -58,11 +57,16 @@ class GameRecord(Record[Rules, Move, GameState]):
         )
 
     def _start(self) -> GameState:
-        self.rules.deck(self.players)
-        check_first_leader(self.first_leader, self.players)
-        rounds = self.rules.rounds_for(self.players)
-        deals = check_deals(self.rules, self.players, self.deals, rounds)
-        return start_game(GameSetup(self.rules, self.players, self.first_leader, deals, self.seed))
+        return start_game(
+            make_setup(
+                self.rules,
+                self.players,
+                self.first_leader,
+                self.seed,
+                self.deals,
+                draw_leader=False,
+            )
+        )
 
     _apply = staticmethod(apply_move)
 

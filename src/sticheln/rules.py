@@ -13,15 +13,16 @@ Deck(players=4, colors='RYGBP', lowest=0, highest=11)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
-from typing import Final, TypeVar
+from typing import Final
 
 import attrs
 
-from sticheln.cards import Card, CardSet, Color
-from sticheln.errors import RulesError
+from sticheln.core.cards import Card, CardSet, Color
+from sticheln.core.errors import RulesError
+from sticheln.core.rulesdata import check_rules_fields, find_preset, read_colors, read_option
 
 __all__ = [
     "AMIGO_1993",
@@ -55,65 +56,6 @@ class FirstLeader(Enum):
     """A random draw picks the dealer, and the player left of the dealer leads (AMIGO 1993)."""
 
 
-EnumT = TypeVar("EnumT", bound=Enum)
-
-
-def check_rules_fields(data: object, fields: Iterable[str]) -> Mapping[str, object]:
-    """``data`` as a mapping with exactly the given rules fields (for ``from_dict`` of the
-    rules of every game).
-
-    :raises RulesError: naming the unknown or missing fields.
-    """
-    if not isinstance(data, Mapping):
-        raise RulesError(f"rules must be a mapping, got {type(data).__name__}")
-    known = list(fields)
-    unknown = sorted(map(str, set(data) - set(known)))
-    if unknown:
-        raise RulesError(f"unknown rules field(s): {', '.join(unknown)}")
-    missing = [name for name in known if name not in data]
-    if missing:
-        raise RulesError(f"missing rules field(s): {', '.join(missing)}")
-    return data
-
-
-def read_option(data: Mapping[str, object], name: str, option: type[EnumT]) -> EnumT:
-    """The rule option ``name`` of ``data``, by its value.
-
-    :raises RulesError: for a value that is not one of the option's.
-    """
-    try:
-        return option(data[name])
-    except ValueError:
-        raise RulesError(f"rules field {name!r}: unknown value {data[name]!r}") from None
-
-
-PresetT = TypeVar("PresetT")
-
-
-def find_preset(presets: Mapping[str, PresetT], name: str, what: str) -> PresetT:
-    """The preset called ``name`` (case-insensitive) among ``presets``.
-
-    :raises RulesError: if there is none; the message names ``what`` and lists the known ones.
-    """
-    try:
-        return presets[name.lower()]
-    except (KeyError, AttributeError):
-        raise RulesError(
-            f"no {what} preset {name!r}; known presets: {', '.join(presets)}"
-        ) from None
-
-
-def _colors(value: object) -> tuple[Color, ...]:
-    if isinstance(value, str):
-        try:
-            return tuple(Color(letter) for letter in value)
-        except ValueError:
-            raise RulesError(f"colours {value!r}: use the letters of Color (RYGBPA)") from None
-    if not isinstance(value, tuple | list) or not all(isinstance(c, Color) for c in value):
-        raise RulesError(f"colours must be Color members or their letters, got {value!r}")
-    return tuple(value)
-
-
 @attrs.frozen(repr=False)
 class Deck:
     """The cards used for one player count: every value from ``lowest`` to ``highest`` in
@@ -125,7 +67,7 @@ class Deck:
 
     players: int
     """The number of players this deck is for."""
-    colors: tuple[Color, ...] = attrs.field(converter=_colors)
+    colors: tuple[Color, ...] = attrs.field(converter=read_colors)
     """The colours in the deck (a string of colour letters is accepted)."""
     lowest: int
     """The lowest value in every colour."""
@@ -346,9 +288,9 @@ class Rules:
     def preset(cls, name: str) -> Rules:
         """The preset called ``name`` (case-insensitive); see :data:`PRESETS`.
 
-        :raises RulesError: if there is no such preset; the message lists the known ones.
+        :raises UnknownNameError: if there is no such preset; the message lists the known ones.
         """
-        return find_preset(PRESETS, name, "rules")
+        return find_preset(PRESETS, name, "Sticheln rules")
 
 
 NSV: Final = Rules()

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from sticheln.cards import Card, CardSet
+from sticheln.core.cards import Card, CardSet
 from sticheln.engine import _prepare_seats, deal_round, game_over
-from sticheln.moves import _play_moves
+from sticheln.moves import PLAY_MOVES
 from sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
 from sticheln.trick import Trick
 from sticheln.view import PlayerView
@@ -37,16 +37,21 @@ def _finished_deal(finished: FinishedRound, deck: CardSet) -> Deal:
     return Deal(tuple(map(CardSet, masks)), CardSet(deck.mask & ~sum(masks)))
 
 
-_last_past: list[tuple[tuple[FinishedRound, ...], tuple[Deal, ...]]] = []
+_last_past: tuple[tuple[FinishedRound, ...], tuple[Deal, ...]] | None = None
 
 
 def _past_deals(finished: tuple[FinishedRound, ...], deck: CardSet) -> tuple[Deal, ...]:
     """The deals of the finished rounds (public once played), remembered for the last
-    ``finished`` tuple seen: a search samples the same view again and again."""
-    if _last_past and _last_past[0][0] is finished:
-        return _last_past[0][1]
+    ``finished`` tuple seen: a search samples the same view again and again.
+
+    The remembered pair is read once and replaced whole, so that threads sampling different
+    games never get each other's deals."""
+    global _last_past
+    last = _last_past
+    if last is not None and last[0] is finished:
+        return last[1]
     deals = tuple(_finished_deal(r, deck) for r in finished)
-    _last_past[:] = [(finished, deals)]
+    _last_past = (finished, deals)
     return deals
 
 
@@ -98,7 +103,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         phase=view.phase,
         round_number=view.round_number,
         hand_moves=tuple(
-            tuple(map(_play_moves[p].__getitem__, hand.indices)) for p, hand in enumerate(hands)
+            tuple(map(PLAY_MOVES[p].__getitem__, hand.indices)) for p, hand in enumerate(hands)
         ),
         picks=tuple(picks),
         pick_order=tuple(p for p in range(n) if picks[p] is not None),

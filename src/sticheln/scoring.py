@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final
 
-from sticheln.cards import MAX_VALUE, Card, CardSet, Color
+from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
+from sticheln.core.results import ranking, winners
 
 __all__ = ["card_points", "ranking", "round_score", "winners"]
 
@@ -60,25 +61,3 @@ def _value_sum(bits: int) -> int:
         + _CHUNK_SUMS[high]
         + 14 * high.bit_count()
     )
-
-
-def winners(scores: Sequence[int]) -> tuple[int, ...]:
-    """The players with the highest total; all of them share first place (:rule:`ST-GAME-2`).
-
-    >>> winners([3, 7, 7, -2])
-    (1, 2)
-    """
-    if not scores:
-        return ()
-    best = max(scores)
-    return tuple(p for p, s in enumerate(scores) if s == best)
-
-
-def ranking(scores: Sequence[int]) -> tuple[int, ...]:
-    """The place of each player (1 = first); equal totals share a place and the next place
-    is skipped, as the rules give no tie-break (:rule:`ST-GAME-2`).
-
-    >>> ranking([3, 7, 7, -2])
-    (3, 1, 1, 4)
-    """
-    return tuple(1 + sum(other > s for other in scores) for s in scores)

@@ -14,11 +14,11 @@ from typing import NamedTuple
 
 import attrs
 
-from sticheln.cards import Card, CardSet
+from sticheln.core.cards import Card, CardSet
+from sticheln.core.results import ranking, winners
+from sticheln.core.tricks import Trick
 from sticheln.moves import ChoosePain, Move, PlayCard
 from sticheln.rules import Rules
-from sticheln.scoring import ranking, winners
-from sticheln.trick import Trick
 
 __all__ = ["Deal", "FinishedRound", "GameSetup", "GameState", "Phase"]
 
@@ -169,6 +169,12 @@ class GameState(NamedTuple):
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase is _OVER
+
+    @property
+    def deal_number(self) -> int:
+        """The deal in progress: :attr:`round_number`, the name the game protocol uses
+        (:meth:`Game.deal_number <sticheln.Game.deal_number>`)."""
+        return self.round_number
 
     @property
     def round_leader(self) -> int:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import attrs
 
-from sticheln.cards import Card, CardSet
-from sticheln.engine import _check_player
+from sticheln.core.cards import Card, CardSet
+from sticheln.core.setup import check_seat
 from sticheln.rules import Rules
 from sticheln.state import FinishedRound, GameState, Phase
 from sticheln.trick import Trick
@@ -110,8 +110,9 @@ def observe(state: GameState, player: int) -> PlayerView:
     """The view of ``state`` that ``player`` may see.
 
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: if ``player`` is not an ``int``.
     """
-    _check_player(state, player)
+    check_seat(player, state.setup.players)
     revealed = state.phase is Phase.PLAYING
     pain_cards = tuple(
         card if revealed or p == player else None for p, card in enumerate(state.picks)

@@ -12,21 +12,25 @@ True
 
 from __future__ import annotations
 
-from sticheln.bots.base import BOT_NAMES, Bot, RandomBot, make_bot, register_bot
-from sticheln.bots.heuristic import HeuristicBot, make_heuristic_bot
-from sticheln.bots.ismcts import ISMCTSBot, make_ismcts_bot
+from sticheln.bots.base import BOT_NAMES, Bot, BotFactory, RandomBot, make_bot, plays, register_bot
+from sticheln.bots.heuristic import HeuristicBot, make_heuristic_bot, playout_policy
+from sticheln.bots.ismcts import ISMCTSBot, make_ismcts_bot, register_playout_policy
 
-register_bot("heuristic", make_heuristic_bot)
+register_bot("heuristic", make_heuristic_bot, games=["sticheln"])
 register_bot("ismcts", make_ismcts_bot)
+register_playout_policy("sticheln", playout_policy)
 
 __all__ = [
     "BOT_NAMES",
     "Bot",
+    "BotFactory",
     "HeuristicBot",
     "ISMCTSBot",
     "RandomBot",
     "make_bot",
     "make_heuristic_bot",
     "make_ismcts_bot",
+    "plays",
     "register_bot",
+    "register_playout_policy",
 ]

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Protocol, TypeVar
 
-from sticheln.errors import RulesError
-from sticheln.protocol import Game
+from sticheln.core.errors import UnknownNameError, WrongTypeError
+from sticheln.core.protocol import Game
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot", "register_bot"]
+__all__ = ["BOT_NAMES", "Bot", "BotFactory", "RandomBot", "make_bot", "plays", "register_bot"]
 
 ViewT = TypeVar("ViewT", contravariant=True)
 MoveT = TypeVar("MoveT")
@@ -38,26 +38,45 @@ class RandomBot:
         return "RandomBot()"
 
 
-_FACTORIES: dict[str, Callable[[Game[Any, Any, Any]], Bot[Any, Any]]] = {
-    "random": lambda game: RandomBot(),
+BotFactory = Callable[[Game[Any, Any, Any]], Bot[Any, Any]]
+"""A function that returns a new bot for the game it is given."""
+
+_FACTORIES: dict[str, tuple[BotFactory, frozenset[str] | None]] = {
+    "random": (lambda game: RandomBot(), None),
 }
 
 BOT_NAMES: Final = _FACTORIES.keys()
 """The names :func:`make_bot` knows (a live view of the registry)."""
 
 
-def register_bot(name: str, factory: Callable[[Game[Any, Any, Any]], Bot[Any, Any]]) -> None:
-    """Make ``factory(game)`` known to :func:`make_bot` as ``name``."""
-    _FACTORIES[name] = factory
+def register_bot(name: str, factory: BotFactory, *, games: Iterable[str] | None = None) -> None:
+    """Make ``factory(game)`` known to :func:`make_bot` as ``name``, for the games named in
+    ``games`` (by :attr:`GameInfo.name <sticheln.GameInfo.name>`), or for every game when
+    ``games`` is ``None``."""
+    _FACTORIES[name] = (factory, None if games is None else frozenset(games))
+
+
+def plays(name: str, game: Game[Any, Any, Any]) -> bool:
+    """Whether the bot called ``name`` is registered and plays ``game``."""
+    entry = _FACTORIES.get(name.lower()) if isinstance(name, str) else None
+    return entry is not None and (entry[1] is None or game.info.name in entry[1])
 
 
 def make_bot(name: str, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
     """A new bot of the kind called ``name`` for ``game``.
 
-    :raises RulesError: for an unknown name, or a bot that does not play that game; the message
-        lists the known bots.
+    :raises UnknownNameError: for an unknown name, or a bot that does not play that game; the
+        message lists the bots that do.
+    :raises WrongTypeError: if ``name`` is not a string.
     """
-    factory = _FACTORIES.get(name.lower())
-    if factory is None:
-        raise RulesError(f"no bot {name!r}; known bots: {', '.join(_FACTORIES)}")
-    return factory(game)
+    if not isinstance(name, str):
+        raise WrongTypeError(f"a bot's name must be a string, got {name!r}")
+    entry = _FACTORIES.get(name.lower())
+    if entry is None:
+        raise UnknownNameError(f"no bot {name!r}; known bots: {', '.join(_FACTORIES)}")
+    if not plays(name, game):
+        known = ", ".join(bot for bot in _FACTORIES if plays(bot, game))
+        raise UnknownNameError(
+            f"the {name} bot does not play {game.info.title}; bots that do: {known}"
+        )
+    return entry[0](game)

@@ -7,10 +7,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from sticheln.cards import Card, CardSet, Color
-from sticheln.errors import RulesError
+from sticheln.core.cards import Card, CardSet, Color
 from sticheln.moves import Move
-from sticheln.protocol import StichelnGame
 from sticheln.rules import AllZeroTrick
 from sticheln.scoring import card_points
 from sticheln.state import GameState, Phase
@@ -207,13 +205,8 @@ def _lowest(hand: CardSet, color: Color) -> int:
 
 
 def make_heuristic_bot(game: object) -> HeuristicBot:
-    """A :class:`HeuristicBot` for ``game``, which must be a :class:`~sticheln.StichelnGame`.
-
-    :raises RulesError: for any other game.
-    """
-    if not isinstance(game, StichelnGame):
-        name = getattr(game, "name", type(game).__name__)
-        raise RulesError(f"the heuristic bot plays Sticheln only, not {name}")
+    """A :class:`HeuristicBot`, for a game of Sticheln (the registry offers it for Sticheln
+    only)."""
     return HeuristicBot()
 
 

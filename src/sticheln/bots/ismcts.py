@@ -9,10 +9,9 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, TypeVar
 
 from sticheln.bots.base import Bot
-from sticheln.bots.heuristic import playout_policy
-from sticheln.protocol import Game, StichelnGame
+from sticheln.core.protocol import Game
 
-__all__ = ["ISMCTSBot", "make_ismcts_bot"]
+__all__ = ["ISMCTSBot", "make_ismcts_bot", "register_playout_policy"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT", bound=Hashable)
@@ -310,13 +309,27 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         return [(s - (total - s) / (n - 1)) / scale for s in scores]
 
 
+_POLICIES: dict[str, Callable[[Any, int, Sequence[Any], random.Random], Any]] = {}
+
+
+def register_playout_policy(
+    game_name: str, policy: Callable[[Any, int, Sequence[Any], random.Random], Any]
+) -> None:
+    """Make ``policy`` the playout policy that :func:`make_ismcts_bot` gives the bots of the
+    game called ``game_name`` (:attr:`GameInfo.name <sticheln.GameInfo.name>`)."""
+    _POLICIES[game_name] = policy
+
+
 def make_ismcts_bot(game: Game[Any, Any, Any], **options: Any) -> ISMCTSBot[Any, Any, Any]:
     """An :class:`ISMCTSBot` for ``game`` with the settings that suit it, then ``options``.
 
-    For Sticheln the playouts are played by :func:`sticheln.bots.heuristic.playout_policy`
-    (``playout_policy``): in the measurements of the documentation this makes the search far
-    stronger than random playouts for the same time. Other games get random playouts.
+    A game's playouts are played by the policy registered for it
+    (:func:`register_playout_policy`): for Sticheln
+    :func:`sticheln.bots.heuristic.playout_policy`, which in the measurements of the
+    documentation makes the search far stronger than random playouts for the same time.
+    Other games get random playouts.
     """
-    if isinstance(game, StichelnGame):
-        options.setdefault("playout_policy", playout_policy)
+    policy = _POLICIES.get(game.info.name)
+    if policy is not None:
+        options.setdefault("playout_policy", policy)
     return ISMCTSBot(game, **options)

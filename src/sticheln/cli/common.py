@@ -11,10 +11,10 @@ from typing import Any, TextIO
 import attrs
 from rich.console import Console
 
-from sticheln.bots import BOT_NAMES, Bot, make_bot
-from sticheln.errors import RulesError
+from sticheln.bots import Bot, make_bot, plays
+from sticheln.core.errors import UnknownNameError
+from sticheln.core.protocol import Game
 from sticheln.games import find_game
-from sticheln.protocol import Game
 
 __all__ = [
     "EXIT_FAILURE",
@@ -23,11 +23,11 @@ __all__ = [
     "EXIT_USAGE",
     "Env",
     "UsageError",
+    "bot_rng",
     "check_players",
     "default_bot",
     "default_players",
     "derive_seed",
-    "find_mover",
     "load_game",
     "make_bots",
     "new_seed",
@@ -95,7 +95,7 @@ def load_game(name: str, rules: str | None) -> Game[Any, Any, Any]:
     """
     try:
         return find_game(name, rules)
-    except RulesError as exc:
+    except UnknownNameError as exc:
         raise UsageError(str(exc)) from None
 
 
@@ -107,24 +107,19 @@ def default_players(game: Game[Any, Any, Any]) -> int:
 
 def check_players(game: Game[Any, Any, Any], players: int) -> None:
     """:raises UsageError: if the game's rules have no deck for ``players`` players."""
-    if players not in game.player_counts:
-        rules = getattr(game, "rules", None)
-        what = f"rules {rules.name!r}" if rules is not None else f"game {game.name!r}"
-        raise UsageError(f"{what} are for {list(game.player_counts)} players, not {players}")
+    info = game.info
+    if players not in info.player_counts:
+        raise UsageError(
+            f"{info.title} with rules {info.rules_name!r} is for "
+            f"{', '.join(map(str, info.player_counts))} players, not {players}"
+        )
 
 
 def default_bot(game: Game[Any, Any, Any]) -> str:
     """The bot that takes a seat when none is named: ``heuristic`` if there is one that
     plays ``game``, else ``random``. (A searching bot is never the default: it is too slow
     for a quick game.)"""
-    if "heuristic" in BOT_NAMES:
-        try:
-            make_bot("heuristic", game)
-        except RulesError:
-            pass
-        else:
-            return "heuristic"
-    return "random"
+    return "heuristic" if plays("heuristic", game) else "random"
 
 
 def parse_bot_names(text: str | None, seats: int, default: str = "random") -> list[str]:
@@ -156,7 +151,7 @@ def make_bots(names: Sequence[str], game: Game[Any, Any, Any]) -> list[Bot[Any, 
     """
     try:
         return [make_bot(name, game) for name in names]
-    except RulesError as exc:
+    except UnknownNameError as exc:
         raise UsageError(str(exc)) from None
 
 
@@ -168,21 +163,15 @@ def derive_seed(base: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def bot_rng(seed: int) -> random.Random:
+    """The random generator of the bots of a game dealt from ``seed``: its own stream, so
+    that the bots' choices do not follow the shuffle's."""
+    return random.Random(derive_seed(seed, -1))
+
+
 def new_seed() -> int:
     """A fresh random seed, for a command run without ``--seed``."""
     return random.SystemRandom().randrange(2**32)
-
-
-def find_mover(game: Game[Any, Any, Any], state: Any, move: Any) -> int:
-    """The seat that may make ``move`` in ``state`` (a game's moves need not name it)."""
-    player = getattr(move, "player", None)
-    if isinstance(player, int):
-        return player
-    acting = game.players_to_act(state)
-    for seat in acting:
-        if move in game.legal_moves(state, seat):
-            return int(seat)
-    return int(acting[0]) if acting else 0
 
 
 def play_bot_game(
@@ -190,8 +179,8 @@ def play_bot_game(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Play one whole game between ``bots`` (one per seat) from ``seed``; return the final
     scores and the winners. The same seed gives the same game."""
-    rng = random.Random(seed)
-    state = game.new_game(len(bots), seed=rng.randrange(2**32))
+    rng = bot_rng(seed)
+    state = game.new_game(len(bots), seed=seed)
     while not game.is_over(state):
         player = game.players_to_act(state)[0]
         moves = game.legal_moves(state, player)

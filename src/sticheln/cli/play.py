@@ -17,6 +17,7 @@ from sticheln.cli.common import (
     EXIT_OK,
     Env,
     UsageError,
+    bot_rng,
     check_players,
     default_bot,
     default_players,
@@ -26,10 +27,8 @@ from sticheln.cli.common import (
     parse_bot_names,
 )
 from sticheln.cli.screens import InputError, Screen, screen_for
-from sticheln.games import GAME_NAMES
-from sticheln.hattrick import HATTRICK_PRESETS
-from sticheln.protocol import Game
-from sticheln.rules import PRESETS
+from sticheln.core.protocol import Game
+from sticheln.games import GAME_NAMES, find_game
 
 __all__ = ["add_parser", "run"]
 
@@ -75,21 +74,20 @@ def add_parser(subparsers: Any) -> None:
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """``--game``, ``--rules``, ``--players`` and ``--seed``."""
+    """``--game``, ``--rules``, ``--players`` and ``--seed``, with the registered games and
+    their presets in the help."""
+    infos = [find_game(name).info for name in GAME_NAMES]
     parser.add_argument(
         "--game",
         default="sticheln",
         metavar="NAME",
         help=f"the game: {', '.join(GAME_NAMES)} (default: sticheln)",
     )
-    parser.add_argument(
-        "--rules",
-        metavar="PRESET",
-        help=(
-            f"the rules preset: for Sticheln {', '.join(PRESETS)} (default: nsv); for "
-            f"Hattrick {', '.join(HATTRICK_PRESETS)} (default: amigo-1995)"
-        ),
+    presets = "; ".join(
+        f"for {info.title} {', '.join(info.presets)} (default: {info.default_preset})"
+        for info in infos
     )
+    parser.add_argument("--rules", metavar="PRESET", help=f"the rules preset: {presets}")
     parser.add_argument(
         "--players", type=int, metavar="N", help="number of players (default: 4 if allowed)"
     )
@@ -169,7 +167,7 @@ class _Session:
                 console.print(Text(self.screen.help(moves)))
                 continue
             try:
-                return self.screen.parse_move(text, moves)
+                return self.screen.parse_move(self.state, player, text, moves)
             except InputError as exc:
                 console.print(Text(str(exc), style="yellow"))
 
@@ -207,17 +205,13 @@ def run(args: argparse.Namespace, env: Env) -> int:
     names = parse_bot_names(args.bots, len(bot_seats), default_bot(game))
     bots = dict(zip(bot_seats, make_bots(names, game), strict=True))
     seed = new_seed() if args.seed is None else args.seed
-    rng = random.Random(seed)
-    state = game.new_game(players, seed=rng.randrange(2**32))
+    rng = bot_rng(seed)
+    state = game.new_game(players, seed=seed)
     seat_names = ["You" if seat == human else f"#{seat}" for seat in range(players)]
     screen = screen_for(game, seat_names, human, interactive=interactive)
 
-    rules = getattr(game, "rules", None)
-    title = (
-        game.name.capitalize()
-        + (f", rules {rules.name}" if rules is not None else "")
-        + f", {players} players, seed {seed}"
-    )
+    info = game.info
+    title = f"{info.title}, rules {info.rules_name}, {players} players, seed {seed}"
     bot_names = dict(zip(bot_seats, names, strict=True))
     seats = [
         seat_names[seat] if seat == human else f"{seat_names[seat]} {bot_names[seat]}"

@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from sticheln.cli.common import EXIT_OK, Env, UsageError, find_mover, load_game
+from sticheln.cli.common import EXIT_OK, Env, UsageError, load_game
 from sticheln.cli.screens import screen_for
 
 __all__ = ["add_parser", "run"]
@@ -66,10 +66,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
     names = [f"#{seat}" for seat in range(players)]
     screen = screen_for(game, names, args.player)
     console = env.console
-    rules = getattr(state, "rules", None)
-    head = f"Replay of {args.file}: {game.name}"
-    if rules is not None:
-        head += f", rules {rules.name}"
+    rules = data.get("rules")
+    head = f"Replay of {args.file}: {game.info.title}"
+    if isinstance(rules, dict) and isinstance(rules.get("name"), str):
+        head += f", rules {rules['name']}"
     head += f", {players} players, {len(moves)} moves"
     if args.player is not None:
         head += f", as seen by #{args.player}"
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     for renderable in screen.start(state):
         console.print(renderable)
     for move in moves:
-        mover = find_mover(game, state, move)
+        mover = game.player_of(move)
         before, state = state, game.apply_move(state, move)
         for renderable in screen.events(before, state, mover, move):
             console.print(renderable)

@@ -21,8 +21,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sticheln.cards import Card, CardSet, Color
-from sticheln.errors import CardError
+from sticheln.core.cards import Card, CardSet, Color
+from sticheln.core.errors import IllegalMoveError, InvalidMoveError
 from sticheln.explain import explain_score, explain_trick
 from sticheln.hattrick import (
     PASS_PENALTY,
@@ -170,20 +170,29 @@ class Screen:
             "Type q to stop the game (it is saved when --save is given)."
         )
 
-    def parse_move(self, text: str, moves: Sequence[Any]) -> Any:
-        """The move ``text`` names: its number in the list, or its text (case-insensitive).
+    def parse_move(self, state: Any, player: int, text: str, moves: Sequence[Any]) -> Any:
+        """The move ``text`` names: its number in the list of ``moves``, or what the game's
+        ``parse_move`` reads in it.
 
         :raises InputError: saying why no move fits.
         """
         number = _number(text, moves)
         if number is not None:
             return number
-        wanted = " ".join(text.split()).lower()
-        for move in moves:
-            if " ".join(self.game.move_text(move).split()).lower() == wanted:
-                return move
-        listed = ", ".join(self.game.move_text(move) for move in moves)
-        raise InputError(f"{text.strip()!r} is not one of your moves: {listed}.")
+        try:
+            return self.game.parse_move(state, player, text.strip())
+        except InvalidMoveError as exc:
+            raise InputError(f"{exc}. Type ? for help.") from None
+        except IllegalMoveError as exc:
+            raise InputError(f"{self._reason(exc.reason, player)}.") from None
+
+    def _reason(self, reason: str, player: int) -> str:
+        """The reason of an illegal move, worded for the player at the terminal."""
+        if self.name(player) == "You":
+            return reason.replace(f"player {player}'s", "your").replace(
+                f"not player {player}'s", "not yours"
+            )
+        return reason
 
     def unfinished(self, state: Any) -> list[RenderableType]:
         """What to show of a game that stops before its end, besides the scoreboard."""
@@ -253,23 +262,6 @@ class CardScreen(Screen):
             f"Type a card of your hand, such as {example}, or its number (1-{len(moves)}); "
             "? for help."
         )
-
-    def parse_move(self, text: str, moves: Sequence[Any]) -> Any:
-        """The move of the card ``text`` names, or of the card with that number.
-
-        :raises InputError: for text that names no card, or a card not in the hand.
-        """
-        number = _number(text, moves)
-        if number is not None:
-            return number
-        try:
-            card = Card.parse(text.strip())
-        except CardError as exc:
-            raise InputError(f"{exc}. Type ? for help.") from None
-        for move in moves:
-            if move.card == card:
-                return move
-        raise InputError(f"{card} is not in your hand.")
 
     def _hand(
         self, hand: CardSet, moves: Sequence[Any], title: str, notes: dict[Color, Text]

@@ -203,8 +203,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     bots = parse_bot_names(args.bots, players, default_bot(game))
     make_bots(bots, game)  # unknown bots are a usage error, before any process starts
     seed = new_seed() if args.seed is None else args.seed
-    rules = getattr(game, "rules", None)
-    rules_name = rules.name if rules is not None else args.rules
+    rules_name = game.info.rules_name
     simulation = Simulation(game.name, args.rules, players, tuple(bots), seed)
 
     progress_console = Console(file=env.stderr, highlight=False)

@@ -18,8 +18,15 @@ names as Sticheln's functions in ``sticheln``.
 
 from __future__ import annotations
 
-from sticheln.hattrick.engine import apply_move, deal_hand, legal_moves, move_for, new_game
-from sticheln.hattrick.game import HattrickGame
+from sticheln.hattrick.engine import (
+    apply_move,
+    deal_hand,
+    legal_moves,
+    move_for,
+    new_game,
+    parse_move,
+)
+from sticheln.hattrick.game import HATTRICK, HattrickGame, move_text
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.record import HATTRICK_RECORD_VERSION, HattrickRecord
 from sticheln.hattrick.rules import (
@@ -38,6 +45,7 @@ from sticheln.hattrick.view import HattrickView, observe
 
 __all__ = [
     "AMIGO_1995",
+    "HATTRICK",
     "HATTRICK_PRESETS",
     "HATTRICK_RECORD_VERSION",
     "PASSES_SHOWN",
@@ -64,9 +72,11 @@ __all__ = [
     "hand_score",
     "legal_moves",
     "move_for",
+    "move_text",
     "new_game",
     "next_leader",
     "observe",
+    "parse_move",
     "sample_state",
     "trick_taker",
     "turn_actions",

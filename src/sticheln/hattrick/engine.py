@@ -18,23 +18,26 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from sticheln._setup import (
+from sticheln.core.cards import _ALL_CARDS, _COLOR_MASKS, Card, CardSet, Color, _card_set, _without
+from sticheln.core.errors import IllegalMoveError, SetupError, WrongTypeError
+from sticheln.core.moves import find_card_move
+from sticheln.core.setup import (
     SEAT_ORDERS,
+    SeatTable,
     check_first_leader,
     check_hands,
     check_seat,
+    check_type,
     seat_orders,
     seeded_rng,
 )
-from sticheln.cards import _ALL_CARDS, _COLOR_MASKS, Card, CardSet, Color, _card_set, _without
-from sticheln.errors import IllegalMoveError, SetupError
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_table
 from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, PassedCards
 from sticheln.hattrick.scoring import hand_score
 from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState
 from sticheln.hattrick.turn import Action, Turn, _new_turn, action_for, next_leader
 
-__all__ = ["apply_move", "deal_hand", "legal_moves", "move_for", "new_game"]
+__all__ = ["apply_move", "deal_hand", "legal_moves", "move_for", "new_game", "parse_move"]
 
 _FOLLOW: Final = Action.FOLLOW
 _OPEN: Final = Action.OPEN
@@ -94,27 +97,45 @@ def new_game(
     :param players: the number of players (4 to 6 with the default rules).
     :param seed: an ``int`` seed or a :class:`random.Random` for the shuffles; ``None`` takes
         a fresh random seed. The same seed and rules always give the same deals. The ``int``
-        seed is kept in :attr:`HattrickSetup.seed` (``None`` when ``deals`` are given).
+        seed is kept in :attr:`HattrickSetup.seed` for the record (``None`` when ``deals`` are
+        given without a seed).
     :param rules: the rules; :data:`AMIGO_1995` by default.
     :param first_leader: the seat that leads the first turn of the game, the player left of
         the first dealer (:rule:`HT-LEAD-1`).
     :param deals: instead of shuffling, the cards of every seat for every hand (cards or card
         names); each hand must deal the whole deck evenly.
     :raises RulesError: if the rules do not allow ``players`` players.
-    :raises SetupError: if ``rules``, ``first_leader``, ``seed`` or ``deals`` do not fit.
+    :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
+    :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
     """
-    if not isinstance(rules, HattrickRules):
-        raise SetupError(f"rules must be a HattrickRules object, got {rules!r}")
+    return start_game(make_setup(rules, players, first_leader, seed, deals))
+
+
+def make_setup(
+    rules: HattrickRules,
+    players: int,
+    first_leader: int,
+    seed: int | random.Random | None,
+    deals: Sequence[Sequence[Iterable[Card | str] | str]] | None,
+) -> HattrickSetup:
+    """The checked setup of a game: the one path of :func:`new_game` and of loading a
+    record (:class:`~sticheln.hattrick.HattrickRecord`). The hands are dealt from ``seed``
+    unless ``deals`` are given, which are checked instead.
+
+    :raises RulesError: if the rules do not allow ``players`` players.
+    :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
+    :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
+    """
+    check_type(rules, HattrickRules, "rules")
     rules.check_players(players)
     check_first_leader(first_leader, players)
     count = rules.hands_for(players)
-    rng, int_seed = seeded_rng(seed)
+    rng, int_seed = seeded_rng(seed, dealt=deals is not None)
     if deals is not None:
         dealt = check_deals(rules, players, deals, count)
-        int_seed = None
     else:
         dealt = tuple(deal_hand(rules, players, rng) for _ in range(count))
-    return start_game(HattrickSetup(rules, players, first_leader, dealt, int_seed))
+    return HattrickSetup(rules, players, first_leader, dealt, int_seed)
 
 
 def start_game(setup: HattrickSetup) -> HattrickState:
@@ -143,7 +164,8 @@ def _start_hand(
 
 
 def check_player(state: HattrickState, player: int) -> None:
-    """:raises UnknownPlayerError: if ``player`` is not a seat of the game."""
+    """:raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: if ``player`` is not an ``int``."""
     check_seat(player, state.setup.players)
 
 
@@ -157,11 +179,13 @@ def legal_moves(state: HattrickState, player: int) -> tuple[HattrickMove, ...]:
     everyone once the game is over, has no move.
 
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: if ``player`` is not an ``int``.
     """
     setup = state.setup
+    # Small ints are shared objects: the identity test keeps True, 1.0 and the like out.
     if (
         state.hand_number == len(setup.deals)
-        or player != (state.turn_leader + len(state.turn_cards)) % setup.players
+        or player is not (state.turn_leader + len(state.turn_cards)) % setup.players
     ):
         check_player(state, player)
         return ()
@@ -173,15 +197,13 @@ def legal_moves(state: HattrickState, player: int) -> tuple[HattrickMove, ...]:
     return tuple(map(table.__getitem__, state.hands[player].indices))
 
 
-_by_mask: list[dict[int, tuple[HattrickMove, ...]]] = []
+_BY_MASK: SeatTable[dict[int, tuple[HattrickMove, ...]]] = SeatTable(lambda seat: {})
 """For each seat, and each bit mask of the colours of the open tricks, the legal move of
 every card, by card index."""
 
 
 def _tables_of(seat: int) -> dict[int, tuple[HattrickMove, ...]]:
-    while len(_by_mask) <= seat:
-        _by_mask.append({})
-    return _by_mask[seat]
+    return _BY_MASK.ensure(seat + 1)[seat]
 
 
 def _build_table(seat: int, open_mask: int, open_count: int) -> tuple[HattrickMove, ...]:
@@ -207,15 +229,28 @@ def move_for(state: HattrickState, player: int, card: Card) -> HattrickMove:
     """
     check_player(state, player)
     if not isinstance(card, Card):
-        raise TypeError(f"card must be a Card, got {card!r}")
+        raise WrongTypeError(f"card must be a Card, got {card!r}")
     action = action_for(state.open_colors, card)
     move = move_table(player)[_TABLE_SLOT[action]][card.index]
     apply_move(state, move)  # raises for an illegal move, with the reason
     return move
 
 
-def _illegal(move: HattrickMove, reason: str) -> IllegalMoveError:
-    return IllegalMoveError(f"illegal move {move} ({move!r}): {reason}")
+def parse_move(state: HattrickState, player: int, text: str) -> HattrickMove:
+    """The legal move of ``player`` that plays the card ``text`` names (``"R17"``, ``"r17"``,
+    ``"red 17"``): whether it follows, opens or passes follows from the card
+    (:rule:`HT-PLAY-4`), so the card's name names the move.
+
+    >>> state = new_game(4, seed=7)
+    >>> parse_move(state, 0, "b20")
+    OpenTrick(player=0, card=Card(Color.BLUE, 20))
+
+    :raises InvalidMoveError: if ``text`` names no card.
+    :raises IllegalMoveError: if the player cannot play that card now; the message says why.
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    """
+    moves = legal_moves(state, player)
+    return find_card_move(text, moves, lambda card: move_for(state, player, card))
 
 
 _new_state = tuple.__new__
@@ -244,20 +279,20 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
     index = card.index
     hand = hands[player]
     if not hand.mask >> index & 1:
-        raise _illegal(move, f"{card} is not in player {player}'s hand")
+        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
     color = card.color
     if color in colors:
         if action is not _FOLLOW:
-            raise _illegal(move, _wrong_action(colors, card))
+            raise IllegalMoveError.of(move, _wrong_action(colors, card))
     elif len(colors) < 2:
         if action is not _OPEN:
-            raise _illegal(move, _wrong_action(colors, card))
+            raise IllegalMoveError.of(move, _wrong_action(colors, card))
         colors = (*colors, color)
     elif action is _PASS:
         pile = passed[player]
         passed = passed[:player] + (_card_set(pile.mask | 1 << index),) + passed[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     else:
-        raise _illegal(move, _wrong_action(colors, card))
+        raise IllegalMoveError.of(move, _wrong_action(colors, card))
     hands = hands[:player] + (_without(hand, index),) + hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     cards = (*cards, card)
     if len(cards) < n:
@@ -289,10 +324,12 @@ def _wrong_action(colors: tuple[Color, ...], card: Card) -> str:
 def _turn_error(state: HattrickState, move: HattrickMove) -> IllegalMoveError:
     n = state.setup.players
     if move.player >= n:
-        return _illegal(move, f"there is no seat {move.player} in a {n}-player game")
+        return IllegalMoveError.of(move, f"there is no seat {move.player} in a {n}-player game")
     if state.is_over:
-        return _illegal(move, "the game is over")
-    return _illegal(move, f"it is player {state.to_act}'s turn, not player {move.player}'s")
+        return IllegalMoveError.of(move, "the game is over")
+    return IllegalMoveError.of(
+        move, f"it is player {state.to_act}'s turn, not player {move.player}'s"
+    )
 
 
 def _prepare_seats(players: int) -> None:

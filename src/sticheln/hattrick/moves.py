@@ -16,9 +16,10 @@ from typing import ClassVar, TypeAlias
 
 import attrs
 
-from sticheln.cards import _ALL_CARDS, Card
+from sticheln.core.cards import _ALL_CARDS, Card
+from sticheln.core.moves import check_move_card, check_move_player
+from sticheln.core.setup import SeatTable
 from sticheln.hattrick.turn import Action
-from sticheln.moves import _check_card, _check_player
 
 __all__ = ["Follow", "HattrickMove", "OpenTrick", "Pass"]
 
@@ -29,9 +30,9 @@ class Follow:
 
     action: ClassVar[Action] = Action.FOLLOW
     """What the move does: :attr:`Action.FOLLOW`."""
-    player: int = attrs.field(validator=_check_player)
+    player: int = attrs.field(validator=check_move_player)
     """The seat of the player."""
-    card: Card = attrs.field(validator=_check_card)
+    card: Card = attrs.field(validator=check_move_card)
     """The card played."""
 
     def __str__(self) -> str:
@@ -45,9 +46,9 @@ class OpenTrick:
 
     action: ClassVar[Action] = Action.OPEN
     """What the move does: :attr:`Action.OPEN`."""
-    player: int = attrs.field(validator=_check_player)
+    player: int = attrs.field(validator=check_move_player)
     """The seat of the player."""
-    card: Card = attrs.field(validator=_check_card)
+    card: Card = attrs.field(validator=check_move_card)
     """The card played."""
 
     def __str__(self) -> str:
@@ -61,9 +62,9 @@ class Pass:
 
     action: ClassVar[Action] = Action.PASS
     """What the move does: :attr:`Action.PASS`."""
-    player: int = attrs.field(validator=_check_player)
+    player: int = attrs.field(validator=check_move_player)
     """The seat of the player."""
-    card: Card = attrs.field(validator=_check_card)
+    card: Card = attrs.field(validator=check_move_card)
     """The card passed."""
 
     def __str__(self) -> str:
@@ -74,18 +75,20 @@ HattrickMove: TypeAlias = Follow | OpenTrick | Pass
 """Any move of Hattrick."""
 
 _Table: TypeAlias = tuple[tuple[Follow, ...], tuple[OpenTrick, ...], tuple[Pass, ...]]
-_tables: list[_Table] = []
+
+
+def _seat_moves(seat: int) -> _Table:
+    return (
+        tuple(Follow(seat, card) for card in _ALL_CARDS),
+        tuple(OpenTrick(seat, card) for card in _ALL_CARDS),
+        tuple(Pass(seat, card) for card in _ALL_CARDS),
+    )
+
+
+MOVE_TABLES: SeatTable[_Table] = SeatTable(_seat_moves)
+"""For each seat, the shared move objects: follows, opens and passes, each by card index."""
 
 
 def move_table(seat: int) -> _Table:
     """The shared move objects of one seat: follows, opens and passes, each by card index."""
-    while len(_tables) <= seat:
-        p = len(_tables)
-        _tables.append(
-            (
-                tuple(Follow(p, card) for card in _ALL_CARDS),
-                tuple(OpenTrick(p, card) for card in _ALL_CARDS),
-                tuple(Pass(p, card) for card in _ALL_CARDS),
-            )
-        )
-    return _tables[seat]
+    return MOVE_TABLES.ensure(seat + 1)[seat]

@@ -17,12 +17,11 @@ from typing import Final
 
 import attrs
 
-from sticheln._recording import Record
-from sticheln._setup import check_first_leader
-from sticheln.hattrick.engine import apply_move, check_deals, start_game
+from sticheln.core.records import Record
+from sticheln.hattrick.engine import apply_move, make_setup, start_game
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.rules import HattrickRules
-from sticheln.hattrick.state import HattrickSetup, HattrickState
+from sticheln.hattrick.state import HattrickState
 
 __all__ = ["HATTRICK_RECORD_VERSION", "HattrickRecord"]
 
@@ -58,12 +57,8 @@ class HattrickRecord(Record[HattrickRules, HattrickMove, HattrickState]):
         )
 
     def _start(self) -> HattrickState:
-        self.rules.check_players(self.players)
-        check_first_leader(self.first_leader, self.players)
-        hands = self.rules.hands_for(self.players)
-        deals = check_deals(self.rules, self.players, self.deals, hands)
         return start_game(
-            HattrickSetup(self.rules, self.players, self.first_leader, deals, self.seed)
+            make_setup(self.rules, self.players, self.first_leader, self.seed, self.deals)
         )
 
     _apply = staticmethod(apply_move)

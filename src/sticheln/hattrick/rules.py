@@ -17,9 +17,9 @@ from typing import Final
 
 import attrs
 
-from sticheln.cards import MAX_VALUE, Card, CardSet, Color
-from sticheln.errors import RulesError
-from sticheln.rules import check_rules_fields, find_preset, read_option
+from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
+from sticheln.core.errors import RulesError
+from sticheln.core.rulesdata import check_rules_fields, find_preset, read_colors, read_option
 
 __all__ = [
     "AMIGO_1995",
@@ -56,17 +56,6 @@ class PassedCards(Enum):
     public, and it counts like a trick card when the next leader is found."""
 
 
-def _colors(value: object) -> tuple[Color, ...]:
-    if isinstance(value, str):
-        try:
-            return tuple(Color(letter) for letter in value)
-        except ValueError:
-            raise RulesError(f"colours {value!r}: use the letters of Color (RYGBPA)") from None
-    if not isinstance(value, tuple | list) or not all(isinstance(c, Color) for c in value):
-        raise RulesError(f"colours must be Color members or their letters, got {value!r}")
-    return tuple(value)
-
-
 def _counts(value: object) -> tuple[int, ...]:
     if not isinstance(value, tuple | list) or not all(type(n) is int for n in value):
         raise RulesError(f"player_counts must be a sequence of ints, got {value!r}")
@@ -88,7 +77,7 @@ class HattrickRules:
     name: str = "amigo-1995"
     """A short name for the rule set, written into game records."""
     colors: tuple[Color, ...] = attrs.field(
-        default=(Color.RED, Color.GREEN, Color.BLUE), converter=_colors
+        default=(Color.RED, Color.GREEN, Color.BLUE), converter=read_colors
     )
     """The three colours of the deck (:rule:`HT-DECK-1`). The rules do not list them; red,
     green and blue are those a review names. A string of colour letters (``"RYB"``) is
@@ -209,7 +198,7 @@ class HattrickRules:
     def preset(cls, name: str) -> HattrickRules:
         """The preset called ``name`` (case-insensitive); see :data:`HATTRICK_PRESETS`.
 
-        :raises RulesError: if there is no such preset; the message lists the known ones.
+        :raises UnknownNameError: if there is no such preset; the message lists the known ones.
         """
         return find_preset(HATTRICK_PRESETS, name, "Hattrick rules")
 

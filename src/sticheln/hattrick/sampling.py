@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sticheln.cards import Card, CardSet, Color
+from sticheln.core.cards import Card, CardSet, Color
 from sticheln.hattrick.engine import _prepare_seats, deal_hand, game_over
 from sticheln.hattrick.rules import HattrickRules
 from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState

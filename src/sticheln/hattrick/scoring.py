@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from sticheln.cards import Card, Color
+from sticheln.core.cards import Card, Color
 
 __all__ = ["PASS_PENALTY", "collecting_color", "hand_score"]
 

@@ -15,12 +15,12 @@ from typing import NamedTuple
 
 import attrs
 
-from sticheln.cards import Card, CardSet, Color
+from sticheln.core.cards import Card, CardSet, Color
+from sticheln.core.results import ranking, winners
+from sticheln.core.tricks import Trick
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.rules import HattrickRules
 from sticheln.hattrick.turn import Action, Turn, open_tricks
-from sticheln.scoring import ranking, winners
-from sticheln.trick import Trick
 
 __all__ = ["FinishedHand", "HattrickSetup", "HattrickState"]
 
@@ -173,6 +173,12 @@ class HattrickState(NamedTuple):
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.hand_number == len(self.setup.deals)
+
+    @property
+    def deal_number(self) -> int:
+        """The deal in progress: :attr:`hand_number`, the name the game protocol uses
+        (:meth:`Game.deal_number <sticheln.Game.deal_number>`)."""
+        return self.hand_number
 
     @property
     def hand_leader(self) -> int:

@@ -18,9 +18,9 @@ from enum import Enum
 
 import attrs
 
-from sticheln.cards import Card, Color
+from sticheln.core.cards import Card, Color
+from sticheln.core.tricks import Trick
 from sticheln.hattrick.rules import LeadTie
-from sticheln.trick import Trick
 
 __all__ = ["Action", "Turn", "action_for", "next_leader", "trick_taker", "turn_actions"]
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import attrs
 
-from sticheln.cards import Card, CardSet, Color
+from sticheln.core.cards import Card, CardSet, Color
+from sticheln.core.tricks import Trick
 from sticheln.hattrick.engine import check_player
 from sticheln.hattrick.rules import HattrickRules, PassedCards
 from sticheln.hattrick.state import FinishedHand, HattrickState
 from sticheln.hattrick.turn import Action, Turn, open_tricks, turn_actions
-from sticheln.trick import Trick
 
 __all__ = ["HattrickView", "observe"]
 

@@ -1,9 +1,10 @@
 """The JSON layout shared by the records of every game: reading and checking its parts.
 
 Each game's record class (:class:`~sticheln.GameRecord`,
-:class:`~sticheln.hattrick.HattrickRecord`) keeps its own rules and moves and uses these
-helpers for the envelope, the deals and the moves, so that every record reports errors the
-same way: a :class:`~sticheln.RecordError` naming the field or the move number.
+:class:`~sticheln.hattrick.HattrickRecord`) derives from :class:`Record`, keeps its own rules
+and moves, and uses these helpers for the envelope, the deals and the moves, so that every
+record reports errors the same way: a :class:`~sticheln.RecordError` naming the field or the
+move number.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 import attrs
 
-from sticheln.cards import Card, CardSet
-from sticheln.errors import CardError, IllegalMoveError, RecordError, RulesError, SetupError
+from sticheln.core.cards import Card, CardSet
+from sticheln.core.errors import CardError, IllegalMoveError, RecordError, RulesError, SetupError
 
 RECORD_FORMAT: Final = "sticheln-record"
 """The value of the ``format`` field of every record."""
@@ -221,6 +222,11 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
     """Every move, in the order made."""
     seed: int | None = None
     """The seed the deals came from, when known (for information only)."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_state(cls: type[RecordT], state: Any) -> RecordT:
+        """The record of the game that led to ``state``."""
 
     @abc.abstractmethod
     def _start(self) -> StateT:

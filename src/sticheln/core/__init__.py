@@ -1,0 +1,61 @@
+"""The kernel that every game of the library is built on: cards, errors, the game protocol and
+what a game declares about itself, the registry of games, the record layout, the checks of a
+game's setup, rules as data, and the base that turns a game's functions into its protocol
+object.
+
+Nothing here knows any particular game: the games import the kernel, never the other way
+round, and no game imports another.
+"""
+
+from __future__ import annotations
+
+from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
+from sticheln.core.errors import (
+    CardError,
+    IllegalMoveError,
+    InvalidMoveError,
+    RecordError,
+    RulesError,
+    SetupError,
+    StichelnError,
+    UnknownNameError,
+    UnknownPlayerError,
+    WrongTypeError,
+)
+from sticheln.core.kit import BaseGame, GameKit
+from sticheln.core.protocol import Game, GameInfo, random_playout
+from sticheln.core.records import RECORD_FORMAT, Record
+from sticheln.core.registry import GAME_NAMES, GameFactory, find_game, register_game
+from sticheln.core.results import ranking, winners
+from sticheln.core.tricks import Trick
+
+__all__ = [
+    "GAME_NAMES",
+    "MAX_VALUE",
+    "RECORD_FORMAT",
+    "BaseGame",
+    "Card",
+    "CardError",
+    "CardSet",
+    "Color",
+    "Game",
+    "GameFactory",
+    "GameInfo",
+    "GameKit",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Record",
+    "RecordError",
+    "RulesError",
+    "SetupError",
+    "StichelnError",
+    "Trick",
+    "UnknownNameError",
+    "UnknownPlayerError",
+    "WrongTypeError",
+    "find_game",
+    "random_playout",
+    "ranking",
+    "register_game",
+    "winners",
+]

@@ -1,0 +1,102 @@
+"""The exceptions raised by the library, for every game.
+
+Every error the library raises on bad input derives from :class:`StichelnError`, and each
+also derives from the builtin exception that Python itself would raise, so callers that
+already catch ``ValueError``, ``TypeError`` or ``LookupError`` keep working:
+
+- a value of the right type that does not fit (a card value of 42, a seat that is not at the
+  table, an illegal move, a damaged record) raises a subclass of :class:`ValueError`;
+- an argument of the wrong type (a string where a :class:`~sticheln.Rules` object or a seat
+  number belongs) raises :class:`WrongTypeError`, a :class:`TypeError`;
+- an unknown name (of a game, a rules preset, a bot) raises :class:`UnknownNameError`, a
+  :class:`LookupError`.
+
+An empty trick given to a trick function raises a plain :class:`ValueError`, and
+:meth:`CardSet.remove <sticheln.CardSet.remove>` raises :class:`KeyError` like
+:meth:`set.remove`.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "RecordError",
+    "RulesError",
+    "SetupError",
+    "StichelnError",
+    "UnknownNameError",
+    "UnknownPlayerError",
+    "WrongTypeError",
+]
+
+
+class StichelnError(Exception):
+    """Base class of the library's errors about cards, rules, games, moves and records."""
+
+
+class WrongTypeError(StichelnError, TypeError):
+    """An argument of the wrong type: ``new_game(4, rules="nsv")``, ``Card(Color.RED, "3")``,
+    a seat given as ``True`` or ``"0"``. The message names the argument and what it must be.
+    """
+
+
+class UnknownNameError(StichelnError, LookupError):
+    """A name the library does not know: of a game, a rules preset or a bot. The message lists
+    the names it knows."""
+
+
+class CardError(StichelnError, ValueError):
+    """A text or value that does not name a card (``"Q5"``, ``Card(Color.RED, 42)``)."""
+
+
+class RulesError(StichelnError, ValueError):
+    """A rules object whose parts do not fit together, or a player count the rules have no
+    deck for."""
+
+
+class SetupError(StichelnError, ValueError):
+    """Arguments of a game's ``new_game`` that do not fit the rules (seat, deals)."""
+
+
+class UnknownPlayerError(StichelnError, ValueError):
+    """A seat number that is not a seat of the game (negative, or not below the number of
+    players)."""
+
+
+class IllegalMoveError(StichelnError, ValueError):
+    """A move that is not legal in the given state.
+
+    The message names the player, the move and the reason; :attr:`move` and :attr:`reason`
+    give them apart, for a program that words its own message. The state the move was applied
+    to is unchanged: states are immutable.
+    """
+
+    move: object
+    """The move that was refused (``None`` for a value that is not a move at all)."""
+    reason: str
+    """Why the move is not legal, as a clause: ``"R5 is not in player 0's hand"``."""
+
+    def __init__(self, message: str, *, move: object = None, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.move = move
+        self.reason = message if reason is None else reason
+
+    @classmethod
+    def of(cls, move: object, reason: str) -> IllegalMoveError:
+        """The error for ``move``, refused because of ``reason``: the message is
+        ``illegal move {move} ({move!r}): {reason}``."""
+        return cls(f"illegal move {move} ({move!r}): {reason}", move=move, reason=reason)
+
+
+class InvalidMoveError(StichelnError, ValueError):
+    """A text that names no move of the game at all (``parse_move(state, 0, "hello")``); a
+    text that names a move which is not legal now raises :class:`IllegalMoveError`."""
+
+
+class RecordError(StichelnError, ValueError):
+    """A game record that cannot be loaded or replayed.
+
+    The message names the field (``deals[1].hands[2]``) or the move number at fault.
+    """

@@ -1,0 +1,245 @@
+"""The protocol object of a game, built from the game's own functions: :class:`GameKit` holds
+them, and :class:`BaseGame` turns them into the :class:`~sticheln.Game` protocol, so that a
+game does not write its forwarding methods by hand.
+
+A game defines its rules, moves, state, engine, view, sampling and record, gathers its
+functions in one :class:`GameKit`, and declares its game class as a frozen subclass of
+:class:`BaseGame` with that kit and its rules. :doc:`/adding-a-game` walks through a whole
+small game built this way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Generic, Protocol, TypeVar
+
+import attrs
+
+from sticheln.core.protocol import GameInfo
+from sticheln.core.records import Record
+from sticheln.core.rulesdata import find_preset
+
+__all__ = ["BaseGame", "GameKit", "GameRules", "GameState", "GameView"]
+
+
+class GameState(Protocol):
+    """What :class:`BaseGame` reads of a game's states."""
+
+    @property
+    def players_to_act(self) -> tuple[int, ...]:
+        """The seats that may move now."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each player's points so far."""
+        ...
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winners once the game is over, else ``()``."""
+        ...
+
+    @property
+    def deal_number(self) -> int:
+        """The deal in progress, from 0 (the number of deals once the game is over)."""
+        ...
+
+
+class GameView(Protocol):
+    """What :class:`BaseGame` reads of a game's views and moves: whose they are."""
+
+    @property
+    def player(self) -> int:
+        """The seat of the player."""
+        ...
+
+
+class GameRules(Protocol):
+    """What :class:`BaseGame` reads of a game's rules."""
+
+    @property
+    def name(self) -> str:
+        """The rule set's name."""
+        ...
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts the rules allow."""
+        ...
+
+    def to_dict(self) -> dict[str, object]:
+        """The rules as JSON-compatible data."""
+        ...
+
+
+StateT = TypeVar("StateT", bound=GameState)
+MoveT = TypeVar("MoveT", bound=GameView)
+ViewT = TypeVar("ViewT", bound=GameView)
+RulesT = TypeVar("RulesT", bound=GameRules)
+
+
+@attrs.frozen
+class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
+    """A game's functions and facts, from which :class:`BaseGame` builds its protocol object.
+
+    The functions are the game's module-level functions, with the signatures that Sticheln's
+    have (:func:`~sticheln.new_game`, :func:`~sticheln.legal_moves`, ...).
+    """
+
+    name: str
+    """The game's name in the registry and in its records (:attr:`GameInfo.name`)."""
+    title: str
+    """The game's name for people (:attr:`GameInfo.title`)."""
+    presets: Mapping[str, RulesT]
+    """The named rule sets, by name."""
+    default_preset: str
+    """The name of the default rules, one of :attr:`presets`."""
+    simultaneous_moves: bool
+    """Whether several players may have to act at once (:attr:`GameInfo.simultaneous_moves`)."""
+    new_game: Callable[[int, int | random.Random | None, RulesT, int], StateT]
+    """``new_game(players, seed, rules, first_leader)``."""
+    legal_moves: Callable[[StateT, int], tuple[MoveT, ...]]
+    """``legal_moves(state, player)``."""
+    apply_move: Callable[[StateT, MoveT], StateT]
+    """``apply_move(state, move)``."""
+    observe: Callable[[StateT, int], ViewT]
+    """``observe(state, player)``."""
+    sample_state: Callable[[ViewT, random.Random], StateT]
+    """``sample_state(view, rng)``."""
+    parse_move: Callable[[StateT, int, str], MoveT]
+    """``parse_move(state, player, text)``, the inverse of :attr:`move_text`."""
+    move_text: Callable[[MoveT], str]
+    """``move_text(move)``."""
+    record: type[Record[RulesT, MoveT, StateT]]
+    """The game's record class."""
+
+    def rules(self, preset: str | None = None) -> RulesT:
+        """The rules preset called ``preset`` (case-insensitive), or the default rules.
+
+        :raises UnknownNameError: for an unknown preset; the message lists the known ones.
+        """
+        return find_preset(
+            self.presets, self.default_preset if preset is None else preset, f"{self.title} rules"
+        )
+
+
+class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
+    """The :class:`~sticheln.Game` protocol of a game, from the functions of its :attr:`kit`.
+
+    A game's class is a frozen attrs subclass that sets :attr:`kit` and has the fields
+    :attr:`rules` and :attr:`first_leader` (with the game's defaults)::
+
+        @attrs.frozen
+        class StichelnGame(BaseGame[GameState, Move, PlayerView, Rules]):
+            kit = STICHELN_KIT
+            rules: Rules = NSV
+            first_leader: int = 0
+    """
+
+    __slots__ = ()
+
+    kit: GameKit[StateT, MoveT, ViewT, RulesT]
+    """The game's functions and facts."""
+    rules: RulesT
+    """The rules of every game this object starts."""
+    first_leader: int
+    """The seat that leads the first trick of every game this object starts."""
+
+    @property
+    def info(self) -> GameInfo:
+        """What kind of game this is, with this object's rules."""
+        kit = self.kit
+        return GameInfo(
+            name=kit.name,
+            title=kit.title,
+            player_counts=self.rules.player_counts,
+            presets=kit.presets.keys(),
+            default_preset=kit.default_preset,
+            rules_name=self.rules.name,
+            simultaneous_moves=kit.simultaneous_moves,
+        )
+
+    @property
+    def name(self) -> str:
+        """The game's name (:attr:`GameInfo.name`)."""
+        return self.kit.name
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts the rules allow."""
+        return self.rules.player_counts
+
+    def new_game(self, players: int, seed: int | random.Random | None = None) -> StateT:
+        """The game's ``new_game`` with this object's rules and first leader."""
+        return self.kit.new_game(players, seed, self.rules, self.first_leader)
+
+    def players_to_act(self, state: StateT) -> tuple[int, ...]:
+        """The state's ``players_to_act``."""
+        return state.players_to_act
+
+    def legal_moves(self, state: StateT, player: int) -> tuple[MoveT, ...]:
+        """The game's ``legal_moves``."""
+        return self.kit.legal_moves(state, player)
+
+    def apply_move(self, state: StateT, move: MoveT) -> StateT:
+        """The game's ``apply_move``."""
+        return self.kit.apply_move(state, move)
+
+    def observe(self, state: StateT, player: int) -> ViewT:
+        """The game's ``observe``."""
+        return self.kit.observe(state, player)
+
+    def viewer(self, view: ViewT) -> int:
+        """The view's ``player``."""
+        return view.player
+
+    def player_of(self, move: MoveT) -> int:
+        """The move's ``player``."""
+        return move.player
+
+    def deal_number(self, state: StateT) -> int:
+        """The state's ``deal_number``."""
+        return state.deal_number
+
+    def is_over(self, state: StateT) -> bool:
+        """The state's ``is_over``."""
+        return state.is_over
+
+    def scores(self, state: StateT) -> tuple[int, ...]:
+        """The state's ``scores``."""
+        return state.scores
+
+    def winners(self, state: StateT) -> tuple[int, ...]:
+        """The state's ``winners``."""
+        return state.winners
+
+    def sample_state(self, view: ViewT, rng: random.Random) -> StateT:
+        """The game's ``sample_state``."""
+        return self.kit.sample_state(view, rng)
+
+    def move_text(self, move: MoveT) -> str:
+        """The game's ``move_text``."""
+        return self.kit.move_text(move)
+
+    def parse_move(self, state: StateT, player: int, text: str) -> MoveT:
+        """The game's ``parse_move``."""
+        return self.kit.parse_move(state, player, text)
+
+    def to_json(self, state: StateT) -> str:
+        """The JSON of the game's record of ``state``."""
+        return self.kit.record.from_state(state).to_json()
+
+    def from_json(self, text: str) -> tuple[StateT, tuple[MoveT, ...]]:
+        """Load a record of the game: its first state and its moves.
+
+        :raises RecordError: for a record that cannot be read or replayed.
+        """
+        record = self.kit.record.from_json(text)
+        return record.replay(moves=0), record.moves

@@ -1,0 +1,183 @@
+"""The game protocol that every game of the library implements, and what a game declares about
+itself.
+
+Bots, the command line, records, the conformance suite (:func:`sticheln.testing.check_game`)
+and adapters are written once against :class:`Game`. A game object holds the rules; its
+methods are the game's pure functions. It declares what kind of game it is in a
+:class:`GameInfo`, so that generic code asks the game instead of testing its type.
+
+>>> import random
+>>> from sticheln import find_game
+>>> game = find_game("sticheln")
+>>> game.info.title, game.info.player_counts, game.info.simultaneous_moves
+('Sticheln', (3, 4, 5, 6), True)
+>>> final = random_playout(game, game.new_game(3, seed=1), random.Random(1))
+>>> game.is_over(final), len(game.scores(final))
+(True, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Protocol, TypeVar
+
+import attrs
+
+__all__ = ["Game", "GameInfo", "random_playout"]
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+ViewT = TypeVar("ViewT")
+
+
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+def _strs(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class GameInfo:
+    """What a game object declares about itself: generic code (bots, the command line,
+    records, adapters) reads these facts instead of testing the game's type.
+
+    >>> from sticheln import find_game
+    >>> info = find_game("hattrick").info
+    >>> info.name, info.title, info.player_counts, info.presets
+    ('hattrick', 'Hattrick', (4, 5, 6), ('amigo-1995', 'passes-shown'))
+    >>> info.rules_name, info.simultaneous_moves
+    ('amigo-1995', False)
+    """
+
+    name: str
+    """The game's name in the registry (:func:`~sticheln.find_game`), on the command line
+    and in the ``game`` field of its records: ``"sticheln"``."""
+    title: str
+    """The game's name for people: ``"Sticheln"``."""
+    player_counts: tuple[int, ...] = attrs.field(converter=_ints)
+    """The numbers of players this game object's rules allow, ascending."""
+    presets: tuple[str, ...] = attrs.field(converter=_strs)
+    """The names of the game's rules presets (each one a valid ``preset`` of
+    :func:`~sticheln.find_game`)."""
+    default_preset: str
+    """The preset a game is played with when none is named."""
+    rules_name: str
+    """The name of the rules this game object plays (a preset's name, or the name of the
+    user's own rules)."""
+    simultaneous_moves: bool
+    """Whether several players may have to act at once (Sticheln's pain cards are chosen by
+    all players together): a loop over :meth:`Game.players_to_act` must then offer every
+    seat it lists, and none of them sees the others' choices until all have chosen."""
+
+
+class Game(Protocol[StateT, MoveT, ViewT]):
+    """What every game of the library offers: Sticheln, Hattrick, and those to come.
+
+    States, moves and views are immutable values. Several players may be able to act at once
+    (Sticheln's pain cards); a loop may let any of them move first.
+    """
+
+    @property
+    def info(self) -> GameInfo:
+        """What kind of game this is: name, title, player counts, presets, and whether
+        several players act at once."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """The game's name, as the command line knows it (``"sticheln"``); the same as
+        ``info.name``."""
+        ...
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The numbers of players the game's rules allow; the same as
+        ``info.player_counts``."""
+        ...
+
+    def new_game(self, players: int, seed: int | random.Random | None = None) -> StateT:
+        """A new game; the same seed gives the same game, and is the seed its record
+        keeps."""
+        ...
+
+    def players_to_act(self, state: StateT) -> tuple[int, ...]:
+        """The seats that may move now; empty once the game is over."""
+        ...
+
+    def legal_moves(self, state: StateT, player: int) -> tuple[MoveT, ...]:
+        """The moves ``player`` may make now (empty if none)."""
+        ...
+
+    def apply_move(self, state: StateT, move: MoveT) -> StateT:
+        """The state after ``move``; raises the game's illegal-move error, a ``ValueError``."""
+        ...
+
+    def observe(self, state: StateT, player: int) -> ViewT:
+        """What ``player`` may see of ``state``."""
+        ...
+
+    def viewer(self, view: ViewT) -> int:
+        """The seat whose view ``view`` is."""
+        ...
+
+    def player_of(self, move: MoveT) -> int:
+        """The seat that makes ``move``."""
+        ...
+
+    def deal_number(self, state: StateT) -> int:
+        """The deal in progress, from 0: Sticheln's round, Hattrick's hand. Once the game is
+        over, the number of deals played. A search may stop its playouts when it changes."""
+        ...
+
+    def is_over(self, state: StateT) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    def scores(self, state: StateT) -> tuple[int, ...]:
+        """Each player's points so far."""
+        ...
+
+    def winners(self, state: StateT) -> tuple[int, ...]:
+        """The seats with the best result once the game is over, else ``()``."""
+        ...
+
+    def sample_state(self, view: ViewT, rng: random.Random) -> StateT:
+        """A full state, drawn at random, that agrees with everything in ``view``."""
+        ...
+
+    def move_text(self, move: MoveT) -> str:
+        """A short text naming the move among the legal moves of its player (``"B11"``);
+        :meth:`parse_move` reads it back."""
+        ...
+
+    def parse_move(self, state: StateT, player: int, text: str) -> MoveT:
+        """The legal move of ``player`` that ``text`` names: the inverse of
+        :meth:`move_text`.
+
+        Raises the game's invalid-move error (a ``ValueError``) for a text that names no
+        move, and its illegal-move error for a move that ``player`` cannot make now.
+        """
+        ...
+
+    def to_json(self, state: StateT) -> str:
+        """The record of the game that led to ``state``, as JSON."""
+        ...
+
+    def from_json(self, text: str) -> tuple[StateT, tuple[MoveT, ...]]:
+        """The first state and the moves of a recorded game; raises the game's record error
+        (a ``ValueError``) for a bad record."""
+        ...
+
+
+def random_playout(game: Game[StateT, MoveT, ViewT], state: StateT, rng: random.Random) -> StateT:
+    """Play uniformly random legal moves from ``state`` until the game is over.
+
+    Written once against :class:`Game`, it plays every game of the library.
+    """
+    while not game.is_over(state):
+        player = rng.choice(game.players_to_act(state))
+        state = game.apply_move(state, rng.choice(game.legal_moves(state, player)))
+    return state

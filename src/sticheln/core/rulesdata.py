@@ -1,0 +1,78 @@
+"""Rules as data, for every game: reading a rules object's fields and options from plain data,
+the colours of a deck, and finding a preset by name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from enum import Enum
+from typing import TypeVar
+
+from sticheln.core.cards import Color
+from sticheln.core.errors import RulesError, UnknownNameError, WrongTypeError
+
+__all__ = ["check_rules_fields", "find_preset", "read_colors", "read_option"]
+
+EnumT = TypeVar("EnumT", bound=Enum)
+PresetT = TypeVar("PresetT")
+
+
+def check_rules_fields(data: object, fields: Iterable[str]) -> Mapping[str, object]:
+    """``data`` as a mapping with exactly the given rules fields (for ``from_dict`` of the
+    rules of every game).
+
+    :raises RulesError: naming the unknown or missing fields.
+    """
+    if not isinstance(data, Mapping):
+        raise RulesError(f"rules must be a mapping, got {type(data).__name__}")
+    known = list(fields)
+    unknown = sorted(map(str, set(data) - set(known)))
+    if unknown:
+        raise RulesError(f"unknown rules field(s): {', '.join(unknown)}")
+    missing = [name for name in known if name not in data]
+    if missing:
+        raise RulesError(f"missing rules field(s): {', '.join(missing)}")
+    return data
+
+
+def read_option(data: Mapping[str, object], name: str, option: type[EnumT]) -> EnumT:
+    """The rule option ``name`` of ``data``, by its value.
+
+    :raises RulesError: for a value that is not one of the option's.
+    """
+    try:
+        return option(data[name])
+    except ValueError:
+        raise RulesError(f"rules field {name!r}: unknown value {data[name]!r}") from None
+
+
+def find_preset(presets: Mapping[str, PresetT], name: str, what: str) -> PresetT:
+    """The preset called ``name`` (case-insensitive) among ``presets``.
+
+    :raises UnknownNameError: if there is none; the message names ``what`` and lists the
+        known ones.
+    :raises WrongTypeError: if ``name`` is not a string.
+    """
+    if not isinstance(name, str):
+        raise WrongTypeError(f"a {what} preset name must be a string, got {name!r}")
+    try:
+        return presets[name.lower()]
+    except (KeyError, AttributeError):
+        raise UnknownNameError(
+            f"no {what} preset {name!r}; known presets: {', '.join(presets)}"
+        ) from None
+
+
+def read_colors(value: object) -> tuple[Color, ...]:
+    """The colours of a deck from :class:`~sticheln.Color` members or a string of their
+    letters (``"RYGBP"``).
+
+    :raises RulesError: for anything else.
+    """
+    if isinstance(value, str):
+        try:
+            return tuple(Color(letter) for letter in value)
+        except ValueError:
+            raise RulesError(f"colours {value!r}: use the letters of Color (RYGBPA)") from None
+    if not isinstance(value, tuple | list) or not all(isinstance(c, Color) for c in value):
+        raise RulesError(f"colours must be Color members or their letters, got {value!r}")
+    return tuple(value)

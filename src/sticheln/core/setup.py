@@ -1,0 +1,177 @@
+"""Checks and helpers for starting a game, shared by every game of the library: seats, seeds,
+dealt hands and the order of play around the table."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from typing import Generic, TypeVar
+
+from sticheln.core.cards import Card, CardSet
+from sticheln.core.errors import (
+    CardError,
+    SetupError,
+    UnknownPlayerError,
+    WrongTypeError,
+)
+
+T = TypeVar("T")
+
+
+def check_seat_number(player: object, what: str = "player") -> int:
+    """``player`` as a seat number: an ``int`` of at least 0 (``True`` and ``False`` are not
+    seats).
+
+    :raises WrongTypeError: for anything but an ``int``.
+    :raises UnknownPlayerError: for a negative number.
+    """
+    if type(player) is not int:
+        raise WrongTypeError(f"{what} must be a seat number (an int), got {player!r}")
+    if player < 0:
+        raise UnknownPlayerError(f"{what} must be a seat number (0 or more), got {player}")
+    return player
+
+
+def check_seat(player: object, players: int) -> None:
+    """:raises WrongTypeError: if ``player`` is not an ``int``.
+    :raises UnknownPlayerError: if it is not a seat of a ``players``-player game."""
+    if type(player) is not int:
+        raise WrongTypeError(f"player must be a seat number (an int), got {player!r}")
+    if not 0 <= player < players:
+        raise UnknownPlayerError(f"player {player} is not a seat of this {players}-player game")
+
+
+def check_first_leader(first_leader: object, players: int) -> None:
+    """:raises WrongTypeError: if ``first_leader`` is not an ``int``.
+    :raises SetupError: if it is not a seat."""
+    if type(first_leader) is not int:
+        raise WrongTypeError(f"first_leader must be a seat number (an int), got {first_leader!r}")
+    if not 0 <= first_leader < players:
+        raise SetupError(
+            f"first_leader must be a seat from 0 to {players - 1}, got {first_leader!r}"
+        )
+
+
+def check_type(value: object, kind: type[T], what: str) -> T:
+    """``value`` if it is a ``kind``.
+
+    :raises WrongTypeError: naming ``what`` otherwise.
+    """
+    if not isinstance(value, kind):
+        raise WrongTypeError(f"{what} must be a {kind.__name__} object, got {value!r}")
+    return value
+
+
+def seeded_rng(
+    seed: int | random.Random | None, *, dealt: bool = False
+) -> tuple[random.Random, int | None]:
+    """The generator for a new game's random choices, and the ``int`` seed its record keeps.
+
+    Every game follows the same policy. An ``int`` seed is kept as given. For ``None`` a
+    fresh seed is drawn from the system and kept, so that a shuffled game is still recorded
+    with the seed that made it, unless the caller ``dealt`` the cards: then nothing was
+    shuffled and no seed is kept. A :class:`random.Random` handed in is used as it is, and no
+    seed is kept.
+
+    :raises WrongTypeError: for a seed of another type (``bool`` included).
+    """
+    if isinstance(seed, random.Random):
+        return seed, None
+    if seed is None:
+        drawn = random.SystemRandom().randrange(2**63)
+        return random.Random(drawn), None if dealt else drawn
+    if type(seed) is not int:
+        raise WrongTypeError(f"seed must be an int, a random.Random or None, got {seed!r}")
+    return random.Random(seed), seed
+
+
+def check_hands(
+    hands: object, deck: CardSet, size: int, players: int, where: str
+) -> tuple[CardSet, ...]:
+    """One deal given by the caller (per seat, cards or card names) as card sets, checked:
+    one hand of ``size`` distinct cards of ``deck`` per seat, no card in two hands.
+
+    :raises SetupError: naming the deal and seat at fault (``where`` is e.g. ``deals[1]``).
+    """
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
+        raise SetupError(f"{where} must be a sequence with the cards of each seat")
+    if len(hands) != players:
+        raise SetupError(f"{where}: {len(hands)} hands given for {players} players")
+    seen = CardSet()
+    parsed = []
+    for p, hand in enumerate(hands):
+        try:
+            if isinstance(hand, str):
+                cards = CardSet.parse(hand)
+                given = len(hand.replace(",", " ").split())
+            elif isinstance(hand, Iterable):
+                items: list[Card | str] = list(hand)
+                cards = CardSet.of(items)
+                given = len(items)
+            else:
+                raise SetupError(f"{where}[{p}] must be cards or card names, got {hand!r}")
+        except (CardError, TypeError) as exc:
+            raise SetupError(f"{where}[{p}]: {exc}") from None
+        if given != len(cards):
+            raise SetupError(f"{where}[{p}]: a card appears twice in the hand")
+        if len(cards) != size:
+            raise SetupError(
+                f"{where}[{p}]: {len(cards)} cards, every hand has {size} with {players} players"
+            )
+        if not cards.issubset(deck):
+            raise SetupError(f"{where}[{p}]: {cards - deck} not in the deck for {players} players")
+        if not cards.isdisjoint(seen):
+            raise SetupError(f"{where}[{p}]: {cards & seen} dealt to two players")
+        seen |= cards
+        parsed.append(cards)
+    return tuple(parsed)
+
+
+SEAT_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+"""For each player count (once :func:`seat_orders` has seen it) and each leader, the seats in
+play order from that leader; engines index it on their hot paths."""
+
+
+def seat_orders(players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats in play order from each leader of a ``players``-player game (kept in
+    :data:`SEAT_ORDERS`)."""
+    orders = SEAT_ORDERS.get(players)
+    if orders is None:
+        orders = tuple(
+            tuple((leader + i) % players for i in range(players)) for leader in range(players)
+        )
+        # A value built twice by two threads is the same value: setdefault keeps the first.
+        orders = SEAT_ORDERS.setdefault(players, orders)
+    return orders
+
+
+class SeatTable(Generic[T]):
+    """A table with one entry per seat, built on first use by ``build(seat)`` and shared by
+    every game and thread: the shared move objects of each seat, for example.
+
+    The table only grows, and it grows under a lock, so that two threads that both need a new
+    seat cannot give one seat the entry of another.
+    """
+
+    def __init__(self, build: Callable[[int], T], seats: int = 0) -> None:
+        self._build = build
+        self._entries: list[T] = []
+        self._lock = threading.Lock()
+        self.ensure(seats)
+
+    def ensure(self, seats: int) -> list[T]:
+        """Build the entries of the seats up to ``seats`` that are missing; return the list
+        of entries (engines index it directly on their hot paths)."""
+        entries = self._entries
+        if len(entries) < seats:
+            with self._lock:
+                while len(entries) < seats:
+                    entries.append(self._build(len(entries)))
+        return entries
+
+    def __getitem__(self, seat: int) -> T:
+        return self._entries[seat]
+
+    def __len__(self) -> int:
+        return len(self._entries)

@@ -1,0 +1,73 @@
+"""A finished trick, as every game of the library records one: who played which card, in play
+order, and who won it.
+
+>>> from sticheln import Card
+>>> trick = Trick(((2, Card.parse("R1")), (0, Card.parse("B3"))), winner=0)
+>>> trick.leader, trick.cards, trick.plays[1]
+(2, (Card(Color.RED, 1), Card(Color.BLUE, 3)), (0, Card(Color.BLUE, 3)))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from sticheln.core.cards import Card
+
+__all__ = ["Trick"]
+
+
+@attrs.frozen(init=False, repr=False)
+class Trick:
+    """A trick: who played which card, in play order, and who won it (or, for a trick still
+    open, who would win it as it stands).
+
+    ``winner`` is ``None`` for a trick nobody won: in Sticheln a trick of zeros that was set
+    aside (:rule:`ST-TRICK-6`).
+    """
+
+    seats: tuple[int, ...]
+    """The players in play order; the first one led the trick."""
+    cards: tuple[Card, ...]
+    """The cards in play order."""
+    winner: int | None
+    """The player who won the trick, or ``None``."""
+
+    def __init__(self, plays: Iterable[tuple[int, Card]], winner: int | None) -> None:
+        pairs = tuple(plays)
+        _set_seats(self, tuple(seat for seat, _ in pairs))
+        _set_cards(self, tuple(card for _, card in pairs))
+        _set_winner(self, winner)
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """``(player, card)`` pairs in play order."""
+        return tuple(zip(self.seats, self.cards, strict=True))
+
+    @property
+    def leader(self) -> int:
+        """The player who led the trick."""
+        return self.seats[0]
+
+    def __str__(self) -> str:
+        cards = " ".join(f"{player}:{card}" for player, card in self.plays)
+        return f"{cards} -> {'nobody' if self.winner is None else self.winner}"
+
+    def __repr__(self) -> str:
+        return f"Trick(plays={self.plays!r}, winner={self.winner!r})"
+
+
+_new_object = object.__new__
+_set_seats = Trick.__dict__["seats"].__set__
+_set_cards = Trick.__dict__["cards"].__set__
+_set_winner = Trick.__dict__["winner"].__set__
+
+
+def new_trick(seats: tuple[int, ...], cards: tuple[Card, ...], winner: int | None) -> Trick:
+    """Build a trick without the checks of ``__init__`` (for engines' hot paths)."""
+    trick = _new_object(Trick)
+    _set_seats(trick, seats)
+    _set_cards(trick, cards)
+    _set_winner(trick, winner)
+    return trick

@@ -1,0 +1,65 @@
+"""Sticheln on the game protocol: :class:`StichelnGame`.
+
+>>> import random
+>>> from sticheln import random_playout
+>>> game = StichelnGame()
+>>> final = random_playout(game, game.new_game(3, seed=1), random.Random(1))
+>>> game.is_over(final), len(game.scores(final))
+(True, 3)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from sticheln.core.kit import BaseGame, GameKit
+from sticheln.engine import apply_move, legal_moves, new_game, parse_move
+from sticheln.moves import Move
+from sticheln.record import GameRecord
+from sticheln.rules import NSV, PRESETS, Rules
+from sticheln.sampling import sample_state
+from sticheln.state import GameState
+from sticheln.view import PlayerView, observe
+
+__all__ = ["STICHELN", "StichelnGame", "move_text"]
+
+
+def move_text(move: Move) -> str:
+    """The name of the move's card (``"B11"``): a player's legal moves all differ in their
+    card, so it names the move among them; :func:`~sticheln.parse_move` reads it back."""
+    return str(move.card)
+
+
+STICHELN: Final[GameKit[GameState, Move, PlayerView, Rules]] = GameKit(
+    name="sticheln",
+    title="Sticheln",
+    presets=PRESETS,
+    default_preset=NSV.name,
+    simultaneous_moves=True,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply_move=apply_move,
+    observe=observe,
+    sample_state=sample_state,
+    parse_move=parse_move,
+    move_text=move_text,
+    record=GameRecord,
+)
+"""Sticheln's functions and facts, from which :class:`StichelnGame` is built."""
+
+
+@attrs.frozen
+class StichelnGame(BaseGame[GameState, Move, PlayerView, Rules]):
+    """Sticheln on the :class:`~sticheln.Game` protocol, with the given rules.
+
+    >>> StichelnGame(Rules.preset("online-5-rounds")).player_counts
+    (3, 4, 5, 6)
+    """
+
+    kit = STICHELN
+    rules: Rules = NSV
+    """The rules of every game this object starts."""
+    first_leader: int = 0
+    """The seat that leads the first trick (:rule:`ST-LEAD-1`)."""
