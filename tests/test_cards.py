@@ -7,7 +7,7 @@ import pickle
 import attrs
 import pytest
 
-from sticheln import Card, CardError, CardSet, Color
+from sticheln import Card, CardError, CardSet, Color, WrongTypeError
 
 pytestmark = pytest.mark.rule("ST-DECK-1")
 
@@ -58,18 +58,27 @@ def test_parse_rejects_nonsense(text: str, fragment: str) -> None:
 
 
 def test_parse_rejects_non_strings() -> None:
-    with pytest.raises(CardError, match="must be a string"):
+    with pytest.raises(WrongTypeError, match="must be a string"):
         Card.parse(11)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="must be a string"):
+        CardSet.parse(None)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("value", [-1, 21, 3.0, True, "3"])
-def test_card_value_is_checked(value: object) -> None:
-    with pytest.raises(CardError, match="card value"):
+@pytest.mark.parametrize("value", [-1, 21])
+def test_card_value_is_checked(value: int) -> None:
+    with pytest.raises(CardError, match="card value must be an int from 0 to 20"):
+        Card(Color.RED, value)
+
+
+@pytest.mark.parametrize("value", [3.0, True, "3", None])
+def test_card_value_of_another_type_is_a_type_error(value: object) -> None:
+    with pytest.raises(WrongTypeError, match="card value must be an int") as info:
         Card(Color.RED, value)  # type: ignore[arg-type]
+    assert isinstance(info.value, TypeError)
 
 
 def test_card_colour_is_checked() -> None:
-    with pytest.raises(CardError, match="colour"):
+    with pytest.raises(WrongTypeError, match="colour"):
         Card("R", 3)  # type: ignore[arg-type]
 
 
@@ -122,7 +131,7 @@ def test_card_set_remove_missing_card_raises_key_error() -> None:
 
 def test_card_set_of_accepts_names_and_rejects_other_things() -> None:
     assert CardSet.of(["R1", Card.parse("B2")]) == CardSet.parse("R1 B2")
-    with pytest.raises(CardError, match="is not a card"):
+    with pytest.raises(WrongTypeError, match="is not a card"):
         CardSet.of([3])  # type: ignore[list-item]
     with pytest.raises(CardError, match="'X1'"):
         CardSet.parse("R1 X1")

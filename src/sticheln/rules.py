@@ -137,9 +137,10 @@ RECONSTRUCTED_7_8_DECKS: Final = (
     Deck(7, _SIX, 0, 17),
     Deck(8, _SIX, 0, 19),
 )
-"""Decks for 7 and 8 players, *reconstructed*: the sources do not give the table of the
-German editions that play up to eight. Six colours 0-17 (108 cards, 3 left over, set aside
-face up) for 7 players, six colours 0-19 (120 cards) for 8."""
+"""Decks for 7 and 8 players, *reconstructed*: no source gives the table of the German
+editions that play up to eight (:doc:`/rules/open-points`). Six colours 0-17 (108 cards, 3 left
+over, set aside face up) for 7 players, as the rules site of an online implementation plays
+it; six colours 0-19 (120 cards) for 8."""
 
 
 def _decks(value: object) -> tuple[Deck, ...]:

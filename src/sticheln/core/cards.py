@@ -25,7 +25,7 @@ from typing import Final
 
 import attrs
 
-from sticheln.core.errors import CardError
+from sticheln.core.errors import CardError, WrongTypeError
 
 __all__ = ["MAX_VALUE", "Card", "CardSet", "Color"]
 
@@ -68,13 +68,15 @@ _CARD_TEXT: Final = re.compile(r"\s*([A-Za-z]+)\s*(\d+)\s*")
 
 
 def _check_value(instance: Card, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or not 0 <= value <= MAX_VALUE:
+    if type(value) is not int:
+        raise WrongTypeError(f"card value must be an int, got {value!r}")
+    if not 0 <= value <= MAX_VALUE:
         raise CardError(f"card value must be an int from 0 to {MAX_VALUE}, got {value!r}")
 
 
 def _check_color(instance: Card, attribute: attrs.Attribute[Color], value: Color) -> None:
     if not isinstance(value, Color):
-        raise CardError(f"card colour must be a Color, got {value!r}")
+        raise WrongTypeError(f"card colour must be a Color, got {value!r}")
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -106,9 +108,10 @@ class Card:
         ``"B11"``, ``"b11"``, ``"blue 11"`` and ``"Grey 0"`` are all accepted.
 
         :raises CardError: if the text names no card; the message quotes the text.
+        :raises WrongTypeError: if ``text`` is not a string.
         """
         if not isinstance(text, str):
-            raise CardError(f"a card name must be a string, got {text!r}")
+            raise WrongTypeError(f"a card name must be a string, got {text!r}")
         match = _CARD_TEXT.fullmatch(text)
         if match is None:
             raise CardError(
@@ -157,7 +160,7 @@ def _to_mask(cards: Iterable[Card | str]) -> int:
         if isinstance(card, str):
             card = Card.parse(card)
         elif not isinstance(card, Card):
-            raise CardError(f"{card!r} is not a card")
+            raise WrongTypeError(f"{card!r} is not a card or a card name")
         mask |= 1 << card.index
     return mask
 
@@ -195,7 +198,8 @@ class CardSet:
     def of(cls, cards: Iterable[Card | str]) -> CardSet:
         """The set of the given cards (:class:`Card` values or card names); duplicates merge.
 
-        :raises CardError: if an item is not a card or a card name.
+        :raises CardError: if an item is a string that names no card.
+        :raises WrongTypeError: if an item is neither a card nor a string.
         """
         return cls(_to_mask(cards))
 
@@ -204,7 +208,10 @@ class CardSet:
         """Read card names separated by spaces or commas (``"R1 B11, Y0"``).
 
         :raises CardError: if a part is not a card name.
+        :raises WrongTypeError: if ``text`` is not a string.
         """
+        if not isinstance(text, str):
+            raise WrongTypeError(f"card names must be a string, got {type(text).__name__}")
         return cls(_to_mask(part for part in re.split(r"[\s,]+", text.strip()) if part))
 
     @property
