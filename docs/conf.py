@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import sys
 import tempfile
 import zlib
@@ -13,7 +14,7 @@ sys.path.insert(0, str(DOCS / "_ext"))
 project = "sticheln"
 author = "The sticheln developers"
 copyright = "the sticheln developers"
-release = "0.1.0"
+release = importlib.metadata.version("sticheln")
 version = release
 
 extensions = [

@@ -8,8 +8,6 @@
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
 from sticheln.core.errors import (
     CardError,
@@ -55,10 +53,21 @@ from sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
 from sticheln.trick import lead_color, trick_winner
 from sticheln.view import PlayerView, observe
 
-try:
-    __version__ = version("sticheln")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
+
+def __getattr__(name: str) -> str:
+    """``__version__``, read from the package metadata on first use (reading it costs more
+    than the rest of ``import sticheln``)."""
+    if name != "__version__":
+        raise AttributeError(f"module 'sticheln' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        value = version("sticheln")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        value = "0.0.0"
+    globals()["__version__"] = value
+    return value
+
 
 __all__ = [
     "AMIGO_1993",
