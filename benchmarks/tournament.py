@@ -1,4 +1,5 @@
-"""Duplicate tournaments between bots: the same deals replayed with the seats rotated.
+"""Duplicate tournaments between bots, in any registered game: the same deals replayed with
+the seats rotated.
 
 Every deal is played once for each rotation of the seats, so that every bot entry sits in
 every seat for every deal; the deals come from ``--seed``. The figures for each bot are its
@@ -9,7 +10,7 @@ differences between bots are paired by deal in the same way.
 
 A bot is given by its registry name, optionally followed by constructor options:
 ``ismcts:exploration=1.0:round_playouts=false``. For ISMCTS, ``playout_policy=heuristic``
-and ``playout_policy=none`` choose the Sticheln playout policy or random playouts,
+and ``playout_policy=none`` choose the game's registered playout policy or random playouts,
 ``playout_bot=NAME`` and ``delegate_bot=NAME`` name bots, and ``delegate_if=pain`` hands the
 pain cards to the delegate bot. ``--time`` and ``--iterations`` set the
 budget of every ISMCTS bot that does not give its own. With fewer bots than players, the
@@ -17,6 +18,7 @@ list is repeated to fill the seats. Run it with, for example::
 
     python benchmarks/tournament.py --bots ismcts heuristic heuristic heuristic \\
         --deals 50 --time 0.2 --jobs 2
+    python benchmarks/tournament.py --game hattrick --bots random --players 4 --deals 20
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from typing import Any
 
 import sticheln as st
 from sticheln.bots import Bot, make_bot, make_ismcts_bot
-from sticheln.bots.heuristic import playout_policy
+from sticheln.bots.ismcts import playout_policy_for
 
 
 def parse_value(text: str) -> object:
@@ -54,13 +56,14 @@ def parse_value(text: str) -> object:
     return text
 
 
-def choosing_pain(view: st.PlayerView) -> bool:
-    """Whether the view is of a player choosing a pain card (for ``delegate_if=pain``)."""
-    return view.phase is st.Phase.CHOOSING_PAIN
+def choosing_pain(view: Any) -> bool:
+    """Whether the view is of a Sticheln player choosing a pain card (for
+    ``delegate_if=pain``)."""
+    return isinstance(view, st.PlayerView) and view.phase is st.Phase.CHOOSING_PAIN
 
 
 def build_bot(
-    spec: str, game: st.StichelnGame, time_limit: float | None, iterations: int | None
+    spec: str, game: st.Game[Any, Any, Any], time_limit: float | None, iterations: int | None
 ) -> Bot[Any, Any]:
     """The bot described by ``spec`` (``name`` or ``name:key=value:...``)."""
     name, *options = spec.split(":")
@@ -75,7 +78,7 @@ def build_bot(
         if kwargs.get("playout_bot") is not None:
             kwargs["playout_bot"] = make_bot(str(kwargs["playout_bot"]), game)
         if kwargs.get("playout_policy") == "heuristic":
-            kwargs["playout_policy"] = playout_policy
+            kwargs["playout_policy"] = playout_policy_for(game)
         if kwargs.get("delegate_if") == "pain":
             kwargs["delegate_if"] = choosing_pain
         if kwargs.get("delegate_bot") is not None:
@@ -90,15 +93,15 @@ def build_bot(
 
 
 def play_deal(
-    task: tuple[Sequence[str], str, int, int, float | None, int | None],
+    task: tuple[Sequence[str], str, str, int, int, float | None, int | None],
 ) -> dict[str, Any]:
     """Play one deal with every rotation of the seats.
 
     Returns, for each entry of the seat list, its points and win shares per rotation, and the
     thinking time and number of decisions of each bot name.
     """
-    entries, rules_name, seed, deal, time_limit, iterations = task
-    game = st.StichelnGame(st.Rules.preset(rules_name))
+    entries, game_name, rules_name, seed, deal, time_limit, iterations = task
+    game = st.find_game(game_name, rules_name)
     n = len(entries)
     points: list[list[int]] = [[] for _ in range(n)]
     wins: list[list[float]] = [[] for _ in range(n)]
@@ -212,22 +215,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=None, help="default: number of bots")
     parser.add_argument("--deals", type=int, default=20, help="deals; each is played per seat")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", default="nsv", choices=sorted(st.PRESETS))
+    parser.add_argument("--game", default="sticheln", choices=list(st.GAME_NAMES))
+    parser.add_argument("--rules", default=None, help="the game's rules preset (default: its own)")
     parser.add_argument("--time", type=float, default=None, help="ISMCTS seconds per move")
     parser.add_argument("--iterations", type=int, default=None, help="ISMCTS iterations")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
     players = args.players if args.players is not None else len(args.bots)
     entries = [args.bots[i % len(args.bots)] for i in range(players)]
-    rules = st.Rules.preset(args.rules)
-    if players not in rules.player_counts:
-        parser.error(f"rules {rules.name!r} have no deck for {players} players")
+    info = st.find_game(args.game, args.rules).info
+    if players not in info.player_counts:
+        parser.error(f"{info.title} rules {info.rules_name!r} are not for {players} players")
     tasks = [
-        (entries, rules.name, args.seed, deal, args.time, args.iterations)
+        (entries, info.name, info.rules_name, args.seed, deal, args.time, args.iterations)
         for deal in range(args.deals)
     ]
     print(
-        f"python {platform.python_version()}, {players} players, rules {rules.name!r}, "
+        f"python {platform.python_version()}, {info.title}, {players} players, "
+        f"rules {info.rules_name!r}, "
         f"seats {entries}, ISMCTS time {args.time} iterations {args.iterations}, "
         f"seed {args.seed}, jobs {args.jobs}"
     )

@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 from sticheln.bots.base import Bot
 from sticheln.core.protocol import Game
 
-__all__ = ["ISMCTSBot", "make_ismcts_bot", "register_playout_policy"]
+__all__ = ["ISMCTSBot", "make_ismcts_bot", "playout_policy_for", "register_playout_policy"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT", bound=Hashable)
@@ -320,6 +320,14 @@ def register_playout_policy(
     _POLICIES[game_name] = policy
 
 
+def playout_policy_for(
+    game: Game[Any, Any, Any],
+) -> Callable[[Any, int, Sequence[Any], random.Random], Any] | None:
+    """The playout policy registered for ``game`` (:func:`register_playout_policy`), or
+    ``None`` if its playouts are random."""
+    return _POLICIES.get(game.info.name)
+
+
 def make_ismcts_bot(game: Game[Any, Any, Any], **options: Any) -> ISMCTSBot[Any, Any, Any]:
     """An :class:`ISMCTSBot` for ``game`` with the settings that suit it, then ``options``.
 
@@ -329,7 +337,7 @@ def make_ismcts_bot(game: Game[Any, Any, Any], **options: Any) -> ISMCTSBot[Any,
     documentation makes the search far stronger than random playouts for the same time.
     Other games get random playouts.
     """
-    policy = _POLICIES.get(game.info.name)
+    policy = playout_policy_for(game)
     if policy is not None:
         options.setdefault("playout_policy", policy)
     return ISMCTSBot(game, **options)
