@@ -25,6 +25,7 @@ from sticheln.core.setup import (
     SEAT_ORDERS,
     check_first_leader,
     check_hands,
+    check_player_count,
     check_seat,
     check_type,
     seat_orders,
@@ -35,7 +36,7 @@ from sticheln.moves import PAIN_MOVES, PLAY_MOVES, ChoosePain, Move, PlayCard
 from sticheln.rules import AllZeroTrick, FirstLeader, Rules
 from sticheln.scoring import round_score
 from sticheln.state import _CHOOSING, _OVER, _PLAYING, Deal, FinishedRound, GameSetup, GameState
-from sticheln.trick import trick_winner
+from sticheln.trick import winning_index
 
 __all__ = ["apply_move", "deal_round", "legal_moves", "new_game", "parse_move"]
 
@@ -115,7 +116,8 @@ def new_game(
         cards of the deck in no hand are set aside.
     :raises RulesError: if the rules have no deck for ``players``.
     :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
-    :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
+    :raises WrongTypeError: if ``players``, ``rules``, ``seed`` or ``first_leader`` is of the
+        wrong type.
     """
     return start_game(make_setup(rules, players, first_leader, seed, deals, draw_leader=True))
 
@@ -141,7 +143,7 @@ def make_setup(
     :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
     """
     check_type(rules, Rules, "rules")
-    rules.deck(players)  # raises RulesError for an unsupported player count
+    rules.deck(check_player_count(players))  # RulesError for an unsupported player count
     check_first_leader(first_leader, players)
     rng, int_seed = seeded_rng(seed, dealt=deals is not None)
     if draw_leader and rules.first_leader is FirstLeader.LEFT_OF_DEALER:
@@ -266,7 +268,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
             setup, phase, number, hand_moves, picks, pick_order, leader, cards, tricks, won,
             set_aside, finished, (player + 1) % n,
         ))  # fmt: skip
-    winner = trick_winner(cards)
+    winner = winning_index(cards)
     if winner is not None:
         winner = (leader + winner) % n
     elif setup.rules.all_zero_trick is _LEADER_WINS:

@@ -18,7 +18,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from sticheln.core.cards import Card
+from sticheln.core.cards import Card, CardSet, check_cards
+from sticheln.core.errors import WrongTypeError, excerpt
 from sticheln.rules import AllZeroTrick
 from sticheln.scoring import card_points
 from sticheln.trick import trick_winner
@@ -74,9 +75,15 @@ def explain_trick(
     :attr:`~sticheln.AllZeroTrick.LEADER_WINS` the winner of such a trick is its first card.
 
     :raises ValueError: if the trick has no card.
+    :raises WrongTypeError: if ``cards`` is not a sequence of cards, or ``all_zero_trick``
+        not an :class:`~sticheln.AllZeroTrick`.
     """
-    cards = tuple(cards)
+    if not isinstance(all_zero_trick, AllZeroTrick):
+        raise WrongTypeError(
+            f"all_zero_trick must be an AllZeroTrick, got {excerpt(all_zero_trick)}"
+        )
     winner = trick_winner(cards)
+    cards = tuple(cards)
     lead = cards[0].color
     reasons = [Reason(f"{cards[0]} leads: {lead.name.lower()} is the lead colour", "ST-TRICK-1")]
     best = None if winner is None else cards[winner]
@@ -166,7 +173,15 @@ def explain_score(pain_card: Card, won_cards: Iterable[Card]) -> ScoreExplanatio
       -5 B5 is the pain card and costs its value (ST-SCORE-1).
       +1 R4 is not in the pain colour and scores one point (ST-SCORE-2).
       -7 B7 is in the pain colour and costs its value (ST-SCORE-1).
+
+    :raises WrongTypeError: if ``pain_card`` is not a card, or ``won_cards`` not cards.
     """
+    if not isinstance(pain_card, Card):
+        raise WrongTypeError(f"pain_card must be a Card, got {excerpt(pain_card)}")
+    if not isinstance(won_cards, CardSet):
+        won_cards = check_cards(
+            won_cards if isinstance(won_cards, Sequence) else [*won_cards], "won_cards"
+        )
     pain = pain_card.color
     items = [
         ScoreItem(

@@ -21,7 +21,7 @@ from typing import Final
 import attrs
 
 from sticheln.core.cards import Card, CardSet, Color
-from sticheln.core.errors import RulesError
+from sticheln.core.errors import RulesError, excerpt
 from sticheln.core.rulesdata import check_rules_fields, find_preset, read_colors, read_option
 
 __all__ = [
@@ -122,6 +122,9 @@ class Deck:
         )
 
 
+MAX_ROUNDS: Final = 100
+"""The most rounds a game may have: every round is dealt when the game starts."""
+
 _FIVE = "RYGBP"
 _SIX = "RYGBPA"
 
@@ -167,7 +170,8 @@ class Rules:
     hand_size: int = 15
     """Cards dealt to every player (:rule:`ST-DEAL-1`); cards left over are set aside."""
     rounds: int | None = None
-    """Rounds per game; ``None`` means one per player (:rule:`ST-GAME-1`)."""
+    """Rounds per game, at most :data:`MAX_ROUNDS`; ``None`` means one per player
+    (:rule:`ST-GAME-1`)."""
     first_leader: FirstLeader = FirstLeader.GIVEN_SEAT
     """Who leads the first trick of the game (:rule:`ST-LEAD-1`)."""
     all_zero_trick: AllZeroTrick = AllZeroTrick.SET_ASIDE
@@ -181,8 +185,12 @@ class Rules:
                 f"hand_size must be an int >= 2 (one pain card and at least one "
                 f"trick), got {self.hand_size!r}"
             )
-        if self.rounds is not None and (type(self.rounds) is not int or self.rounds < 1):
-            raise RulesError(f"rounds must be None or an int >= 1, got {self.rounds!r}")
+        if self.rounds is not None and (
+            type(self.rounds) is not int or not 1 <= self.rounds <= MAX_ROUNDS
+        ):
+            raise RulesError(
+                f"rounds must be None or an int from 1 to {MAX_ROUNDS}, got {excerpt(self.rounds)}"
+            )
         if not isinstance(self.first_leader, FirstLeader):
             raise RulesError(f"first_leader must be a FirstLeader, got {self.first_leader!r}")
         if not isinstance(self.all_zero_trick, AllZeroTrick):
@@ -214,7 +222,7 @@ class Rules:
             if deck.players == players:
                 return deck
         raise RulesError(
-            f"rules {self.name!r} have no deck for {players!r} players "
+            f"rules {excerpt(self.name)} have no deck for {excerpt(players)} players "
             f"(they support {', '.join(map(str, self.player_counts))}); "
             f"add a Deck to Rules.decks for your box"
         )

@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
-from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
+from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color, check_cards
+from sticheln.core.errors import WrongTypeError, excerpt
 from sticheln.core.results import ranking, winners
 
 __all__ = ["card_points", "ranking", "round_score", "winners"]
@@ -23,7 +24,14 @@ def card_points(card: Card, pain_color: Color) -> int:
 
     A card of the pain colour costs its value (:rule:`ST-SCORE-1`); any other card is worth
     one point, whatever its value (:rule:`ST-SCORE-2`).
+
+    :raises WrongTypeError: if ``card`` is not a :class:`~sticheln.Card` or ``pain_color``
+        not a :class:`~sticheln.Color`.
     """
+    if not isinstance(card, Card):
+        raise WrongTypeError(f"card must be a Card, got {excerpt(card)}")
+    if not isinstance(pain_color, Color):
+        raise WrongTypeError(f"pain_color must be a Color, got {excerpt(pain_color)}")
     return -card.value if card.color is pain_color else 1
 
 
@@ -33,7 +41,12 @@ def round_score(pain_card: Card, won_cards: Iterable[Card]) -> int:
 
     The face-up pain card counts like a won card of the pain colour (:rule:`ST-SCORE-1`).
     The result may be negative (:rule:`ST-SCORE-3`).
+
+    :raises WrongTypeError: if ``pain_card`` is not a :class:`~sticheln.Card`, or
+        ``won_cards`` not a :class:`~sticheln.CardSet` or a sequence of cards.
     """
+    if not isinstance(pain_card, Card):
+        raise WrongTypeError(f"pain_card must be a Card, got {excerpt(pain_card)}")
     pain = pain_card.color
     if isinstance(won_cards, CardSet):
         # The same sum, computed on the bit set: one point per card outside the pain colour,
@@ -42,7 +55,8 @@ def round_score(pain_card: Card, won_cards: Iterable[Card]) -> int:
         in_pain = mask >> (pain_card.index - pain_card.value) & _COLOR_BITS
         others = mask.bit_count() - in_pain.bit_count()
         return card_points(pain_card, pain) + others - _value_sum(in_pain)
-    return card_points(pain_card, pain) + sum(card_points(card, pain) for card in won_cards)
+    cards = check_cards(won_cards if isinstance(won_cards, Sequence) else [*won_cards], "won_cards")
+    return card_points(pain_card, pain) + sum(card_points(card, pain) for card in cards)
 
 
 _COLOR_BITS: Final = (1 << (MAX_VALUE + 1)) - 1

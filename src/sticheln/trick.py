@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sticheln.core.cards import Card, Color
+from sticheln.core.cards import Card, Color, check_cards
 from sticheln.core.tricks import Trick
 
-__all__ = ["Trick", "lead_color", "trick_winner"]
+__all__ = ["Trick", "lead_color", "trick_winner", "winning_index"]
 
 
 def lead_color(cards: Sequence[Card]) -> Color:
@@ -22,8 +22,9 @@ def lead_color(cards: Sequence[Card]) -> Color:
     A led zero sets the lead colour too.
 
     :raises ValueError: if the trick has no card.
+    :raises WrongTypeError: if ``cards`` is not a sequence of cards.
     """
-    if not cards:
+    if not check_cards(cards, "a trick"):
         raise ValueError("a trick needs at least one card")
     return cards[0].color
 
@@ -47,9 +48,17 @@ def trick_winner(cards: Sequence[Card]) -> int | None:
     True
 
     :raises ValueError: if the trick has no card.
+    :raises WrongTypeError: if ``cards`` is not a sequence of cards.
     """
-    if not cards:
+    if not check_cards(cards, "a trick"):
         raise ValueError("a trick needs at least one card")
+    return winning_index(cards)
+
+
+def winning_index(cards: Sequence[Card]) -> int | None:
+    """:func:`trick_winner` without the checks of its argument, for the engine and the bots:
+    the one definition of the rules of :func:`trick_winner`, which calls it. ``cards`` must be
+    a non-empty sequence of cards."""
     lead = cards[0].color
     best: int | None = None
     best_value = 0

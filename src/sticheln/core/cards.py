@@ -19,13 +19,13 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
 from typing import Final
 
 import attrs
 
-from sticheln.core.errors import CardError, WrongTypeError
+from sticheln.core.errors import CardError, WrongTypeError, excerpt
 
 __all__ = ["MAX_VALUE", "Card", "CardSet", "Color"]
 
@@ -69,14 +69,14 @@ _CARD_TEXT: Final = re.compile(r"\s*([A-Za-z]+)\s*(\d+)\s*")
 
 def _check_value(instance: Card, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int:
-        raise WrongTypeError(f"card value must be an int, got {value!r}")
+        raise WrongTypeError(f"card value must be an int, got {excerpt(value)}")
     if not 0 <= value <= MAX_VALUE:
-        raise CardError(f"card value must be an int from 0 to {MAX_VALUE}, got {value!r}")
+        raise CardError(f"card value must be an int from 0 to {MAX_VALUE}, got {excerpt(value)}")
 
 
 def _check_color(instance: Card, attribute: attrs.Attribute[Color], value: Color) -> None:
     if not isinstance(value, Color):
-        raise WrongTypeError(f"card colour must be a Color, got {value!r}")
+        raise WrongTypeError(f"card colour must be a Color, got {excerpt(value)}")
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -111,22 +111,27 @@ class Card:
         :raises WrongTypeError: if ``text`` is not a string.
         """
         if not isinstance(text, str):
-            raise WrongTypeError(f"a card name must be a string, got {text!r}")
+            raise WrongTypeError(f"a card name must be a string, got {excerpt(text)}")
         match = _CARD_TEXT.fullmatch(text)
         if match is None:
             raise CardError(
-                f"{text!r} is not a card name (expected a colour and a value, e.g. 'B11')"
+                f"{excerpt(text)} is not a card name (expected a colour and a value, e.g. 'B11')"
             )
         color = _COLOR_BY_NAME.get(match.group(1).lower())
         if color is None:
             letters = ", ".join(c.letter for c in Color)
             raise CardError(
-                f"{text!r} is not a card name: unknown colour {match.group(1)!r} "
+                f"{excerpt(text)} is not a card name: unknown colour {excerpt(match.group(1))} "
                 f"(use one of {letters} or a colour name)"
             )
-        value = int(match.group(2))
+        digits = match.group(2).lstrip("0") or "0"
+        value = int(digits) if len(digits) <= 3 else MAX_VALUE + 1
         if value > MAX_VALUE:
-            raise CardError(f"{text!r} is not a card name: value {value} is above {MAX_VALUE}")
+            raise CardError(
+                f"{excerpt(text)} is not a card name: value "
+                f"{digits if len(digits) <= 10 else f'{digits[:10]}… ({len(digits)} digits)'} "
+                f"is above {MAX_VALUE}"
+            )
         return card_at(_COLOR_INDEX[color] * _SLOTS + value)
 
     def __str__(self) -> str:
@@ -134,6 +139,20 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.color!r}, {self.value})"
+
+
+def check_cards(cards: object, what: str = "cards") -> Sequence[Card]:
+    """``cards`` if it is a sequence of :class:`Card` values (a list or tuple, not a string),
+    for the pure rule functions that take a trick or a pile.
+
+    :raises WrongTypeError: naming ``what`` and the item that is not a card.
+    """
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+        raise WrongTypeError(f"{what} must be a sequence of Card values, got {excerpt(cards)}")
+    for card in cards:
+        if not isinstance(card, Card):
+            raise WrongTypeError(f"{what}: {excerpt(card)} is not a Card")
+    return cards
 
 
 #: Every possible card, by index; the engine hands out these shared instances.
@@ -160,7 +179,7 @@ def _to_mask(cards: Iterable[Card | str]) -> int:
         if isinstance(card, str):
             card = Card.parse(card)
         elif not isinstance(card, Card):
-            raise WrongTypeError(f"{card!r} is not a card or a card name")
+            raise WrongTypeError(f"{excerpt(card)} is not a card or a card name")
         mask |= 1 << card.index
     return mask
 

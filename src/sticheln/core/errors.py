@@ -19,6 +19,7 @@ An empty trick given to a trick function raises a plain :class:`ValueError`, and
 from __future__ import annotations
 
 __all__ = [
+    "EXCERPT_LENGTH",
     "CardError",
     "IllegalMoveError",
     "InvalidMoveError",
@@ -29,7 +30,30 @@ __all__ = [
     "UnknownNameError",
     "UnknownPlayerError",
     "WrongTypeError",
+    "excerpt",
 ]
+
+EXCERPT_LENGTH = 60
+"""The most characters of a bad value that an error message quotes."""
+
+
+def excerpt(value: object, limit: int = EXCERPT_LENGTH) -> str:
+    """``repr(value)``, cut to about ``limit`` characters, for quoting a bad value in an error
+    message whatever its size: a huge string, an integer of thousands of digits (whose
+    ``repr`` Python refuses) or a deeply nested list.
+
+    >>> excerpt("R3"), excerpt(10**5000), excerpt("x" * 1000)[-19:]
+    ("'R3'", 'an int of about 5001 digits', '… (1002 characters)')
+    """
+    if type(value) is int and value.bit_length() > 3 * limit:
+        return f"an int of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__} too large to quote"
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 20]}… ({len(text)} characters)"
 
 
 class StichelnError(Exception):

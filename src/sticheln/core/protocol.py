@@ -45,11 +45,13 @@ class GameInfo:
     records, adapters) reads these facts instead of testing the game's type.
 
     >>> from sticheln import find_game
-    >>> info = find_game("hattrick").info
-    >>> info.name, info.title, info.player_counts, info.presets
-    ('hattrick', 'Hattrick', (4, 5, 6), ('amigo-1995', 'passes-shown'))
-    >>> info.rules_name, info.simultaneous_moves
-    ('amigo-1995', False)
+    >>> info = find_game("sticheln", "amigo-1993").info
+    >>> info.name, info.title, info.player_counts
+    ('sticheln', 'Sticheln', (3, 4, 5, 6))
+    >>> info.presets
+    ('nsv', 'amigo-1993', 'online-5-rounds', 'eight-players')
+    >>> info.default_preset, info.rules_name, info.simultaneous_moves
+    ('nsv', 'amigo-1993', True)
     """
 
     name: str

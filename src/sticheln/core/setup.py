@@ -3,6 +3,7 @@ dealt hands and the order of play around the table."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -14,6 +15,7 @@ from sticheln.core.errors import (
     SetupError,
     UnknownPlayerError,
     WrongTypeError,
+    excerpt,
 )
 
 T = TypeVar("T")
@@ -27,9 +29,9 @@ def check_seat_number(player: object, what: str = "player") -> int:
     :raises UnknownPlayerError: for a negative number.
     """
     if type(player) is not int:
-        raise WrongTypeError(f"{what} must be a seat number (an int), got {player!r}")
+        raise WrongTypeError(f"{what} must be a seat number (an int), got {excerpt(player)}")
     if player < 0:
-        raise UnknownPlayerError(f"{what} must be a seat number (0 or more), got {player}")
+        raise UnknownPlayerError(f"{what} must be a seat number (0 or more), got {excerpt(player)}")
     return player
 
 
@@ -37,20 +39,36 @@ def check_seat(player: object, players: int) -> None:
     """:raises WrongTypeError: if ``player`` is not an ``int``.
     :raises UnknownPlayerError: if it is not a seat of a ``players``-player game."""
     if type(player) is not int:
-        raise WrongTypeError(f"player must be a seat number (an int), got {player!r}")
+        raise WrongTypeError(f"player must be a seat number (an int), got {excerpt(player)}")
     if not 0 <= player < players:
-        raise UnknownPlayerError(f"player {player} is not a seat of this {players}-player game")
+        raise UnknownPlayerError(
+            f"player {excerpt(player)} is not a seat of this {players}-player game"
+        )
 
 
 def check_first_leader(first_leader: object, players: int) -> None:
     """:raises WrongTypeError: if ``first_leader`` is not an ``int``.
     :raises SetupError: if it is not a seat."""
     if type(first_leader) is not int:
-        raise WrongTypeError(f"first_leader must be a seat number (an int), got {first_leader!r}")
+        raise WrongTypeError(
+            f"first_leader must be a seat number (an int), got {excerpt(first_leader)}"
+        )
     if not 0 <= first_leader < players:
         raise SetupError(
-            f"first_leader must be a seat from 0 to {players - 1}, got {first_leader!r}"
+            f"first_leader must be a seat from 0 to {players - 1}, got {excerpt(first_leader)}"
         )
+
+
+def check_player_count(players: object) -> int:
+    """``players`` as a number of players: an ``int`` (``True`` is not one).
+
+    Whether the rules allow that many is for the game's rules to say.
+
+    :raises WrongTypeError: for anything but an ``int``.
+    """
+    if type(players) is not int:
+        raise WrongTypeError(f"players must be an int, got {excerpt(players)}")
+    return players
 
 
 def check_type(value: object, kind: type[T], what: str) -> T:
@@ -59,7 +77,7 @@ def check_type(value: object, kind: type[T], what: str) -> T:
     :raises WrongTypeError: naming ``what`` otherwise.
     """
     if not isinstance(value, kind):
-        raise WrongTypeError(f"{what} must be a {kind.__name__} object, got {value!r}")
+        raise WrongTypeError(f"{what} must be a {kind.__name__} object, got {excerpt(value)}")
     return value
 
 
@@ -82,7 +100,7 @@ def seeded_rng(
         drawn = random.SystemRandom().randrange(2**63)
         return random.Random(drawn), None if dealt else drawn
     if type(seed) is not int:
-        raise WrongTypeError(f"seed must be an int, a random.Random or None, got {seed!r}")
+        raise WrongTypeError(f"seed must be an int, a random.Random or None, got {excerpt(seed)}")
     return random.Random(seed), seed
 
 
@@ -106,11 +124,12 @@ def check_hands(
                 cards = CardSet.parse(hand)
                 given = len(hand.replace(",", " ").split())
             elif isinstance(hand, Iterable):
-                items: list[Card | str] = list(hand)
+                # One card more than a hand holds is enough to tell that it is too many.
+                items: list[Card | str] = list(itertools.islice(hand, size + 1))
                 cards = CardSet.of(items)
                 given = len(items)
             else:
-                raise SetupError(f"{where}[{p}] must be cards or card names, got {hand!r}")
+                raise SetupError(f"{where}[{p}] must be cards or card names, got {excerpt(hand)}")
         except (CardError, TypeError) as exc:
             raise SetupError(f"{where}[{p}]: {exc}") from None
         if given != len(cards):
