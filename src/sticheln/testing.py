@@ -1,0 +1,687 @@
+"""The conformance suite of the game protocol: :func:`check_game` plays random whole games of
+any :class:`~sticheln.Game` and checks, at every step, what the protocol promises.
+
+It is the one test that every game of the library passes, written once against the protocol,
+like OpenSpiel's ``random_sim_test`` or PettingZoo's ``api_test``. A game from another package
+calls it in its own tests::
+
+    def test_my_game_conforms():
+        check_game(MyGame())
+
+On the first check that fails it raises :exc:`ConformanceError`, an :exc:`AssertionError`
+whose message names the game, the rules, the player count, the seed, the move number and the
+check (one of :data:`CHECKS`); otherwise it returns a :class:`CheckReport`.
+
+>>> from sticheln import find_game
+>>> from sticheln.testing import check_game
+>>> report = check_game(find_game("sticheln"), games=1, presets=False)
+>>> report.game, report.games, [case.players for case in report.cases]
+('sticheln', 4, [3, 4, 5, 6])
+"""
+
+from __future__ import annotations
+
+import random
+import reprlib
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Final
+
+import attrs
+
+from sticheln.core.errors import IllegalMoveError, WrongTypeError
+from sticheln.core.protocol import Game
+from sticheln.core.registry import GAME_NAMES, find_game
+
+__all__ = ["CHECKS", "CaseReport", "CheckReport", "ConformanceError", "check_game"]
+
+CHECKS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "info": "the game's info agrees with the game: name, player counts (ascending), "
+        "presets (the default among them, each one found under its name)",
+        "new-game": "two games started with the same seed are equal",
+        "state-equality": "a state equals itself and its twin, the state that the same moves "
+        "make from the same seed",
+        "state-hash": "a hashable state hashes like its twin; states are hashable in every "
+        "position or in none (hash raises TypeError)",
+        "immutable": "applying a move (legal or not), listing moves, observing and sampling "
+        "leave the state equal to its twin",
+        "players-to-act": "distinct seats, and none exactly when the game is over",
+        "legal-moves": "distinct, hashable moves of their player (player_of) for each player "
+        "to act, and none for anyone else",
+        "legal-move-applies": "apply_move accepts every legal move",
+        "move-text": "move_text names each of a player's legal moves differently, and "
+        "parse_move reads each name back to its move",
+        "parse-move": "parse_move raises the illegal-move error for the text of a move the "
+        "player cannot make now",
+        "illegal-move": "apply_move raises the illegal-move error for a move of a player who "
+        "is not to act, for a move made again where it is no longer legal, and for any move "
+        "once the game is over",
+        "view": "observe(state, p) is p's view (viewer), and equal states give equal views",
+        "sample-state": "a state sampled from p's view gives p the same view and the same "
+        "legal moves (two samples with independent generators), and plays to the end",
+        "record": "from_json(to_json(state)) gives a first state and moves that replay to the "
+        "state",
+        "game-length": "the game ends within max_moves moves",
+        "deal-number": "deal_number is an int of at least 0 that never decreases",
+        "scores": "one int per player, in every state",
+        "winners": "none before the end; at the end one or more distinct seats, none of them "
+        "with a lower score than a player who did not win",
+    }
+)
+"""The names of the checks of :func:`check_game`, with what each one asserts. A
+:exc:`ConformanceError` names the check that failed in :attr:`ConformanceError.check`."""
+
+_MESSAGE_LIMIT: Final = 600
+"""The longest detail a :exc:`ConformanceError` quotes, in characters."""
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxtuple = _REPR.maxlist = _REPR.maxset = _REPR.maxfrozenset = _REPR.maxdict = 6
+_REPR.maxstring = 80
+_REPR.maxother = 160
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut to a bounded length."""
+    return _REPR.repr(value)
+
+
+class ConformanceError(AssertionError):
+    """A game that does not do what the game protocol promises, found by :func:`check_game`.
+
+    The message names the game, the rules, the player count, the seed, the move number and
+    the check that failed, with the values at fault (cut to a bounded length); the attributes
+    give them apart. ``check_game(game, seed=error.seed, games=1)`` plays the same game again.
+    """
+
+    game: str
+    """The name of the game."""
+    preset: str
+    """The name of the rules (:attr:`~sticheln.GameInfo.rules_name`) that were played."""
+    players: int | None
+    """The number of players, or ``None`` for a check made before any game started."""
+    seed: int | None
+    """The seed of the game that failed, or ``None`` before any game started."""
+    move_number: int | None
+    """The number of moves made when the check failed, or ``None`` before any game
+    started."""
+    check: str
+    """The check that failed: one of :data:`CHECKS`."""
+    detail: str
+    """What was wrong, without the names above."""
+
+    def __init__(
+        self,
+        detail: str,
+        *,
+        check: str = "",
+        game: str = "",
+        preset: str = "",
+        players: int | None = None,
+        seed: int | None = None,
+        move_number: int | None = None,
+    ) -> None:
+        if len(detail) > _MESSAGE_LIMIT:
+            detail = detail[: _MESSAGE_LIMIT - 3] + "..."
+        where = [f"rules {preset!r}"]
+        if players is not None:
+            where.append(f"{players} players")
+        if seed is not None:
+            where.append(f"seed {seed}")
+        if move_number is not None:
+            where.append(f"after move {move_number}")
+        super().__init__(f"{game}, {', '.join(where)}: check {check!r} failed: {detail}")
+        self.game = game
+        self.preset = preset
+        self.players = players
+        self.seed = seed
+        self.move_number = move_number
+        self.check = check
+        self.detail = detail
+
+
+@attrs.frozen
+class CaseReport:
+    """The games :func:`check_game` played with one set of rules and one player count."""
+
+    preset: str
+    """The name of the rules (:attr:`~sticheln.GameInfo.rules_name`)."""
+    players: int
+    """The number of players."""
+    games: int
+    """The number of whole games played."""
+    moves: int
+    """The number of moves made in them."""
+
+
+@attrs.frozen
+class CheckReport:
+    """What :func:`check_game` played, once every check has passed.
+
+    ``str(report)`` is a small table of the cases.
+    """
+
+    game: str
+    """The name of the game."""
+    cases: tuple[CaseReport, ...]
+    """One entry per set of rules and player count, in the order played."""
+
+    @property
+    def games(self) -> int:
+        """The number of whole games played."""
+        return sum(case.games for case in self.cases)
+
+    @property
+    def moves(self) -> int:
+        """The number of moves made."""
+        return sum(case.moves for case in self.cases)
+
+    def __str__(self) -> str:
+        width = max([5, *(len(case.preset) for case in self.cases)])
+        lines = [
+            f"{self.game}: {self.games} games, {self.moves} moves, every check passed",
+            f"  {'rules':<{width}}  players  games  moves",
+        ]
+        lines.extend(
+            f"  {case.preset:<{width}}  {case.players:>7}  {case.games:>5}  {case.moves:>5}"
+            for case in self.cases
+        )
+        return "\n".join(lines)
+
+
+def check_game(
+    game: Game[Any, Any, Any],
+    *,
+    games: int = 2,
+    seed: int = 0,
+    presets: bool = True,
+    illegal_move_error: type[Exception] = IllegalMoveError,
+    max_moves: int = 100_000,
+) -> CheckReport:
+    """Play random whole games of ``game`` and check the game protocol at every step.
+
+    For every player count of ``game.info.player_counts``, ``games`` games are played from
+    the seeds ``seed``, ``seed + 1``, ...; the moves are drawn with a generator seeded the same
+    way, so a failure comes back with the same seed. When ``presets`` is true and the game's
+    name is registered (:func:`~sticheln.find_game`), each of its presets
+    (``game.info.presets``) is played too, as :func:`~sticheln.find_game` builds it (a preset
+    equal to ``game`` only once).
+
+    At every step it checks the states (equal to themselves and to a *twin*, the state that
+    the same moves make from the same seed, so that a change to an old state shows), the
+    players to act and their legal moves, that every legal move applies, the move texts both
+    ways, that illegal moves are refused and change nothing (a waiting player's earlier move,
+    a move made again, a move after the end), every player's view, a state sampled from one
+    player's view (each player in turn), the deal number and the scores; at the end, the
+    winners. After 0, 1, 2, 4, 8, ... moves it compares the hashes of state and twin. At the
+    first and the last state and one halfway it checks that the record replays, every
+    player's view against two samples drawn with independent generators, and that a sampled
+    state plays to the end. :data:`CHECKS` names the checks.
+
+    Scores are points, the higher the better, as the bots read them. A game may break ties
+    its own way, so the winners need only be one or more distinct seats that no other
+    player outscores.
+
+    :param game: the game to check.
+    :param games: the number of games per set of rules and player count.
+    :param seed: the seed of the first game of each of them.
+    :param presets: whether to check the registered game's presets too.
+    :param illegal_move_error: the error the game raises for an illegal move.
+    :param max_moves: the most moves a game may last.
+    :returns: what was played.
+    :raises ConformanceError: for the first check that fails.
+    :raises WrongTypeError: if an option is of the wrong type.
+    :raises ValueError: if ``games`` or ``max_moves`` is less than 1.
+    """
+    for name, value in (("games", games), ("seed", seed), ("max_moves", max_moves)):
+        if type(value) is not int:
+            raise WrongTypeError(f"check_game: {name} must be an int, got {value!r}")
+    if games < 1 or max_moves < 1:
+        raise ValueError(
+            f"check_game: games and max_moves must be at least 1, got {games} and {max_moves}"
+        )
+    if not isinstance(illegal_move_error, type) or not issubclass(illegal_move_error, Exception):
+        raise WrongTypeError(
+            f"check_game: illegal_move_error must be an exception class, got {illegal_move_error!r}"
+        )
+    info = game.info
+    cases = []
+    for preset, target in _targets(game, presets):
+        counts = _check_info(target, preset, expected_name=info.name)
+        for players in counts:
+            moves = 0
+            for number in range(games):
+                run = _Run(target, preset, players, seed + number, illegal_move_error, max_moves)
+                moves += run.play()
+            cases.append(CaseReport(target.info.rules_name, players, games, moves))
+    return CheckReport(info.name, tuple(cases))
+
+
+def _targets(game: Game[Any, Any, Any], presets: bool) -> list[tuple[str | None, Any]]:
+    """The games to play: ``game`` itself (its preset ``None``: it is checked under its own
+    rules name), then the registered game's presets that differ from it."""
+    targets: list[tuple[str | None, Any]] = [(None, game)]
+    info = game.info
+    if presets and info.name in GAME_NAMES:
+        for preset in info.presets:
+            other = find_game(info.name, preset)
+            if other != game:
+                targets.append((preset, other))
+    return targets
+
+
+def _check_info(game: Game[Any, Any, Any], preset: str | None, expected_name: str) -> list[int]:
+    """Check :attr:`Game.info`; return the player counts to play."""
+    info = game.info
+    rules = info.rules_name
+
+    def fail(detail: str) -> ConformanceError:
+        return ConformanceError(detail, check="info", game=expected_name, preset=rules)
+
+    if info.name != expected_name or game.name != info.name:
+        raise fail(f"names differ: info.name {info.name!r}, name {game.name!r}")
+    counts = list(info.player_counts)
+    if tuple(game.player_counts) != tuple(counts):
+        raise fail(f"player_counts {game.player_counts!r} != info.player_counts {counts!r}")
+    if (
+        not counts
+        or not all(type(n) is int and n >= 1 for n in counts)
+        or counts != sorted(set(counts))
+    ):
+        raise fail(f"player counts must be ints of at least 1, ascending: {counts!r}")
+    if info.presets and info.default_preset not in info.presets:
+        raise fail(f"default preset {info.default_preset!r} is not among {info.presets!r}")
+    if preset is not None and rules != preset:
+        raise fail(f"find_game({info.name!r}, {preset!r}) plays the rules {rules!r}")
+    return counts
+
+
+class _Run:
+    """One game played by :func:`check_game`, with the checks made along the way."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        preset: str | None,
+        players: int,
+        seed: int,
+        illegal: type[Exception],
+        max_moves: int,
+    ) -> None:
+        self.game = game
+        info = game.info
+        self.name = info.name
+        self.preset = info.rules_name if preset is None else preset
+        self.players = players
+        self.seed = seed
+        self.illegal = illegal
+        self.max_moves = max_moves
+        self.number = 0
+        """The number of moves made."""
+        self.check = "new-game"
+        """The check in progress, named in the error if something raises."""
+        self.hashable = True
+        self.rng = random.Random(seed)
+        self.samplers = (random.Random(f"{seed}/sample/a"), random.Random(f"{seed}/sample/b"))
+
+    # -- failing ----------------------------------------------------------------------------
+
+    def fail(self, detail: str, check: str | None = None) -> ConformanceError:
+        """The error of the check in progress (or of ``check``)."""
+        return ConformanceError(
+            detail,
+            check=self.check if check is None else check,
+            game=self.name,
+            preset=self.preset,
+            players=self.players,
+            seed=self.seed,
+            move_number=self.number,
+        )
+
+    def play(self) -> int:
+        """Play the game to the end, checking as it goes; return the number of moves.
+
+        :raises ConformanceError: for the first check that fails, also when a function of the
+            game raises where it should not.
+        """
+        try:
+            return self._play()
+        except ConformanceError:
+            raise
+        except Exception as exc:
+            raise self.fail(f"unexpected {type(exc).__name__}: {exc}") from exc
+
+    # -- the game ---------------------------------------------------------------------------
+
+    def _play(self) -> int:
+        game, n = self.game, self.players
+        state = game.new_game(n, seed=self.seed)
+        twin = game.new_game(n, seed=self.seed)
+        if state != twin:
+            raise self.fail(f"new_game({n}, seed={self.seed}) twice: {_difference(state, twin)}")
+        self.check = "state-hash"
+        try:
+            hash(state)
+        except TypeError:
+            self.hashable = False
+        known: list[tuple[Any, ...]] = [()] * n
+        history = [state]
+        last_move: Any = None
+        deal = 0
+        while True:
+            self._check_equal(state, twin)
+            if self.number & (self.number - 1) == 0:
+                self._check_hash(state, twin)
+            acting, over = self._players_to_act(state)
+            moves = self._legal_moves(state, acting)
+            self._move_texts(state, moves)
+            move = None
+            if not over:
+                player = self.rng.choice(acting)
+                move = self.rng.choice(moves[player])
+            after = self._apply_all(state, moves, move)
+            self._unchanged(state, twin, "applying its legal moves")
+            self._illegal_moves(state, acting, known, last_move, over)
+            self._views(state, twin, (self.number % n,), self.samplers[:1])
+            self._unchanged(state, twin, "listing its moves, refusing illegal ones or observing it")
+            deal = self._deal_and_scores(state, over, deal)
+            if over:
+                break
+            if self.number >= self.max_moves:
+                raise self.fail(f"not over after {self.max_moves} moves", "game-length")
+            for p in acting:
+                known[p] = moves[p]
+            self.check = "immutable"
+            state, twin, last_move = after, game.apply_move(twin, move), move
+            self.number += 1
+            history.append(state)
+        self._winners(state)
+        final = self.number
+        for number in sorted({0, final // 2, final}):
+            self.number = number
+            self._checkpoint(history[number])
+        return final
+
+    def _unchanged(self, state: Any, twin: Any, doing: str) -> None:
+        self.check = "immutable"
+        if state != twin:
+            raise self.fail(f"{doing} changed the state: {_difference(state, twin)}")
+
+    def _check_equal(self, state: Any, twin: Any) -> None:
+        self.check = "state-equality"
+        itself = state == state
+        if not itself:
+            raise self.fail(f"the state does not equal itself: {_short(state)}")
+        if state != twin:
+            raise self.fail(f"the state differs from its twin: {_difference(state, twin)}")
+
+    def _check_hash(self, state: Any, twin: Any) -> None:
+        self.check = "state-hash"
+        try:
+            hashes = hash(state), hash(twin)
+        except TypeError as exc:
+            if self.hashable:
+                raise self.fail(
+                    f"hash raises TypeError ({exc}), but the first state hashed"
+                ) from exc
+            return
+        if not self.hashable:
+            raise self.fail("the state hashes, but the first state raised TypeError")
+        if hashes[0] != hashes[1]:
+            raise self.fail(f"equal states hash differently: {hashes[0]} != {hashes[1]}")
+
+    def _players_to_act(self, state: Any) -> tuple[tuple[int, ...], bool]:
+        self.check = "players-to-act"
+        acting = tuple(self.game.players_to_act(state))
+        over = self.game.is_over(state)
+        if not all(type(p) is int and 0 <= p < self.players for p in acting):
+            raise self.fail(f"players_to_act gives a value that is no seat: {acting!r}")
+        if len(set(acting)) != len(acting):
+            raise self.fail(f"players_to_act names a seat twice: {acting!r}")
+        if over is not bool(over) or over == bool(acting):
+            raise self.fail(f"is_over is {over!r} and players_to_act is {acting!r}")
+        return acting, over
+
+    def _legal_moves(self, state: Any, acting: tuple[int, ...]) -> list[tuple[Any, ...]]:
+        self.check = "legal-moves"
+        game = self.game
+        moves = []
+        for p in range(self.players):
+            mine = tuple(game.legal_moves(state, p))
+            if bool(mine) != (p in acting):
+                raise self.fail(
+                    f"player {p} has {len(mine)} legal moves {_short(mine)}, but players_to_act "
+                    f"is {acting!r}"
+                )
+            try:
+                distinct = len(set(mine))
+            except TypeError as exc:
+                raise self.fail(f"player {p}'s moves are not hashable: {exc}") from None
+            if distinct != len(mine):
+                raise self.fail(f"player {p}'s legal moves repeat a move: {_short(mine)}")
+            for move in mine:
+                if game.player_of(move) != p:
+                    raise self.fail(
+                        f"legal move {_short(move)} of player {p} is player "
+                        f"{game.player_of(move)!r}'s (player_of)"
+                    )
+            moves.append(mine)
+        return moves
+
+    def _move_texts(self, state: Any, moves: list[tuple[Any, ...]]) -> None:
+        self.check = "move-text"
+        game = self.game
+        for p, mine in enumerate(moves):
+            texts = [game.move_text(move) for move in mine]
+            if not all(isinstance(text, str) for text in texts):
+                raise self.fail(f"move_text gives a value that is no str: {_short(texts)}")
+            if len(set(texts)) != len(texts):
+                raise self.fail(f"player {p}'s moves share a text: {_short(texts)}")
+            for move, text in zip(mine, texts, strict=True):
+                parsed = game.parse_move(state, p, text)
+                if parsed != move:
+                    raise self.fail(
+                        f"parse_move(state, {p}, {text!r}) gives {_short(parsed)}, "
+                        f"not {_short(move)}"
+                    )
+
+    def _apply_all(self, state: Any, moves: list[tuple[Any, ...]], chosen: Any) -> Any:
+        """Apply every legal move; return the state after ``chosen``."""
+        self.check = "legal-move-applies"
+        after = None
+        for p, mine in enumerate(moves):
+            for move in mine:
+                try:
+                    result = self.game.apply_move(state, move)
+                except Exception as exc:
+                    raise self.fail(
+                        f"apply_move refuses player {p}'s legal move {_short(move)}: "
+                        f"{type(exc).__name__}: {exc}"
+                    ) from exc
+                if move is chosen:
+                    after = result
+        return after
+
+    def _illegal_moves(
+        self,
+        state: Any,
+        acting: tuple[int, ...],
+        known: list[tuple[Any, ...]],
+        last_move: Any,
+        over: bool,
+    ) -> None:
+        game = self.game
+        for p in range(self.players):
+            if p in acting or not known[p]:
+                continue
+            move = known[p][self.number % len(known[p])]
+            why = "the game is over" if over else f"player {p} is not to act"
+            self._refused(state, move, why)
+            self.check = "parse-move"
+            text = game.move_text(move)
+            try:
+                game.parse_move(state, p, text)
+            except self.illegal:
+                pass
+            except Exception as exc:
+                raise self.fail(
+                    f"parse_move(state, {p}, {text!r}) raises {type(exc).__name__} ({exc}), "
+                    f"not {self.illegal.__name__}: {why}"
+                ) from exc
+            else:
+                raise self.fail(f"parse_move(state, {p}, {text!r}) gives a move, but {why}")
+        if last_move is not None:
+            p = game.player_of(last_move)
+            if last_move not in game.legal_moves(state, p):
+                self._refused(state, last_move, "it was just made and is not legal again")
+
+    def _refused(self, state: Any, move: Any, why: str) -> None:
+        """Check that ``move`` raises the illegal-move error."""
+        self.check = "illegal-move"
+        try:
+            self.game.apply_move(state, move)
+        except self.illegal:
+            return
+        except Exception as exc:
+            raise self.fail(
+                f"apply_move({_short(move)}) raises {type(exc).__name__} ({exc}), not "
+                f"{self.illegal.__name__}: {why}"
+            ) from exc
+        raise self.fail(f"apply_move accepts {_short(move)}, but {why}")
+
+    def _views(
+        self, state: Any, twin: Any, samplers_for: Sequence[int], rngs: Sequence[random.Random]
+    ) -> None:
+        """Check every player's view, and states sampled from the views of ``samplers_for``
+        (with each of ``rngs``)."""
+        game = self.game
+        for p in range(self.players):
+            self.check = "view"
+            view = game.observe(state, p)
+            if game.viewer(view) != p:
+                raise self.fail(f"observe(state, {p}) is the view of {game.viewer(view)!r}")
+            if p not in samplers_for:
+                continue
+            expected = game.observe(twin, p)
+            if view != expected:
+                raise self.fail(
+                    f"player {p}'s views of two equal states differ: {_difference(view, expected)}"
+                )
+            legal = game.legal_moves(state, p)
+            for rng in rngs:
+                self.check = "sample-state"
+                sampled = game.sample_state(view, rng)
+                seen = game.observe(sampled, p)
+                if seen != expected:
+                    raise self.fail(
+                        f"observe(sample_state(view), {p}) != view, so the view shows what "
+                        f"sampling cannot keep (a hidden card?): {_difference(seen, expected)}"
+                    )
+                if game.legal_moves(sampled, p) != legal:
+                    raise self.fail(
+                        f"player {p} has other legal moves in a state sampled from their view: "
+                        f"{_short(game.legal_moves(sampled, p))} != {_short(legal)}"
+                    )
+
+    def _deal_and_scores(self, state: Any, over: bool, previous: int) -> int:
+        game = self.game
+        self.check = "deal-number"
+        deal = game.deal_number(state)
+        if type(deal) is not int or deal < previous:
+            raise self.fail(f"deal_number is {deal!r} after {previous!r}")
+        self.check = "scores"
+        scores = tuple(game.scores(state))
+        if len(scores) != self.players or not all(isinstance(s, int) for s in scores):
+            raise self.fail(f"scores must be one int per player, got {_short(scores)}")
+        if not over:
+            self.check = "winners"
+            winners = tuple(game.winners(state))
+            if winners:
+                raise self.fail(f"winners {winners!r} before the game is over")
+        return deal
+
+    def _winners(self, state: Any) -> None:
+        self.check = "winners"
+        scores = tuple(self.game.scores(state))
+        winners = tuple(self.game.winners(state))
+        if not winners:
+            raise self.fail(f"no winners at the end (scores {scores!r})")
+        if len(set(winners)) != len(winners) or not all(
+            type(p) is int and 0 <= p < self.players for p in winners
+        ):
+            raise self.fail(f"winners must be distinct seats, got {winners!r}")
+        others = [scores[p] for p in range(self.players) if p not in winners]
+        if others and max(others) > min(scores[p] for p in winners):
+            raise self.fail(f"a player who did not win outscores a winner: {winners!r}, {scores!r}")
+
+    def _checkpoint(self, state: Any) -> None:
+        """The costlier checks, made at a few states of the game: records, every player's
+        view against two samples, and playing a sampled state to the end."""
+        game = self.game
+        self.check = "record"
+        text = game.to_json(state)
+        if not isinstance(text, str):
+            raise self.fail(f"to_json gives a {type(text).__name__}, not a str")
+        replayed, moves = game.from_json(text)
+        for number, move in enumerate(moves, start=1):
+            try:
+                replayed = game.apply_move(replayed, move)
+            except Exception as exc:
+                raise self.fail(
+                    f"move {number} of the record, {_short(move)}, does not replay: "
+                    f"{type(exc).__name__}: {exc}"
+                ) from exc
+        if replayed != state:
+            raise self.fail(
+                f"the record's moves replay to another state: {_difference(replayed, state)}"
+            )
+        self._check_hash(state, replayed)
+        self._views(state, replayed, range(self.players), self.samplers)
+        self.check = "sample-state"
+        viewer = self.number % self.players
+        sampled = game.sample_state(game.observe(state, viewer), self.samplers[0])
+        for moves_made in range(self.max_moves + 1):
+            if game.is_over(sampled):
+                return
+            player = self.rng.choice(game.players_to_act(sampled))
+            try:
+                sampled = game.apply_move(
+                    sampled, self.rng.choice(game.legal_moves(sampled, player))
+                )
+            except Exception as exc:
+                raise self.fail(
+                    f"a state sampled from player {viewer}'s view does not play on after "
+                    f"{moves_made} moves: {type(exc).__name__}: {exc}"
+                ) from exc
+        raise self.fail(
+            f"a state sampled from player {viewer}'s view is not over after {self.max_moves} moves"
+        )
+
+
+def _difference(left: object, right: object) -> str:
+    """Where two values that should be equal differ: the names of the fields that differ
+    (for attrs classes, dataclasses and named tuples) and the first pair of values."""
+    names = _field_names(left) if type(left) is type(right) else None
+    if names:
+        differ = [name for name in names if getattr(left, name) != getattr(right, name)]
+        if differ:
+            first = differ[0]
+            return (
+                f"they differ in {', '.join(differ[:6])}; {first}: "
+                f"{_short(getattr(left, first))} != {_short(getattr(right, first))}"
+            )
+    return f"{_short(left)} != {_short(right)}"
+
+
+def _field_names(value: object) -> list[str] | None:
+    kind = type(value)
+    if attrs.has(kind):
+        return [field.name for field in attrs.fields(kind) if field.eq]
+    fields = getattr(kind, "__dataclass_fields__", None)
+    if isinstance(fields, Mapping):
+        return [name for name, field in fields.items() if getattr(field, "compare", True)]
+    names = getattr(kind, "_fields", None)
+    if isinstance(value, tuple) and isinstance(names, tuple):
+        return [str(name) for name in names]
+    return None
