@@ -7,10 +7,22 @@ import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
+from rich.console import Console
 
 from sticheln.cli import main
-from sticheln.hattrick import HattrickGame, HattrickRecord
+from sticheln.cli.screens import screen_for
+from sticheln.hattrick import (
+    PASSES_HIDDEN,
+    HattrickGame,
+    HattrickRecord,
+    LeadCards,
+    PassedCards,
+    legal_moves,
+    new_game,
+)
+from tests.test_hattrick_engine import MINI_DEAL, TO_SIX, play, play_two_hands
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
@@ -76,16 +88,27 @@ def test_a_whole_game_against_bots() -> None:
     assert "Winner" in out
 
 
-@pytest.fixture(scope="module")
-def unfinished_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Six turns of a 4-player game, saved at the person's seventh turn."""
-    path = tmp_path_factory.mktemp("records") / "hattrick.json"
+def save_game(path: Path, rules: str) -> Path:
+    """Six turns of a 4-player game with the rules preset ``rules``, saved at the person's
+    seventh turn."""
     code, _, _ = run(
-        "play", "--interactive", "--game", "hattrick", "--seed", "5", "--bots", "random",
-        "--save", str(path), stdin="1\n" * 6,
+        "play", "--interactive", "--game", "hattrick", "--rules", rules, "--seed", "5",
+        "--bots", "random", "--save", str(path), stdin="1\n" * 6,
     )  # fmt: skip
     assert code == 0
     return path
+
+
+@pytest.fixture(scope="module")
+def unfinished_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game saved early, with passed cards shown (the default rules)."""
+    return save_game(tmp_path_factory.mktemp("records") / "hattrick.json", "amigo-1995")
+
+
+@pytest.fixture(scope="module")
+def hidden_passes_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game saved early, with passed cards hidden (preset ``passes-hidden``)."""
+    return save_game(tmp_path_factory.mktemp("records") / "hidden.json", "passes-hidden")
 
 
 def test_replay_reads_the_game_from_the_record(unfinished_game: Path) -> None:
@@ -98,7 +121,22 @@ def test_replay_reads_the_game_from_the_record(unfinished_game: Path) -> None:
     assert "face down" not in flat(out)  # without --as, passed cards are shown
 
 
-def test_replay_as_a_player_hides_what_they_did_not_see(unfinished_game: Path) -> None:
+@pytest.mark.rule("HT-PASS-1")
+def test_replay_as_a_player_shows_the_cards_others_passed(unfinished_game: Path) -> None:
+    state = HattrickRecord.from_json(unfinished_game.read_text()).replay()
+    passes = [(seat, card) for turn in state.turns for seat, card in turn.passes if seat != 0]
+    assert passes  # the test needs a card passed by another player
+    code, out, _ = run("replay", str(unfinished_game), "--as", "0")
+    assert code == 0
+    assert "face down" not in flat(out)
+    for seat, card in passes:
+        assert f"#{seat} passes {card}" in flat(out)
+
+
+@pytest.mark.rule("HT-PASS-1")
+def test_replay_as_a_player_hides_what_they_did_not_see(hidden_passes_game: Path) -> None:
+    unfinished_game = hidden_passes_game
+    assert HattrickRecord.from_json(unfinished_game.read_text()).rules == PASSES_HIDDEN
     game = HattrickGame()
     record = HattrickRecord.from_json(unfinished_game.read_text())
     state = record.replay()
@@ -113,3 +151,53 @@ def test_replay_as_a_player_hides_what_they_did_not_see(unfinished_game: Path) -
     assert re.findall(r"^#\d holds ", out, re.MULTILINE) == ["#0 holds "]
     assert flat(out).count("passes a card face down") == len(hidden_passes)
     assert not card_words(out) & unseen
+
+
+@pytest.mark.rule("HT-GAME-3")
+def test_replay_of_a_game_that_ended_at_the_target(tmp_path: Path) -> None:
+    # The two hands of tests/test_hattrick_engine.py: totals -8, 6, 0, 6 after hand 2 of 3.
+    path = tmp_path / "to-six.json"
+    path.write_text(HattrickRecord.from_state(play_two_hands(TO_SIX)).to_json())
+    code, out, _ = run("replay", str(path))
+    assert code == 0
+    text = flat(out)
+    assert "Hattrick, rules to-six, 4 players, 40 moves" in text
+    assert "Hand 1 of at most 3, to 6 points · #0 leads" in text
+    assert "Hand 2 of at most 3, to 6 points · #1 leads" in text
+    assert "Hand 3" not in text
+    assert "Hand 2 scores: #0 -7 · #1 +5 · #2 0 · #3 +7" in text
+    assert "#1 and #3 reached 6 points: the game ends after 2 of 3 hands (HT-GAME-3)" in text
+    assert "The record ends before the game is over" not in text
+    assert "Winners: #1, #3" in text
+
+
+def rendered(renderable: object) -> str:
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(renderable)
+    output = console.file.getvalue()
+    assert isinstance(output, str)
+    return flat(output)
+
+
+@pytest.mark.rule("HT-GAME-3", "HT-PASS-1", "HT-LEAD-2")
+def test_the_turn_screen_and_the_help_follow_the_rules() -> None:
+    names = ["You", "#1", "#2", "#3"]
+    hidden = attrs.evolve(TO_SIX, target_score=None, passed_cards=PassedCards.HIDDEN)
+    whole_turn = attrs.evolve(TO_SIX, target_score=None, lead_cards=LeadCards.TURN)
+    texts = {}
+    for rules in (TO_SIX, hidden, whole_turn):
+        # P0 opens red, P1 green: P2's blue cards can only be passed.
+        state = play(play(new_game(4, rules=rules, deals=[MINI_DEAL] * 3), 0, "R8"), 1, "G8")
+        screen = screen_for(HattrickGame(rules), names, 2, interactive=True)
+        moves = legal_moves(state, 2)
+        texts[rules] = (rendered(screen.turn(state, 2, moves)), flat(screen.help(moves)))
+    turn, help_text = texts[TO_SIX]
+    assert "Hand 1 of at most 3, to 6 points · turn 1 of 5" in turn
+    assert "blue 5 B3 6 B8 is shown, then passed face down: -2 points" in turn
+    assert "The game ends once a player's total reaches 6." in help_text
+    assert "the highest card of the tricks leads next" in help_text
+    turn, help_text = texts[hidden]
+    assert "Hand 1 of 3 · turn 1 of 5" in turn
+    assert "blue 5 B3 6 B8 is passed face down: -2 points" in turn
+    assert "reaches" not in help_text
+    assert "passed ones included, leads next" in texts[whole_turn][1]

@@ -21,8 +21,10 @@ from sticheln.hattrick import (
     AMIGO_1995,
     Follow,
     HattrickMove,
+    HattrickRecord,
     HattrickRules,
     HattrickState,
+    LeadCards,
     LeadTie,
     OpenTrick,
     Pass,
@@ -31,6 +33,8 @@ from sticheln.hattrick import (
     legal_moves,
     move_for,
     new_game,
+    observe,
+    sample_state,
 )
 
 # Four players, the values 1 to 8 in three colours: 24 cards, six each, five turns a hand.
@@ -175,7 +179,7 @@ def test_passing_needs_two_open_tricks_and_the_third_colour() -> None:
     with pytest.raises(IllegalMoveError, match="no trick is open yet"):
         apply_move(state, Pass(0, Card.parse("R8")))
     state = play(state, 0, "R8")
-    with pytest.raises(IllegalMoveError, match="passed only while two tricks are open"):
+    with pytest.raises(IllegalMoveError, match="passed only while 2 tricks are open"):
         apply_move(state, Pass(1, Card.parse("B5")))
     state = play(state, 1, "G8")
     with pytest.raises(IllegalMoveError, match="a red trick is open"):
@@ -216,18 +220,24 @@ def test_move_for_names_the_reason_a_card_cannot_be_played() -> None:
         move_for(state, 4, Card.parse("R7"))
 
 
-@pytest.mark.rule("HT-LEAD-2", "HT-PASS-1")
-def test_passed_cards_count_for_the_lead_only_when_shown() -> None:
-    # Turn 3: B5, B3 and R2 in the tricks, G5 passed by P0.
-    hidden = play_mini(turns=3)
-    assert hidden.turns[2].next_leader == 1  # B5 is the highest trick card
-    shown = play_mini(
-        HattrickRules(name="mini", highest=8, player_counts=(4,), passed_cards=PassedCards.SHOWN),
-        turns=3,
-    )
+@pytest.mark.rule("HT-LEAD-2")
+def test_passed_cards_count_for_the_lead_only_under_the_whole_turn_option() -> None:
+    # Turn 3: B5, B3 and R2 in the tricks, G5 passed by P0 (and shown, by default).
+    default = play_mini(turns=3)
+    assert MINI.passed_cards is PassedCards.SHOWN
+    assert default.turns[2].next_leader == 1  # B5 is the highest trick card
+    hidden = play_mini(attrs.evolve(MINI, passed_cards=PassedCards.HIDDEN), turns=3)
+    assert hidden.turns[2].next_leader == 1
+    whole_turn = play_mini(attrs.evolve(MINI, lead_cards=LeadCards.TURN), turns=3)
     # B5 and the passed G5 tie, so the next lower card, P2's B3, leads.
-    assert shown.turns[2].next_leader == 2
-    assert shown.turn_leader == 2
+    assert whole_turn.turns[2].next_leader == 2
+    assert whole_turn.turn_leader == 2
+
+
+@pytest.mark.rule("HT-LEAD-2", "HT-PASS-1")
+def test_a_passed_card_counts_for_the_lead_only_if_it_is_shown() -> None:
+    with pytest.raises(RulesError, match="only when they are shown"):
+        HattrickRules(passed_cards=PassedCards.HIDDEN, lead_cards=LeadCards.TURN)
 
 
 @pytest.mark.rule("HT-LEAD-2")
@@ -398,3 +408,110 @@ def test_moves_of_the_game_so_far() -> None:
     ]
     assert repr(state) == "<HattrickState 4 players, hand 1/1, turn 3, 2 to play>"
     assert repr(play_mini()) == "<HattrickState 4 players, over, scores [-1, 1, 0, -1]>"
+
+
+# Hand 2 of a three-hand game, led by P1: P1 collects red, P3 green, P0 passes blue.
+HAND_2_DEAL = [
+    "B8 B7 B6 B5 B4 B3",
+    "R8 R7 R6 R5 R4 B1",
+    "R3 R2 R1 G1 G2 G3",
+    "G8 G7 G6 G5 G4 B2",
+]
+HAND_2_TURNS = [
+    # Red R8 R1 to P1, green G6 to P3, P0 passes B3; P1's 8 is the highest: P1 leads.
+    # In the next two turns P1's 7 and 6 are the highest again.
+    [(1, "R8"), (2, "R1"), (3, "G6"), (0, "B3")],
+    [(1, "R7"), (2, "R2"), (3, "G5"), (0, "B4")],
+    [(1, "R6"), (2, "R3"), (3, "G4"), (0, "B5")],
+    # Red R5 to P1, green G1 G7 to P3; the 7 leads: P3.
+    [(1, "R5"), (2, "G1"), (3, "G7"), (0, "B6")],
+    # Green G8 G2 to P3, blue B7 to P0, P1 passes R4.
+    [(3, "G8"), (0, "B7"), (1, "R4"), (2, "G2")],
+]
+# Hand 1 (MINI_TURNS) scores -1, 1, 0, -1. Hand 2: P0 +1 for B7 and four passes -8 = -7;
+# P1 7 red, one pass -2 = +5; P2 nothing = 0; P3 7 green = +7. Totals: -8, 6, 0, 6.
+TO_SIX = HattrickRules(
+    name="to-six", highest=8, player_counts=(4,), hands_per_game=3, target_score=6
+)
+
+
+def play_two_hands(rules: HattrickRules) -> HattrickState:
+    state = new_game(4, rules=rules, deals=[MINI_DEAL, HAND_2_DEAL, MINI_DEAL])
+    for turn in [*MINI_TURNS, *HAND_2_TURNS]:
+        for seat, name in turn:
+            state = play(state, seat, name)
+    return state
+
+
+@pytest.mark.rule("HT-GAME-3", "HT-GAME-2")
+def test_the_game_ends_after_the_hand_in_which_a_total_reaches_the_target() -> None:
+    state = new_game(4, rules=TO_SIX, deals=[MINI_DEAL, HAND_2_DEAL, MINI_DEAL])
+    for turn in MINI_TURNS:
+        for seat, name in turn:
+            state = play(state, seat, name)
+    # After hand 1 the best total is 1, below 6: hand 2 is dealt, led by P1.
+    assert not state.is_over
+    assert (state.hand_number, state.scores, state.players_to_act) == (1, (-1, 1, 0, -1), (1,))
+    state = play_two_hands(TO_SIX)
+    hand = state.finished_hands[1]
+    assert hand.won == (
+        CardSet.parse("B7"),
+        CardSet.parse("R8 R1 R7 R2 R6 R3 R5"),
+        CardSet(),
+        CardSet.parse("G6 G5 G4 G1 G7 G8 G2"),
+    )
+    assert hand.passed == (CardSet.parse("B3 B4 B5 B6"), CardSet.parse("R4"), CardSet(), CardSet())
+    assert [turn.next_leader for turn in hand.turns] == [1, 1, 1, 3, 3]
+    assert hand.scores == (-7, 5, 0, 7)
+    # P1 and P3 reach 6 exactly: the game is over after two of its three hands.
+    assert state.scores == (-8, 6, 0, 6)
+    assert state.is_over
+    assert len(state.finished_hands) == 2
+    assert state.hand_count == 3
+    assert state.hand_number == 3
+    assert state.players_to_act == ()
+    assert state.to_act is None
+    assert all(legal_moves(state, p) == () for p in range(4))
+    assert state.winners == (1, 3)
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        apply_move(state, OpenTrick(0, Card.parse("R8")))
+    assert repr(state) == "<HattrickState 4 players, over, scores [-8, 6, 0, 6]>"
+
+
+@pytest.mark.rule("HT-GAME-3", "HT-GAME-1")
+def test_without_a_target_or_below_it_every_hand_is_played() -> None:
+    for rules in (attrs.evolve(TO_SIX, target_score=None), attrs.evolve(TO_SIX, target_score=7)):
+        state = play_two_hands(rules)
+        assert not state.is_over
+        assert state.hand_number == 2
+        assert state.players_to_act == (2,)
+    # With a target of 1, P1's total of 1 ends the game after the first hand.
+    state = play_mini(attrs.evolve(TO_SIX, target_score=1))
+    assert state.is_over
+    assert len(state.finished_hands) == 1
+    assert state.winners == (1,)
+    # The game ends after its last hand even when nobody has reached the target.
+    state = play_mini(attrs.evolve(MINI, target_score=50))
+    assert state.is_over
+    assert state.scores == (-1, 1, 0, -1)
+
+
+@pytest.mark.rule("HT-GAME-3")
+def test_a_game_ended_at_the_target_replays_and_samples() -> None:
+    state = play_two_hands(TO_SIX)
+    record = HattrickRecord.from_state(state)
+    assert len(record.deals) == 3
+    assert len(record.moves) == 40
+    loaded = HattrickRecord.from_json(record.to_json())
+    assert loaded.rules.target_score == 6
+    assert loaded.replay() == state
+    rng = random.Random(2)
+    for player in range(4):
+        view = observe(state, player)
+        assert view.is_over
+        assert (view.hand_number, view.hand_count, len(view.finished_hands)) == (3, 3, 2)
+        assert view.scores == (-8, 6, 0, 6)
+        sampled = sample_state(view, rng)
+        assert sampled.is_over
+        assert observe(sampled, player) == view
+        assert HattrickRecord.from_state(sampled).replay() == sampled

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from sticheln import Card, CardSet, Color, IllegalMoveError
 from sticheln.hattrick import (
     AMIGO_1995,
+    OPEN_TRICKS,
+    PASSES_HIDDEN,
     PASSES_SHOWN,
     Action,
     Follow,
@@ -22,6 +24,7 @@ from sticheln.hattrick import (
     HattrickRecord,
     HattrickRules,
     HattrickState,
+    LeadCards,
     LeadTie,
     OpenTrick,
     Pass,
@@ -40,8 +43,10 @@ from sticheln.hattrick import (
 RULES = (
     AMIGO_1995,
     PASSES_SHOWN,
+    PASSES_HIDDEN,
     HattrickRules(name="earliest", lead_tie=LeadTie.EARLIEST),
     HattrickRules(name="small", colors="RYB", highest=12, player_counts=(4, 6)),
+    HattrickRules(name="to-one", target_score=1, passed_cards=PassedCards.HIDDEN),
 )
 
 GAMES = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -52,7 +57,7 @@ def games(draw: st.DrawFn) -> list[HattrickState]:
     """Every state of a random game of one or two hands, from the first to the last."""
     rules = draw(st.sampled_from(RULES))
     players = draw(st.sampled_from(rules.player_counts))
-    rules = attrs.evolve(rules, hands_per_game=draw(st.integers(1, 2)))
+    rules = attrs.evolve(rules, hands_per_game=draw(st.integers(1, 3)))
     seed = draw(st.integers(0, 2**32))
     leader = draw(st.integers(0, players - 1))
     state = new_game(players, seed=seed, rules=rules, first_leader=leader)
@@ -123,7 +128,7 @@ def test_legal_moves_are_the_cards_of_the_player_to_act(game: list[HattrickState
             for move in moves:
                 assert move.player == player
                 assert move.action is action_for(state.open_colors, move.card)
-            assert len(state.open_colors) <= 2
+            assert len(state.open_colors) <= OPEN_TRICKS
     assert game[-1].players_to_act == ()
 
 
@@ -189,7 +194,7 @@ def _check_turn(turn: Turn, players: int, rules: HattrickRules) -> None:
     if turn.passes:
         assert len(tricks) == 2
     counted = [c for _, c in turn.plays if c is not None]
-    if rules.passed_cards is PassedCards.HIDDEN:
+    if rules.lead_cards is LeadCards.TRICKS:
         counted = [c for t in tricks for c in t.cards]
     top = max(card.value for card in counted)
     leader_card = dict(turn.plays)[turn.next_leader]
@@ -197,6 +202,23 @@ def _check_turn(turn: Turn, players: int, rules: HattrickRules) -> None:
     assert leader_card in counted
     if [c.value for c in counted].count(top) == 1:
         assert leader_card.value == top
+
+
+@GAMES
+@given(game=games())
+def test_the_game_ends_after_its_hands_or_at_the_target(game: list[HattrickState]) -> None:
+    final = game[-1]
+    target = final.rules.target_score
+    totals = [0] * final.players
+    for number, hand in enumerate(final.finished_hands, start=1):
+        totals = [t + s for t, s in zip(totals, hand.scores, strict=True)]
+        reached = target is not None and max(totals) >= target
+        # The game goes on after a hand unless it was the last or a total reached the target.
+        assert reached or number == final.hand_count or number < len(final.finished_hands)
+        assert not reached or number == len(final.finished_hands)
+    assert final.hand_number == final.hand_count
+    assert all(state.winners == () for state in game[:-1])
+    assert final.winners == tuple(p for p in range(final.players) if totals[p] == max(totals))
 
 
 @GAMES

@@ -13,8 +13,11 @@ from sticheln.hattrick import (
     HATTRICK_RECORD_VERSION,
     Follow,
     HattrickRecord,
+    HattrickRules,
+    LeadCards,
     OpenTrick,
     Pass,
+    PassedCards,
     apply_move,
     legal_moves,
     new_game,
@@ -41,7 +44,7 @@ def test_record_layout() -> None:
     ]
     assert data["format"] == "sticheln-record"
     assert data["game"] == "hattrick"
-    assert data["version"] == HATTRICK_RECORD_VERSION == 1
+    assert data["version"] == HATTRICK_RECORD_VERSION == 2
     assert data["rules"] == MINI.to_dict()
     assert data["seed"] is None
     assert data["deals"] == [
@@ -86,7 +89,11 @@ def test_moves_are_read_back_as_their_kinds() -> None:
     [
         (lambda d: d.update(format="other"), "field 'format': expected 'sticheln-record'"),
         (lambda d: d.update(game="sticheln"), "field 'game': expected 'hattrick', got 'sticheln'"),
-        (lambda d: d.update(version=2), "field 'version': this library reads version 1"),
+        (
+            lambda d: d.update(version=3),
+            "field 'version': this library reads versions 1 and 2 of hattrick records, got 3",
+        ),
+        (lambda d: d.update(version=0), "field 'version': this library reads versions 1 and 2"),
         (lambda d: d.update(version=True), "field 'version'"),
         (lambda d: d.update(extra=1), "unknown record field.*extra"),
         (lambda d: d.pop("deals"), "missing record field.*deals"),
@@ -154,3 +161,78 @@ def test_sticheln_and_hattrick_records_are_told_apart() -> None:
     hattrick_json = HattrickRecord.from_state(new_game(4, seed=1)).to_json()
     with pytest.raises(RecordError, match="field 'game'"):
         GameRecord.from_json(hattrick_json)
+
+
+# A record of version 1, as the library wrote it before ``passed_cards`` was split in two: the
+# first three turns of the MINI hand and the first card of the fourth. The 13th move is made
+# by the player who leads after turn 3, which the rules decide: with passed cards counted, the
+# passed G5 ties B5 and P2's B3 leads; without, P1's B5 leads.
+V1_RULES = (
+    '{"name": "mini", "colors": "RGB", "highest": 8, "player_counts": [4], '
+    '"hands_per_game": 1, "lead_tie": "next-lower", "passed_cards": "%s"}'
+)
+V1_RECORD = """{
+  "format": "sticheln-record", "version": 1, "game": "hattrick", "rules": %s,
+  "players": 4, "first_leader": 0, "seed": null,
+  "deals": [["R3 R8 G1 G5 B2 B7", "R4 R7 G2 G8 B1 B5", "R1 R6 G4 G7 B3 B8", "R2 R5 G3 G6 B4 B6"]],
+  "moves": [
+    {"player": 0, "kind": "open", "card": "R8"}, {"player": 1, "kind": "open", "card": "G8"},
+    {"player": 2, "kind": "pass", "card": "B8"}, {"player": 3, "kind": "follow", "card": "R5"},
+    {"player": 3, "kind": "open", "card": "G6"}, {"player": 0, "kind": "follow", "card": "G1"},
+    {"player": 1, "kind": "open", "card": "R7"}, {"player": 2, "kind": "follow", "card": "R6"},
+    {"player": 1, "kind": "open", "card": "B5"}, {"player": 2, "kind": "follow", "card": "B3"},
+    {"player": 3, "kind": "open", "card": "R2"}, {"player": 0, "kind": "pass", "card": "G5"},
+    %s
+  ]
+}"""
+P2_LEADS = '{"player": 2, "kind": "open", "card": "G7"}'
+P1_LEADS = '{"player": 1, "kind": "open", "card": "R4"}'
+
+
+def test_a_version_1_record_with_shown_passes_counts_them_for_the_lead() -> None:
+    text = V1_RECORD % (V1_RULES % "shown", P2_LEADS)
+    record = HattrickRecord.from_json(text)
+    assert record.rules == HattrickRules(
+        name="mini",
+        highest=8,
+        player_counts=(4,),
+        hands_per_game=1,
+        passed_cards=PassedCards.SHOWN,
+        lead_cards=LeadCards.TURN,
+    )
+    state = record.replay()
+    assert [turn.next_leader for turn in state.turns] == [3, 1, 2]
+    assert state.turn_cards == (Card.parse("G7"),)
+    # Read as not counted, the 13th move would be out of turn.
+    with pytest.raises(RecordError, match=r"move 13: .*it is player 2's turn, not player 1's"):
+        HattrickRecord.from_json(V1_RECORD % (V1_RULES % "shown", P1_LEADS))
+    # Written again, the record has the current version and rules layout.
+    data = record.to_dict()
+    assert data["version"] == 2
+    assert (data["rules"]["passed_cards"], data["rules"]["lead_cards"]) == ("shown", "turn")
+    assert data["rules"]["target_score"] is None
+    assert HattrickRecord.from_dict(data) == record
+
+
+def test_a_version_1_record_with_hidden_passes_hides_and_does_not_count_them() -> None:
+    record = HattrickRecord.from_json(V1_RECORD % (V1_RULES % "hidden", P1_LEADS))
+    assert (record.rules.passed_cards, record.rules.lead_cards) == (
+        PassedCards.HIDDEN,
+        LeadCards.TRICKS,
+    )
+    assert record.rules.target_score is None
+    state = record.replay()
+    assert [turn.next_leader for turn in state.turns] == [3, 1, 1]
+    assert state.turn_cards == (Card.parse("R4"),)
+    with pytest.raises(RecordError, match=r"move 13: .*it is player 1's turn, not player 2's"):
+        HattrickRecord.from_json(V1_RECORD % (V1_RULES % "hidden", P2_LEADS))
+
+
+def test_version_1_rules_that_do_not_fit_name_the_field() -> None:
+    with pytest.raises(RecordError, match="field 'rules': rules field 'passed_cards': unknown"):
+        HattrickRecord.from_json(V1_RECORD % (V1_RULES % "open", P1_LEADS))
+    without = V1_RULES.replace(', "passed_cards": "%s"', "")
+    with pytest.raises(RecordError, match=r"field 'rules': missing rules field\(s\): passed_cards"):
+        HattrickRecord.from_json(V1_RECORD % (without, P1_LEADS))
+    with pytest.raises(RecordError, match="field 'rules': rules must be a mapping"):
+        HattrickRecord.from_json(V1_RECORD % ('"mini"', P1_LEADS))

@@ -8,9 +8,11 @@ from sticheln import Card, CardSet, Color, RulesError, UnknownNameError
 from sticheln.hattrick import (
     AMIGO_1995,
     HATTRICK_PRESETS,
+    PASSES_HIDDEN,
     PASSES_SHOWN,
     Action,
     HattrickRules,
+    LeadCards,
     LeadTie,
     PassedCards,
     action_for,
@@ -93,6 +95,11 @@ def test_rules_reject_bad_fields() -> None:
         HattrickRules(lead_tie="earliest")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="passed_cards"):
         HattrickRules(passed_cards="shown")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="lead_cards"):
+        HattrickRules(lead_cards="turn")  # type: ignore[arg-type]
+    for bad in (0, -5, True, 2.5, "50"):
+        with pytest.raises(RulesError, match="target_score must be None or an int >= 1"):
+            HattrickRules(target_score=bad)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="player_counts"):
         HattrickRules(player_counts=())
     with pytest.raises(RulesError, match="player_counts"):
@@ -101,14 +108,33 @@ def test_rules_reject_bad_fields() -> None:
 
 def test_rules_round_trip_through_dicts_and_presets() -> None:
     custom = HattrickRules(
-        name="x", colors="RYB", highest=8, player_counts=(4, 6), lead_tie=LeadTie.EARLIEST
+        name="x",
+        colors="RYB",
+        highest=8,
+        player_counts=(4, 6),
+        target_score=30,
+        lead_tie=LeadTie.EARLIEST,
     )
     for rules in (*HATTRICK_PRESETS.values(), custom):
         assert HattrickRules.from_dict(rules.to_dict()) == rules
-    assert sorted(HATTRICK_PRESETS) == ["amigo-1995", "passes-shown"]
+    assert list(HATTRICK_PRESETS) == ["amigo-1995", "passes-shown", "passes-hidden"]
     assert HattrickRules.preset("Passes-Shown") is PASSES_SHOWN
-    with pytest.raises(UnknownNameError, match="known presets: amigo-1995, passes-shown"):
+    assert HattrickRules.preset("passes-hidden") is PASSES_HIDDEN
+    with pytest.raises(
+        UnknownNameError, match="known presets: amigo-1995, passes-shown, passes-hidden"
+    ):
         HattrickRules.preset("nsv")
+    assert custom.to_dict() == {
+        "name": "x",
+        "colors": "RYB",
+        "highest": 8,
+        "player_counts": [4, 6],
+        "hands_per_game": None,
+        "target_score": 30,
+        "lead_tie": "earliest",
+        "passed_cards": "shown",
+        "lead_cards": "tricks",
+    }
     data = AMIGO_1995.to_dict()
     with pytest.raises(RulesError, match="unknown rules field"):
         HattrickRules.from_dict({**data, "rounds": 3})
@@ -118,6 +144,10 @@ def test_rules_round_trip_through_dicts_and_presets() -> None:
         HattrickRules.from_dict({**data, "lead_tie": "latest"})
     with pytest.raises(RulesError, match="'passed_cards': unknown value"):
         HattrickRules.from_dict({**data, "passed_cards": "open"})
+    with pytest.raises(RulesError, match="'lead_cards': unknown value 'all'"):
+        HattrickRules.from_dict({**data, "lead_cards": "all"})
+    with pytest.raises(RulesError, match="only when they are shown"):
+        HattrickRules.from_dict({**data, "passed_cards": "hidden", "lead_cards": "turn"})
 
 
 # -- What a card does ------------------------------------------------------------------------------
@@ -253,7 +283,21 @@ def test_every_passed_card_costs_two_points() -> None:
         hand_score([], passed=-1)
 
 
-def test_passed_cards_default_to_hidden() -> None:
-    assert AMIGO_1995.passed_cards is PassedCards.HIDDEN
-    assert PASSES_SHOWN.passed_cards is PassedCards.SHOWN
+@pytest.mark.rule("HT-PASS-1", "HT-LEAD-2", "HT-GAME-3")
+def test_the_defaults_and_the_presets_for_passed_cards() -> None:
+    # By default a passed card is shown, and only the tricks count for the lead.
+    assert (AMIGO_1995.passed_cards, AMIGO_1995.lead_cards) == (
+        PassedCards.SHOWN,
+        LeadCards.TRICKS,
+    )
+    assert (PASSES_SHOWN.passed_cards, PASSES_SHOWN.lead_cards) == (
+        PassedCards.SHOWN,
+        LeadCards.TURN,
+    )
+    assert (PASSES_HIDDEN.passed_cards, PASSES_HIDDEN.lead_cards) == (
+        PassedCards.HIDDEN,
+        LeadCards.TRICKS,
+    )
     assert AMIGO_1995.lead_tie is LeadTie.NEXT_LOWER
+    assert AMIGO_1995.target_score is None
+    assert HattrickRules(target_score=50).hands_for(5) == 5

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from sticheln import Card, CardSet, Color, UnknownPlayerError
 from sticheln.hattrick import (
+    AMIGO_1995,
+    PASSES_HIDDEN,
+    PASSES_SHOWN,
     HattrickRecord,
-    HattrickRules,
     PassedCards,
     apply_move,
     legal_moves,
@@ -20,13 +23,31 @@ from sticheln.hattrick import (
 )
 from tests.test_hattrick_engine import MINI, MINI_DEAL, play, play_mini
 
-SHOWN = HattrickRules(name="mini", highest=8, player_counts=(4,), passed_cards=PassedCards.SHOWN)
+# MINI with passed cards whose value only their player sees.
+HIDDEN = attrs.evolve(MINI, passed_cards=PassedCards.HIDDEN)
 
 
 @pytest.mark.rule("HT-PASS-1")
-def test_passed_cards_are_face_down_for_the_others() -> None:
+def test_by_default_a_passed_card_is_shown_to_everyone() -> None:
     # Turn 1: P2 passes B8.
     state = play(play(play(new_game(4, rules=MINI, deals=[MINI_DEAL]), 0, "R8"), 1, "G8"), 2, "B8")
+    for viewer in range(4):
+        view = observe(state, viewer)
+        assert view.turn_cards == tuple(Card.parse(n) for n in ["R8", "G8", "B8"])
+        assert view.passed == (CardSet(), CardSet(), CardSet.parse("B8"), CardSet())
+        assert view.pass_counts == (0, 0, 1, 0)
+        assert Card.parse("B8") not in view.unseen_cards
+    state = play(state, 3, "R5")
+    assert observe(state, 0).turns[0] == state.turns[0]
+    assert observe(state, 0).turns[0].passes == ((2, Card.parse("B8")),)
+
+
+@pytest.mark.rule("HT-PASS-1")
+def test_hidden_passed_cards_are_face_down_for_the_others() -> None:
+    # Turn 1: P2 passes B8.
+    state = play(
+        play(play(new_game(4, rules=HIDDEN, deals=[MINI_DEAL]), 0, "R8"), 1, "G8"), 2, "B8"
+    )
     own = observe(state, 2)
     other = observe(state, 0)
     assert own.turn_cards == tuple(Card.parse(n) for n in ["R8", "G8", "B8"])
@@ -49,19 +70,23 @@ def test_passed_cards_are_face_down_for_the_others() -> None:
 
 
 @pytest.mark.rule("HT-PASS-1")
-def test_shown_passed_cards_are_public() -> None:
-    state = new_game(4, rules=SHOWN, deals=[MINI_DEAL] * 4)
-    for seat, name in [(0, "R8"), (1, "G8"), (2, "B8")]:
-        state = play(state, seat, name)
-    view = observe(state, 0)
-    assert view.turn_cards[2] == Card.parse("B8")
-    assert view.passed == (CardSet(), CardSet(), CardSet.parse("B8"), CardSet())
-    assert Card.parse("B8") not in view.unseen_cards
+def test_the_presets_show_or_hide_passed_cards() -> None:
+    for rules, shown in [(AMIGO_1995, True), (PASSES_SHOWN, True), (PASSES_HIDDEN, False)]:
+        state = new_game(4, seed=3, rules=rules)
+        rng = random.Random(3)
+        while not state.turns or not state.turns[-1].passes:
+            state = apply_move(state, rng.choice(legal_moves(state, state.players_to_act[0])))
+        (passer, card), *_ = state.turns[-1].passes
+        other = (passer + 1) % 4
+        view = observe(state, other)
+        assert (view.turns[-1].passes[0][1] == card) is shown
+        assert (view.passed[passer] == state.passed[passer]) is shown
+        assert (card in view.unseen_cards) is not shown
 
 
 @pytest.mark.rule("HT-TRICK-2", "HT-HAND-1")
 def test_won_cards_are_public_and_kept_cards_secret() -> None:
-    state = play_mini(HattrickRules(name="mini", highest=8, player_counts=(4,)))
+    state = play_mini(attrs.evolve(HIDDEN, hands_per_game=None))
     view = observe(state, 1)
     hand = view.finished_hands[0]
     assert hand.won == state.finished_hands[0].won
@@ -72,6 +97,11 @@ def test_won_cards_are_public_and_kept_cards_secret() -> None:
     assert hand.turns[0].cards[2] is None
     with pytest.raises(ValueError, match="hidden"):
         _ = hand.moves
+    # With passed cards shown, the other players' pass piles are known; kept cards are not.
+    shown = observe(play_mini(attrs.evolve(MINI, hands_per_game=None)), 1).finished_hands[0]
+    assert shown.passed == state.finished_hands[0].passed
+    assert shown.last_cards == (None, Card.parse("B1"), None, None)
+    assert shown.moves == state.finished_hands[0].moves
     # The second hand is under way: the first hand's won cards stay public in every view.
     assert all(observe(state, p).finished_hands[0].won == hand.won for p in range(4))
     assert view.won == (CardSet(),) * 4
@@ -79,7 +109,7 @@ def test_won_cards_are_public_and_kept_cards_secret() -> None:
 
 
 def test_a_view_holds_the_own_hand_and_the_public_table() -> None:
-    state = play_mini(turns=2)
+    state = play_mini(HIDDEN, turns=2)
     state = play(state, 1, "B5")
     view = observe(state, 3)
     assert view.player == 3
@@ -97,6 +127,9 @@ def test_a_view_holds_the_own_hand_and_the_public_table() -> None:
     assert (
         view.unseen_cards == (state.hands[0] | state.hands[1] | state.hands[2]) | (state.passed[2])
     )
+    # With passed cards shown, only the others' hands are unseen.
+    shown = play(play_mini(turns=2), 1, "B5")
+    assert observe(shown, 3).unseen_cards == shown.hands[0] | shown.hands[1] | shown.hands[2]
     with pytest.raises(UnknownPlayerError):
         observe(state, 4)
 
@@ -113,7 +146,7 @@ def test_views_at_the_end_of_the_game() -> None:
 @pytest.mark.rule("HT-PASS-1")
 def test_sampled_states_agree_with_the_view() -> None:
     rng = random.Random(5)
-    for rules in (HattrickRules(), HattrickRules(passed_cards=PassedCards.SHOWN)):
+    for rules in (AMIGO_1995, PASSES_SHOWN, PASSES_HIDDEN):
         state = new_game(6, seed=5, rules=rules)
         for step in range(130):
             player = step % 6
@@ -127,7 +160,7 @@ def test_sampled_states_agree_with_the_view() -> None:
 
 
 def test_sampling_keeps_the_colour_of_hidden_passes() -> None:
-    state = play_mini(turns=3)
+    state = play_mini(HIDDEN, turns=3)
     view = observe(state, 1)
     rng = random.Random(0)
     for _ in range(20):
@@ -137,6 +170,19 @@ def test_sampling_keeps_the_colour_of_hidden_passes() -> None:
         assert [card.color for card in sampled.passed[0]] == [Color.GREEN]
         assert sampled.hands[1] == state.hands[1]
         assert sampled.won == state.won
+
+
+@pytest.mark.rule("HT-PASS-1")
+def test_sampling_keeps_shown_passes_as_they_were() -> None:
+    state = play_mini(turns=3)
+    view = observe(state, 1)
+    rng = random.Random(0)
+    for _ in range(20):
+        sampled = sample_state(view, rng)
+        # P2 passed B8 in turn 1, P0 G5 in turn 3, both shown to everyone.
+        assert sampled.passed == (CardSet.parse("G5"), CardSet(), CardSet.parse("B8"), CardSet())
+        assert sampled.turns == state.turns
+        assert sampled.hands[1] == state.hands[1]
 
 
 def test_sampling_a_finished_game() -> None:

@@ -10,6 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 import rule_trace  # noqa: E402
+import rules  # noqa: E402
 
 
 def write(root: Path, relative: str, source: str) -> Path:
@@ -381,8 +382,88 @@ Title
       :page: 2
 
    Not a rule: .. rule:: XX-C-3
+
+.. rule:: XX-D-4
+   :title: Cited to its sources only
+   :source: Game Cabinet translation; keirat
+
+   Text.
 """
-    assert rule_trace.rule_ids_in_rst(text) == ["XX-A-1", "XX-B-2"]
+    assert rule_trace.rule_ids_in_rst(text) == ["XX-A-1", "XX-B-2", "XX-D-4"]
+
+
+def test_rule_fields_in_rst() -> None:
+    text = """
+.. rule:: XX-A-1
+   :title: A page and sources
+   :page: 1–2
+   :source: Game Cabinet translation;
+      keirat
+
+   The text: :source: here is not an option.
+
+.. rule:: XX-B-1
+   :title: Only a source
+   :source: hall9000.de
+
+.. rule:: XX-C-1
+
+   No options.
+
+.. rule:: XX-A-1
+   :title: A second definition
+"""
+    assert rule_trace.rule_fields_in_rst(text) == {
+        "XX-A-1": {
+            "title": "A page and sources",
+            "page": "1–2",
+            "source": "Game Cabinet translation; keirat",
+        },
+        "XX-B-1": {"title": "Only a source", "source": "hall9000.de"},
+        "XX-C-1": {},
+    }
+
+
+def test_source_names_and_the_citation_line_of_a_rule() -> None:
+    assert rule_trace.source_names("Game Cabinet translation; keirat ;") == [
+        "Game Cabinet translation",
+        "keirat",
+    ]
+    assert rule_trace.source_names("") == []
+    assert rules.citation_label("1", "") == "Rulebook p. 1"
+    assert rules.citation_label("1–2", "") == "Rulebook pp. 1–2"
+    assert rules.citation_label("", "hall9000.de") == "Source: hall9000.de"
+    assert rules.citation_label("", "keirat;luding.org") == "Sources: keirat; luding.org"
+    assert rules.citation_label("2", "keirat") == "Rulebook p. 2 · Source: keirat"
+
+
+# The sources of Hattrick's rules, by the names the rule page gives them.
+HATTRICK_SOURCES = {
+    "Game Cabinet translation",
+    "keirat",
+    "braillespiel.de",
+    "luding.org",
+    "hall9000.de",
+    "wiltsgames.co.uk",
+}
+
+
+def test_every_hattrick_rule_names_its_sources() -> None:
+    text = (ROOT / "docs" / "rules" / "hattrick.rst").read_text(encoding="utf-8")
+    fields = rule_trace.rule_fields_in_rst(text)
+    assert fields
+    cited: set[str] = set()
+    for rule_id, options in fields.items():
+        names = rule_trace.source_names(options.get("source", ""))
+        assert names, f"{rule_id} names no source"
+        assert set(names) <= HATTRICK_SOURCES, (rule_id, names)
+        assert "page" not in options, f"{rule_id}: the sources of Hattrick have no pages"
+        cited |= set(names)
+    assert cited == HATTRICK_SOURCES
+    assert {"hall9000.de", "wiltsgames.co.uk"} <= set(
+        rule_trace.source_names(fields["HT-DECK-1"]["source"])
+    )
+    assert "hall9000.de" in fields["HT-GAME-3"]["source"]
 
 
 def test_rule_ids_in_docs_keeps_every_definition(tmp_path: Path) -> None:

@@ -50,10 +50,12 @@ __all__ = [
     "Site",
     "Trace",
     "check",
+    "rule_fields_in_rst",
     "rule_ids_in_docs",
     "rule_ids_in_rst",
     "scan_sources",
     "scan_tests",
+    "source_names",
     "trace",
 ]
 
@@ -65,6 +67,8 @@ RULE_ROLE_PATTERN = re.compile(r":(?:rules:)?rule:`([^`]+)`")
 
 #: A ``.. rule:: ID`` directive line of a reStructuredText page.
 RULE_DIRECTIVE_PATTERN = re.compile(r"^[ \t]*\.\. rule::[ \t]*(\S+)[ \t]*$", re.MULTILINE)
+
+_OPTION_PATTERN = re.compile(r"^([ \t]+):([\w-]+):(?:[ \t]+(.*?))?[ \t]*$")
 
 _TEST_FILE_PATTERNS = ("test_*.py", "*_test.py")
 
@@ -165,6 +169,38 @@ def _group(pairs: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
 def rule_ids_in_rst(text: str) -> list[str]:
     """Return the IDs of the ``.. rule::`` directives in a reStructuredText text, in order."""
     return RULE_DIRECTIVE_PATTERN.findall(text)
+
+
+def rule_fields_in_rst(text: str) -> dict[str, dict[str, str]]:
+    """Return the options of each ``.. rule::`` directive in a reStructuredText text, by rule ID:
+    ``{"HT-DECK-1": {"title": "...", "source": "..."}}``.  An option value that goes on over
+    more lines (indented deeper than the option) is joined into one line.  Of a rule defined
+    twice, the first definition counts.
+    """
+    found: dict[str, dict[str, str]] = {}
+    for match in RULE_DIRECTIVE_PATTERN.finditer(text):
+        options: dict[str, str] = {}
+        name = None
+        indent = 0
+        for line in text[match.end() :].split("\n")[1:]:
+            option = _OPTION_PATTERN.match(line)
+            if option is not None:
+                indent, name = len(option.group(1)), option.group(2)
+                options[name] = option.group(3) or ""
+                continue
+            stripped = line.strip()
+            if name is not None and stripped and len(line) - len(line.lstrip()) > indent:
+                options[name] = f"{options[name]} {stripped}"
+                continue
+            break
+        found.setdefault(match.group(1), options)
+    return found
+
+
+def source_names(source: str) -> list[str]:
+    """Return the names of the sources in a rule's ``:source:`` option: its parts between
+    semicolons, stripped (``"Game Cabinet translation; keirat"`` names two)."""
+    return [name.strip() for name in source.split(";") if name.strip()]
 
 
 def rule_ids_in_docs(directory: Path, root: Path | None = None) -> dict[str, list[Site]]:

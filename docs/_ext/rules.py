@@ -3,9 +3,12 @@
 reStructuredText markup it adds:
 
 ``.. rule:: ST-TRICK-2``
-    One rule of the specification, with the options ``:title:`` and ``:page:`` (the page of the
-    printed rulebook, ``1`` or ``1–2``), both required, and the rule text as content.  The rule is
-    rendered as a titled block whose anchor is the lowercase rule ID (``#st-trick-2``).
+    One rule of the specification, with the options ``:title:`` (required), ``:page:`` (the page
+    of the printed rulebook, ``1`` or ``1–2``) and ``:source:`` (the names of the sources the
+    rule comes from, separated by semicolons: ``Game Cabinet translation; keirat``), of which
+    at least one is required, and the rule text as content.  The rule is rendered as a titled
+    block whose anchor is the lowercase rule ID (``#st-trick-2``), ending with the page and the
+    sources it cites.
 
 ``:rule:`ST-TRICK-2```
     A link to a rule, on any page.  An unknown rule ID is a warning.
@@ -61,13 +64,14 @@ _PAGE_PATTERN = re.compile(r"^\d+(?:\s*[-–]\s*\d+)?$")
 
 
 class RuleEntry(NamedTuple):
-    """Where a rule is defined, and what it is called."""
+    """Where a rule is defined, what it is called, and what it cites."""
 
     docname: str
     lineno: int
     anchor: str
     title: str
     page: str
+    source: str = ""
 
 
 class rule_traceability(nodes.General, nodes.Element):
@@ -81,6 +85,23 @@ def rule_anchor(rule_id: str) -> str:
 
 def _page_label(page: str) -> str:
     return f"Rulebook pp. {page}" if re.search(r"[-–]", page) else f"Rulebook p. {page}"
+
+
+def citation_label(page: str, source: str) -> str:
+    """The line that ends a rule's block: its rulebook page and its sources, as given.
+
+    >>> citation_label("1–2", "")
+    'Rulebook pp. 1–2'
+    >>> citation_label("", "Game Cabinet translation; keirat")
+    'Sources: Game Cabinet translation; keirat'
+    >>> citation_label("2", "hall9000.de")
+    'Rulebook p. 2 · Source: hall9000.de'
+    """
+    parts = [_page_label(page)] if page else []
+    names = rule_trace.source_names(source)
+    if names:
+        parts.append(f"{'Source' if len(names) == 1 else 'Sources'}: {'; '.join(names)}")
+    return " · ".join(parts)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -114,7 +135,7 @@ class RuleDomain(Domain):
         # the scan of the sources and tests (a rule_trace.Trace), redone in every build
         "trace": None,
     }
-    data_version = 1
+    data_version = 2
 
     @property
     def rules(self) -> dict[str, list[RuleEntry]]:
@@ -201,7 +222,8 @@ def _domain(env: BuildEnvironment) -> RuleDomain:
 
 
 class RuleDirective(SphinxDirective):
-    """``.. rule:: ID`` with ``:title:`` and ``:page:``: one rule of the specification."""
+    """``.. rule:: ID`` with ``:title:``, and ``:page:`` or ``:source:`` or both: one rule of
+    the specification."""
 
     required_arguments = 1
     optional_arguments = 0
@@ -210,12 +232,14 @@ class RuleDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {
         "title": directives.unchanged_required,
         "page": directives.unchanged_required,
+        "source": directives.unchanged_required,
     }
 
     def run(self) -> list[Node]:
         rule_id = self.arguments[0].strip()
         title = self.options.get("title", "").strip()
         page = self.options.get("page", "").strip()
+        source = self.options.get("source", "").strip()
         location = self.get_location()
         if not rule_trace.RULE_ID_PATTERN.match(rule_id):
             logger.warning(
@@ -229,15 +253,16 @@ class RuleDirective(SphinxDirective):
             logger.warning(
                 "rule %s has no :title:", rule_id, location=location, type="rules", subtype="title"
             )
-        if not page:
+        if not page and not source:
             logger.warning(
-                "rule %s has no :page: (the page of the rulebook it comes from)",
+                "rule %s has neither a :page: (the page of the rulebook it comes from) nor a "
+                ":source: (the sources it comes from)",
                 rule_id,
                 location=location,
                 type="rules",
                 subtype="page",
             )
-        elif not _PAGE_PATTERN.match(page):
+        elif page and not _PAGE_PATTERN.match(page):
             logger.warning(
                 "rule %s: :page: should be a page number or a range like 1–2, not %r",
                 rule_id,
@@ -272,8 +297,8 @@ class RuleDirective(SphinxDirective):
         body = nodes.container(classes=["rule-body"])
         body += self.parse_content_to_nodes()
         container += body
-        if page:
-            label = _page_label(page)
+        if page or source:
+            label = citation_label(page, source)
             container += nodes.paragraph(
                 "", "", nodes.emphasis(label, label), classes=["rule-source"]
             )
@@ -282,7 +307,7 @@ class RuleDirective(SphinxDirective):
             entries=[("single", f"{rule_id} (rule); {title or rule_id}", anchor, "", None)]
         )
         _domain(self.env).add_rule(
-            rule_id, RuleEntry(self.env.docname, self.lineno, anchor, title, page)
+            rule_id, RuleEntry(self.env.docname, self.lineno, anchor, title, page, source)
         )
         return [index, container]
 

@@ -25,9 +25,13 @@ from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.errors import IllegalMoveError, InvalidMoveError
 from sticheln.explain import explain_score, explain_trick
 from sticheln.hattrick import (
+    OPEN_TRICKS,
     PASS_PENALTY,
     Action,
+    HattrickRules,
     HattrickView,
+    LeadCards,
+    PassedCards,
     Turn,
     action_for,
     collecting_color,
@@ -537,11 +541,13 @@ class StichelnScreen(CardScreen):
 class HattrickScreen(CardScreen):
     """Hattrick: the hand by colour with what each colour's cards would do now, the open
     tricks with who would take them, every player's won cards by colour, their passes and
-    scores, and after each turn who took which trick and who leads next.
+    scores, after each turn who took which trick and who leads next, and how the game ends
+    (after its hands, or at the target score).
 
-    Everything is read from :class:`~sticheln.hattrick.HattrickView` values, in which the
-    cards another player passed face down are hidden; without a point of view, such a card
-    is read from its player's own view.
+    Everything is read from :class:`~sticheln.hattrick.HattrickView` values, in which a card
+    another player passed is hidden when the rules show only its colour
+    (:attr:`PassedCards.HIDDEN <sticheln.hattrick.PassedCards.HIDDEN>`); without a point of
+    view, such a card is read from its player's own view.
     """
 
     def _view(self, state: Any) -> HattrickView:
@@ -578,34 +584,44 @@ class HattrickScreen(CardScreen):
         view: HattrickView = self.game.observe(state, player)
         turns = view.rules.hand_size(view.players) - 1  # the last card is kept (HT-HAND-1)
         parts: list[RenderableType] = [
-            Rule(
-                f"Hand {view.hand_number + 1} of {view.hand_count} · "
-                f"turn {len(view.turns) + 1} of {turns}",
-                style="cyan",
-            ),
+            Rule(f"{_hand_of(view)} · turn {len(view.turns) + 1} of {turns}", style="cyan"),
             self._players_table(view),
             self._table_line(view),
         ]
         notes = {}
+        shown = view.rules.passed_cards is PassedCards.SHOWN
         for color in view.rules.colors:
             action = action_for(view.open_colors, Card(color, 1))
             if action is Action.FOLLOW:
                 notes[color] = Text(f"follows the open {color.name.lower()} trick")
             elif action is Action.OPEN:
                 notes[color] = Text("opens a trick")
+            elif shown:
+                notes[color] = Text(f"is shown, then passed face down: {-PASS_PENALTY} points")
             else:
                 notes[color] = Text(f"is passed face down: {-PASS_PENALTY} points")
         parts.append(self._hand(view.hand, moves, "Your hand", notes))
         return Group(*parts)
 
     def help(self, moves: Sequence[Any]) -> str:
-        """What to type."""
+        """What to type, and the rules of a turn and of the end of the game."""
+        rules = getattr(self.game, "rules", None)
+        if not isinstance(rules, HattrickRules):
+            rules = HattrickRules()
+        lead = (
+            "the highest card of the turn, passed ones included, leads next"
+            if rules.lead_cards is LeadCards.TURN
+            else "the highest card of the tricks leads next"
+        )
+        target = rules.target_score
+        end = "" if target is None else f" The game ends once a player's total reaches {target}."
         return (
             f"Type a card of your hand by name (R17, r17 or 'red 17') or by the number "
             f"shown before it (1-{len(moves)}). A card of an open trick's colour follows it; "
-            "while fewer than two tricks are open, another colour opens one; a card of the "
-            f"third colour is passed, at {-PASS_PENALTY} points. The highest card takes a "
-            "trick. Type q to stop (the game is saved when --save is given)."
+            f"while fewer than {OPEN_TRICKS} tricks are open, another colour opens one; a "
+            f"card of the third colour is passed, at {-PASS_PENALTY} points. The highest card "
+            f"takes a trick, and {lead}.{end} Type q to stop (the game is saved when --save "
+            "is given)."
         )
 
     def unfinished(self, state: Any) -> list[RenderableType]:
@@ -684,11 +700,7 @@ class HattrickScreen(CardScreen):
         if self.interactive:  # the turn screen says it all
             return []
         shown: list[RenderableType] = [
-            Rule(
-                f"Hand {view.hand_number + 1} of {view.hand_count} · "
-                f"{self.says(view.hand_leader, 'lead')}",
-                style="cyan",
-            )
+            Rule(f"{_hand_of(view)} · {self.says(view.hand_leader, 'lead')}", style="cyan")
         ]
         seats = range(view.players) if self.perspective is None else (self.perspective,)
         for seat in seats:
@@ -721,6 +733,16 @@ class HattrickScreen(CardScreen):
         shown.append(
             Text("Totals: " + " · ".join(f"{self.name(s)} {t}" for s, t in enumerate(view.scores)))
         )
+        target = view.rules.target_score
+        if view.is_over and target is not None and len(view.finished_hands) < view.hand_count:
+            reached = [self.name(s) for s, total in enumerate(view.scores) if total >= target]
+            shown.append(
+                Text(
+                    f"{' and '.join(reached)} reached {target} points: the game ends after "
+                    f"{len(view.finished_hands)} of {view.hand_count} hands (HT-GAME-3)",
+                    style="bold",
+                )
+            )
         return shown
 
     def _players_table(self, view: HattrickView) -> Table:
@@ -777,6 +799,14 @@ class HattrickScreen(CardScreen):
                 Text.assemble(" · passed: ", self._plays(passes, [Action.FOLLOW] * len(passes)))
             )
         return line
+
+
+def _hand_of(view: HattrickView) -> str:
+    """``"Hand 2 of 4"``, or with a target score ``"Hand 2 of at most 4, to 50 points"``."""
+    target = view.rules.target_score
+    if target is None:
+        return f"Hand {view.hand_number + 1} of {view.hand_count}"
+    return f"Hand {view.hand_number + 1} of at most {view.hand_count}, to {target} points"
 
 
 _SCREENS: dict[str, Callable[..., Screen]] = {

@@ -5,6 +5,10 @@ Each game's record class (:class:`~sticheln.GameRecord`,
 and moves, and uses these helpers for the envelope, the deals and the moves, so that every
 record reports errors the same way: a :class:`~sticheln.RecordError` naming the field or the
 move number.
+
+A game whose record layout changes raises its :attr:`Record.VERSION`, lists the versions it
+still reads in :attr:`Record.OLDER_VERSIONS`, and brings their data to the current layout in
+its ``_upgrade`` hook, before the fields are read.
 """
 
 from __future__ import annotations
@@ -50,9 +54,11 @@ def parse_json(text: str | bytes) -> object:
         raise RecordError(f"record is not valid JSON: {exc}") from None
 
 
-def check_envelope(data: object, game: str, version: int) -> Mapping[str, Any]:
-    """``data`` as a mapping with exactly the record :data:`FIELDS`, of ``game`` and
-    ``version``.
+def check_envelope(
+    data: object, game: str, version: int, older: Iterable[int] = ()
+) -> Mapping[str, Any]:
+    """``data`` as a mapping with exactly the record :data:`FIELDS`, of ``game`` and of
+    ``version`` or one of the ``older`` versions.
 
     :raises RecordError: naming the missing, unknown or wrong field.
     """
@@ -68,9 +74,14 @@ def check_envelope(data: object, game: str, version: int) -> Mapping[str, Any]:
         raise RecordError(f"field 'format': expected {RECORD_FORMAT!r}, got {data['format']!r}")
     if data["game"] != game:
         raise RecordError(f"field 'game': expected {game!r}, got {data['game']!r}")
-    if type(data["version"]) is not int or data["version"] != version:
+    versions = sorted({version, *older})
+    if type(data["version"]) is not int or data["version"] not in versions:
+        if len(versions) == 1:
+            readable = f"version {version}"
+        else:
+            readable = f"versions {', '.join(map(str, versions[:-1]))} and {versions[-1]}"
         raise RecordError(
-            f"field 'version': this library reads version {version} of {game} records, "
+            f"field 'version': this library reads {readable} of {game} records, "
             f"got {data['version']!r}"
         )
     return data
@@ -207,6 +218,9 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
     """The value of the ``game`` field."""
     VERSION: ClassVar[int]
     """The version of the game's record layout this library writes and reads."""
+    OLDER_VERSIONS: ClassVar[tuple[int, ...]] = ()
+    """Older versions of the game's record layout that this library still reads:
+    the ``_upgrade`` hook brings their data to the layout of :attr:`VERSION`."""
     KINDS: ClassVar[Mapping[str, Callable[[int, Card], Any]]]
     """The ``kind`` of each move type in the ``moves`` field, and how to build the move."""
 
@@ -248,6 +262,15 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
     def _read_rules(cls, data: object) -> RulesT:
         """The game's rules from their data; :class:`RulesError` when they do not fit."""
 
+    @classmethod
+    def _upgrade(cls, data: Mapping[str, Any], version: int) -> Mapping[str, Any]:
+        """The data of a record of the older ``version`` (one of :attr:`OLDER_VERSIONS`),
+        its envelope already checked, in the layout of :attr:`VERSION`. A game that reads
+        older versions overrides it; a field it cannot bring up to date is left as it is, for
+        the reading of the fields to report.
+        """
+        return data
+
     def replay(self, *, moves: int | None = None) -> StateT:
         """Rebuild the game's state after its moves (or after the first ``moves`` of them).
 
@@ -283,7 +306,8 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
 
     @classmethod
     def from_json(cls: type[RecordT], text: str | bytes) -> RecordT:
-        """Read a record written by :meth:`to_json`, and check that it replays.
+        """Read a record written by :meth:`to_json`, by this version of the library or, for
+        the versions of :attr:`OLDER_VERSIONS`, an earlier one, and check that it replays.
 
         :raises RecordError: for text that is not JSON, a wrong format, game or version, a
             missing, unknown or mistyped field (named in the message), or a move that is
@@ -295,11 +319,14 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
 
     @classmethod
     def from_dict(cls: type[RecordT], data: object) -> RecordT:
-        """Read a record from the data of :meth:`to_dict` (not replayed).
+        """Read a record from the data of :meth:`to_dict` (not replayed); data of one of the
+        :attr:`OLDER_VERSIONS` is first brought up to date by ``_upgrade``.
 
         :raises RecordError: naming the field at fault.
         """
-        data = check_envelope(data, cls.GAME, cls.VERSION)
+        data = check_envelope(data, cls.GAME, cls.VERSION, cls.OLDER_VERSIONS)
+        if data["version"] != cls.VERSION:
+            data = cls._upgrade(data, data["version"])
         try:
             rules = cls._read_rules(data["rules"])
         except RulesError as exc:

@@ -32,15 +32,25 @@ from sticheln.hattrick.record import HATTRICK_RECORD_VERSION, HattrickRecord
 from sticheln.hattrick.rules import (
     AMIGO_1995,
     HATTRICK_PRESETS,
+    PASSES_HIDDEN,
     PASSES_SHOWN,
     HattrickRules,
+    LeadCards,
     LeadTie,
     PassedCards,
 )
 from sticheln.hattrick.sampling import sample_state
 from sticheln.hattrick.scoring import PASS_PENALTY, collecting_color, hand_score
 from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState
-from sticheln.hattrick.turn import Action, Turn, action_for, next_leader, trick_taker, turn_actions
+from sticheln.hattrick.turn import (
+    OPEN_TRICKS,
+    Action,
+    Turn,
+    action_for,
+    next_leader,
+    trick_taker,
+    turn_actions,
+)
 from sticheln.hattrick.view import HattrickView, observe
 
 __all__ = [
@@ -48,6 +58,8 @@ __all__ = [
     "HATTRICK",
     "HATTRICK_PRESETS",
     "HATTRICK_RECORD_VERSION",
+    "OPEN_TRICKS",
+    "PASSES_HIDDEN",
     "PASSES_SHOWN",
     "PASS_PENALTY",
     "Action",
@@ -60,6 +72,7 @@ __all__ = [
     "HattrickSetup",
     "HattrickState",
     "HattrickView",
+    "LeadCards",
     "LeadTie",
     "OpenTrick",
     "Pass",

@@ -32,10 +32,10 @@ from sticheln.core.setup import (
     seeded_rng,
 )
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_table
-from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, PassedCards
+from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, LeadCards
 from sticheln.hattrick.scoring import hand_score
 from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState
-from sticheln.hattrick.turn import Action, Turn, _new_turn, action_for, next_leader
+from sticheln.hattrick.turn import OPEN_TRICKS, Action, Turn, _new_turn, action_for, next_leader
 
 __all__ = ["apply_move", "deal_hand", "legal_moves", "move_for", "new_game", "parse_move"]
 
@@ -44,7 +44,7 @@ _OPEN: Final = Action.OPEN
 _PASS: Final = Action.PASS
 _ACTION_OF: Final[dict[type, Action]] = {Follow: _FOLLOW, OpenTrick: _OPEN, Pass: _PASS}
 _TABLE_SLOT: Final = {_FOLLOW: 0, _OPEN: 1, _PASS: 2}
-_SHOWN: Final = PassedCards.SHOWN
+_WHOLE_TURN: Final = LeadCards.TURN
 
 
 def deal_hand(rules: HattrickRules, players: int, rng: random.Random) -> tuple[CardSet, ...]:
@@ -173,10 +173,11 @@ def legal_moves(state: HattrickState, player: int) -> tuple[HattrickMove, ...]:
     """The moves ``player`` may make now, in display order of the cards.
 
     The player whose turn it is may play any card of their hand, and each card in exactly one
-    way (:rule:`HT-PLAY-4`): a card of an open trick's colour follows (:rule:`HT-PLAY-1`);
-    any other card opens a trick while fewer than two are open (:rule:`HT-TURN-1`,
-    :rule:`HT-PLAY-2`) and is passed while two are open (:rule:`HT-PLAY-3`). Anyone else, and
-    everyone once the game is over, has no move.
+    way (:rule:`HT-PLAY-4`), the one :func:`~sticheln.hattrick.action_for` gives: a card of an
+    open trick's colour follows (:rule:`HT-PLAY-1`); any other card opens a trick while fewer
+    than :data:`~sticheln.hattrick.OPEN_TRICKS` are open (:rule:`HT-TURN-1`,
+    :rule:`HT-PLAY-2`) and is passed otherwise (:rule:`HT-PLAY-3`). Anyone else, and everyone
+    once the game is over, has no move.
 
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
     :raises WrongTypeError: if ``player`` is not an ``int``.
@@ -193,7 +194,7 @@ def legal_moves(state: HattrickState, player: int) -> tuple[HattrickMove, ...]:
     open_mask = 0
     for color in colors:
         open_mask |= _COLOR_MASKS[color]
-    table = _tables_of(player).get(open_mask) or _build_table(player, open_mask, len(colors))
+    table = _tables_of(player).get(open_mask) or _build_table(player, open_mask, colors)
     return tuple(map(table.__getitem__, state.hands[player].indices))
 
 
@@ -206,10 +207,11 @@ def _tables_of(seat: int) -> dict[int, tuple[HattrickMove, ...]]:
     return _BY_MASK.ensure(seat + 1)[seat]
 
 
-def _build_table(seat: int, open_mask: int, open_count: int) -> tuple[HattrickMove, ...]:
-    follow, open_, pass_ = move_table(seat)
-    other: tuple[HattrickMove, ...] = pass_ if open_count == 2 else open_
-    table = tuple(follow[i] if open_mask >> i & 1 else other[i] for i in range(len(_ALL_CARDS)))
+def _build_table(seat: int, open_mask: int, colors: tuple[Color, ...]) -> tuple[HattrickMove, ...]:
+    """The legal move of every card for ``seat`` while the tricks of ``colors`` (whose bit
+    mask is ``open_mask``) are open: the move of the card's :func:`action_for`."""
+    moves = move_table(seat)
+    table = tuple(moves[_TABLE_SLOT[action_for(colors, card)]][card.index] for card in _ALL_CARDS)
     _tables_of(seat)[open_mask] = table
     return table
 
@@ -259,9 +261,12 @@ _new_state = tuple.__new__
 def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
     """The state after ``move``; ``state`` itself is unchanged.
 
-    After the last card of a turn the tricks go to the players of their highest cards
-    (:rule:`HT-TRICK-1`), and the next leader is found (:rule:`HT-LEAD-2`); once every player
-    holds one card the hand is scored (:rule:`HT-HAND-1`) and the next one is dealt.
+    The card must make the move that :func:`~sticheln.hattrick.action_for` gives it
+    (:rule:`HT-PLAY-4`). After the last card of a turn the tricks go to the players of their
+    highest cards (:rule:`HT-TRICK-1`), and the next leader is found (:rule:`HT-LEAD-2`); once
+    every player holds one card the hand is scored (:rule:`HT-HAND-1`) and the next one is
+    dealt, unless that was the last hand (:rule:`HT-GAME-1`) or a player's total has reached
+    the target score (:rule:`HT-GAME-3`).
 
     :raises IllegalMoveError: if the move is not legal in ``state`` (not the player's turn,
         card not in the hand, a card that does something else than the move says, game over,
@@ -280,19 +285,14 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
     hand = hands[player]
     if not hand.mask >> index & 1:
         raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
-    color = card.color
-    if color in colors:
-        if action is not _FOLLOW:
-            raise IllegalMoveError.of(move, _wrong_action(colors, card))
-    elif len(colors) < 2:
-        if action is not _OPEN:
-            raise IllegalMoveError.of(move, _wrong_action(colors, card))
-        colors = (*colors, color)
-    elif action is _PASS:
+    actual = action_for(colors, card)
+    if actual is not action:
+        raise IllegalMoveError.of(move, _wrong_action(colors, card, actual))
+    if actual is _OPEN:
+        colors = (*colors, card.color)
+    elif actual is _PASS:
         pile = passed[player]
         passed = passed[:player] + (_card_set(pile.mask | 1 << index),) + passed[player + 1 :]  # noqa: RUF005 (faster than unpacking)
-    else:
-        raise IllegalMoveError.of(move, _wrong_action(colors, card))
     hands = hands[:player] + (_without(hand, index),) + hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     cards = (*cards, card)
     if len(cards) < n:
@@ -303,21 +303,22 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
     return _finish_turn(state, hands, cards, colors, passed)
 
 
-def _wrong_action(colors: tuple[Color, ...], card: Card) -> str:
-    name = card.color.name.lower()
+def _wrong_action(colors: tuple[Color, ...], card: Card, action: Action) -> str:
+    """Why ``card`` can only make the move of ``action``, its :func:`action_for`."""
     open_names = " and ".join(c.name.lower() for c in colors)
-    if card.color in colors:
-        return f"a {name} trick is open, so {card} is added to it (Follow)"
-    if not colors:
+    if action is _FOLLOW:
+        return f"a {card.color.name.lower()} trick is open, so {card} is added to it (Follow)"
+    if action is _OPEN and not colors:
         return f"no trick is open yet, so {card} opens the first one (OpenTrick)"
-    if len(colors) < 2:
+    if action is _OPEN:
+        tricks = f"a {open_names} trick is" if len(colors) == 1 else f"the {open_names} tricks are"
         return (
-            f"only a {open_names} trick is open, so {card} opens the second trick (OpenTrick); "
-            f"a card is passed only while two tricks are open"
+            f"only {tricks} open, so {card} opens another trick (OpenTrick); a card is passed "
+            f"only while {OPEN_TRICKS} tricks are open"
         )
     return (
-        f"the {open_names} tricks are open, so {card}, of the third colour, can only be "
-        f"passed (Pass)"
+        f"the {open_names} tricks are open, so {card}, of a colour without an open trick, can "
+        f"only be passed (Pass)"
     )
 
 
@@ -361,7 +362,7 @@ def _finish_turn(
     rules = setup.rules
     counted = (
         plays
-        if rules.passed_cards is _SHOWN
+        if rules.lead_cards is _WHOLE_TURN
         else tuple(play for play in plays if play[1].color in colors)
     )
     turn = _new_turn(leader, cards, next_leader(counted, rules.lead_tie))
@@ -407,19 +408,36 @@ def _finish_hand(
         ),
     )
     number = state.hand_number + 1
-    if number < len(setup.deals):
+    if number < len(setup.deals) and not target_reached(setup.rules, finished):
         return _start_hand(setup, number, finished)
-    return game_over(setup, number, state.turn_leader, finished)
+    return game_over(setup, state.turn_leader, finished)
+
+
+def target_reached(rules: HattrickRules, finished: Sequence[FinishedHand]) -> bool:
+    """Whether some player's total over the ``finished`` hands has reached the rules'
+    :attr:`~sticheln.hattrick.HattrickRules.target_score`, which ends the game
+    (:rule:`HT-GAME-3`); never without a target."""
+    target = rules.target_score
+    if target is None:
+        return False
+    totals = [0] * len(finished[0].scores) if finished else []
+    for hand in finished:
+        for p, score in enumerate(hand.scores):
+            totals[p] += score
+    return max(totals, default=0) >= target
 
 
 def game_over(
-    setup: HattrickSetup, hands: int, turn_leader: int, finished: tuple[FinishedHand, ...]
+    setup: HattrickSetup, turn_leader: int, finished: tuple[FinishedHand, ...]
 ) -> HattrickState:
-    """The state of a game whose ``hands`` hands are all ``finished``."""
+    """The state of a game that is over after its ``finished`` hands: all of the hands of
+    the setup (:rule:`HT-GAME-1`), or fewer once a player reached the target score
+    (:rule:`HT-GAME-3`). Its :attr:`~HattrickState.hand_number` is the number of hands of the
+    setup either way, so that whether a game is over is one comparison."""
     empty = (CardSet(),) * setup.players
     return HattrickState(
         setup=setup,
-        hand_number=hands,
+        hand_number=len(setup.deals),
         hands=empty,
         turn_leader=turn_leader,
         turn_cards=(),

@@ -18,14 +18,16 @@ from typing import Final
 import attrs
 
 from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
-from sticheln.core.errors import RulesError
+from sticheln.core.errors import RulesError, excerpt
 from sticheln.core.rulesdata import check_rules_fields, find_preset, read_colors, read_option
 
 __all__ = [
     "AMIGO_1995",
     "HATTRICK_PRESETS",
+    "PASSES_HIDDEN",
     "PASSES_SHOWN",
     "HattrickRules",
+    "LeadCards",
     "LeadTie",
     "PassedCards",
 ]
@@ -44,16 +46,27 @@ class LeadTie(Enum):
 
 
 class PassedCards(Enum):
-    """What the other players learn of a passed card, and whether it takes part in finding
-    the next leader (:rule:`HT-PASS-1`, :rule:`HT-LEAD-2`)."""
+    """What the other players see of a passed card before it is laid face down
+    (:rule:`HT-PASS-1`)."""
 
-    HIDDEN = "hidden"
-    """The card is shown only to prove that it is of the third colour, then laid face down:
-    its value stays the passer's secret, and it does not count for the next lead, which goes
-    to the highest card of the two tricks (the default)."""
     SHOWN = "shown"
-    """The card is shown face up to everyone before it is laid face down, so its value is
-    public, and it counts like a trick card when the next leader is found."""
+    """The card is shown to the other players, then laid face down: its value is public (the
+    default)."""
+    HIDDEN = "hidden"
+    """Only the card's colour is shown, the colour without an open trick that every passed
+    card has: its value stays the passer's secret."""
+
+
+class LeadCards(Enum):
+    """Which cards of a turn count when the player who leads the next turn is found
+    (:rule:`HT-LEAD-2`)."""
+
+    TRICKS = "tricks"
+    """The cards of the tricks only: the player of the highest card "in both tricks" leads, and
+    passed cards do not count (the default)."""
+    TURN = "turn"
+    """Every card of the turn, passed cards included: the player of the highest card played in
+    the turn leads. Passed cards must then be shown (:attr:`PassedCards.SHOWN`)."""
 
 
 def _counts(value: object) -> tuple[int, ...]:
@@ -71,7 +84,8 @@ class HattrickRules:
     variants are other values of this class.
 
     :raises RulesError: if the rules cannot be played (not three colours, a deck that does not
-        divide evenly among a player count, a hand of fewer than two cards, ...).
+        divide evenly among a player count, a hand of fewer than two cards, passed cards that
+        count for the lead without being shown, ...).
     """
 
     name: str = "amigo-1995"
@@ -79,9 +93,8 @@ class HattrickRules:
     colors: tuple[Color, ...] = attrs.field(
         default=(Color.RED, Color.GREEN, Color.BLUE), converter=read_colors
     )
-    """The three colours of the deck (:rule:`HT-DECK-1`). The rules do not list them; red,
-    green and blue are those a review names. A string of colour letters (``"RYB"``) is
-    accepted."""
+    """The three colours of the deck (:rule:`HT-DECK-1`): red, green and blue, the colours
+    two reviews name. A string of colour letters (``"RYB"``) is accepted."""
     highest: int = 20
     """The highest value; every colour has each value from 1 to ``highest`` once
     (:rule:`HT-DECK-1`). Smaller decks are for teaching and tests."""
@@ -89,11 +102,18 @@ class HattrickRules:
     """The numbers of players the rules allow (:rule:`HT-DECK-1`); the deck must divide
     evenly among each of them (:rule:`HT-DEAL-1`)."""
     hands_per_game: int | None = None
-    """Hands per game; ``None`` means one per player (:rule:`HT-GAME-1`)."""
+    """Hands per game; ``None`` means one per player (:rule:`HT-GAME-1`). With a
+    :attr:`target_score` the game lasts at most this many hands."""
+    target_score: int | None = None
+    """A total that ends the game: after the hand in which some player's total first reaches
+    it, no more hands are played (:rule:`HT-GAME-3`). ``None`` (the default) plays every
+    hand."""
     lead_tie: LeadTie = LeadTie.NEXT_LOWER
     """Who leads when the highest value of a turn is not unique (:rule:`HT-LEAD-2`)."""
-    passed_cards: PassedCards = PassedCards.HIDDEN
-    """Whether passed cards are public and count for the next lead (:rule:`HT-PASS-1`)."""
+    passed_cards: PassedCards = PassedCards.SHOWN
+    """Whether the others see a passed card's value (:rule:`HT-PASS-1`)."""
+    lead_cards: LeadCards = LeadCards.TRICKS
+    """Whether passed cards count when the next leader is found (:rule:`HT-LEAD-2`)."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -122,10 +142,23 @@ class HattrickRules:
             raise RulesError(
                 f"hands_per_game must be None or an int >= 1, got {self.hands_per_game!r}"
             )
+        if self.target_score is not None and (
+            type(self.target_score) is not int or self.target_score < 1
+        ):
+            raise RulesError(
+                f"target_score must be None or an int >= 1, got {excerpt(self.target_score)}"
+            )
         if not isinstance(self.lead_tie, LeadTie):
             raise RulesError(f"lead_tie must be a LeadTie, got {self.lead_tie!r}")
         if not isinstance(self.passed_cards, PassedCards):
             raise RulesError(f"passed_cards must be a PassedCards, got {self.passed_cards!r}")
+        if not isinstance(self.lead_cards, LeadCards):
+            raise RulesError(f"lead_cards must be a LeadCards, got {self.lead_cards!r}")
+        if self.lead_cards is LeadCards.TURN and self.passed_cards is PassedCards.HIDDEN:
+            raise RulesError(
+                "passed cards can count for the next lead (LeadCards.TURN) only when they are "
+                "shown (PassedCards.SHOWN), not with PassedCards.HIDDEN"
+            )
 
     @property
     def deck(self) -> CardSet:
@@ -162,7 +195,9 @@ class HattrickRules:
         return self.deck_size // players
 
     def hands_for(self, players: int) -> int:
-        """The number of hands of a game with ``players`` players (:rule:`HT-GAME-1`)."""
+        """The number of hands of a game with ``players`` players (:rule:`HT-GAME-1`): all of
+        them are dealt, and all are played unless a player reaches the :attr:`target_score`
+        first (:rule:`HT-GAME-3`)."""
         return players if self.hands_per_game is None else self.hands_per_game
 
     def to_dict(self) -> dict[str, object]:
@@ -173,8 +208,10 @@ class HattrickRules:
             "highest": self.highest,
             "player_counts": list(self.player_counts),
             "hands_per_game": self.hands_per_game,
+            "target_score": self.target_score,
             "lead_tie": self.lead_tie.value,
             "passed_cards": self.passed_cards.value,
+            "lead_cards": self.lead_cards.value,
         }
 
     @classmethod
@@ -190,8 +227,10 @@ class HattrickRules:
             highest=data["highest"],  # type: ignore[arg-type]
             player_counts=data["player_counts"],
             hands_per_game=data["hands_per_game"],  # type: ignore[arg-type]
+            target_score=data["target_score"],  # type: ignore[arg-type]
             lead_tie=read_option(data, "lead_tie", LeadTie),
             passed_cards=read_option(data, "passed_cards", PassedCards),
+            lead_cards=read_option(data, "lead_cards", LeadCards),
         )
 
     @classmethod
@@ -209,19 +248,30 @@ _FIELDS: Final = (
     "highest",
     "player_counts",
     "hands_per_game",
+    "target_score",
     "lead_tie",
     "passed_cards",
+    "lead_cards",
 )
 
 AMIGO_1995: Final = HattrickRules()
 """The AMIGO rules of 1995 (the default): 4 to 6 players, 60 cards, one hand per player,
-"the next lower card counts" read as the highest value played once, passed cards secret."""
+"the next lower card counts" read as the highest value played once, passed cards shown to
+everyone but not counted for the next lead."""
 
-PASSES_SHOWN: Final = HattrickRules(name="passes-shown", passed_cards=PassedCards.SHOWN)
-"""The reading of German reviews that a passed card is shown to everyone and that the highest
-card played in the whole turn leads, passes included."""
+PASSES_SHOWN: Final = HattrickRules(
+    name="passes-shown", passed_cards=PassedCards.SHOWN, lead_cards=LeadCards.TURN
+)
+"""The reading of German reviews that the highest card played in the whole turn leads, passed
+cards included (they are shown to everyone)."""
+
+PASSES_HIDDEN: Final = HattrickRules(
+    name="passes-hidden", passed_cards=PassedCards.HIDDEN, lead_cards=LeadCards.TRICKS
+)
+"""The reading in which only the colour of a passed card is shown, so that its value stays the
+passer's secret, and the highest card of the two tricks leads."""
 
 HATTRICK_PRESETS: Final[Mapping[str, HattrickRules]] = MappingProxyType(
-    {rules.name: rules for rules in (AMIGO_1995, PASSES_SHOWN)}
+    {rules.name: rules for rules in (AMIGO_1995, PASSES_SHOWN, PASSES_HIDDEN)}
 )
 """The named Hattrick rule sets, by :attr:`HattrickRules.name`."""

@@ -1,8 +1,8 @@
 """Full states of Hattrick consistent with a player's view, for search-based bots.
 
 :func:`sample_state` deals the cards the player has not seen at random to the places they can
-be (the other players' hands, their face-down passed cards and the cards they kept at the end
-of earlier hands), and deals the hands still to come afresh.
+be (the other players' hands, the cards they kept at the end of earlier hands and, when passed
+cards are not shown, their passed cards), and deals the hands still to come afresh.
 
 >>> import random
 >>> state = new_game(players=4, seed=3)
@@ -142,10 +142,13 @@ def _sample_finished(
 def sample_state(view: HattrickView, rng: random.Random) -> HattrickState:
     """A full game state, drawn at random, that ``view.player`` cannot tell from the real one.
 
-    Each card the player has not seen goes to a place it can be: a hidden passed card gets a
-    card of the third colour of its turn (:rule:`HT-PLAY-3`), and the other players' hands
-    (and the cards they kept in earlier hands) get the rest, keeping every hand size. The
-    hands still to come are dealt anew with ``rng``. Everything the player has seen is as in
+    Each card the player has not seen goes to a place it can be: a passed card whose value
+    was not shown (:attr:`PassedCards.HIDDEN <sticheln.hattrick.PassedCards.HIDDEN>`) gets a
+    card of the colour without a trick in its turn (:rule:`HT-PLAY-3`, :rule:`HT-PASS-1`),
+    and the other players' hands (and the cards they kept in earlier hands) get the rest,
+    keeping every hand size. A passed card that was shown stays as it was. The hands still to
+    come, and after a game that ended at the target score the hands it did not play
+    (:rule:`HT-GAME-3`), are dealt anew with ``rng``. Everything the player has seen is as in
     the view, so ``observe(sample_state(view, rng), view.player) == view``, and the sampled
     state is one that legal play can reach.
     """
@@ -158,8 +161,9 @@ def sample_state(view: HattrickView, rng: random.Random) -> HattrickState:
     finished = tuple(full for _, full in past)
     _prepare_seats(n)
     if view.is_over:
+        deals.extend(deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
         setup = HattrickSetup(rules, n, first_leader, tuple(deals), None)
-        return game_over(setup, view.hand_number, view.turn_leader, finished)
+        return game_over(setup, view.turn_leader, finished)
     pool = _Pool(rules.deck - _seen(view, [*view.hand, *view.turn_cards]), rules.colors, rng)
     hands = [view.hand if p == viewer else CardSet() for p in range(n)]
     dealt = [0] * n

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from sticheln.core.cards import Card, Color
+from sticheln.core.cards import _COLOR_MASKS, Card, CardSet, Color
 
 __all__ = ["PASS_PENALTY", "collecting_color", "hand_score"]
 
 PASS_PENALTY = 2
 """The points every passed card costs (:rule:`HT-SCORE-3`)."""
+
+_MASKS = tuple(_COLOR_MASKS.values())
 
 
 def _color_counts(won: Iterable[Card]) -> dict[Color, int]:
@@ -61,6 +63,10 @@ def hand_score(won: Iterable[Card], passed: int) -> int:
     """
     if type(passed) is not int or passed < 0:
         raise ValueError(f"passed must be a count of cards (an int >= 0), got {passed!r}")
-    counts = _color_counts(won)
-    best = max(counts.values(), default=0)
-    return best - (sum(counts.values()) - best) - PASS_PENALTY * passed
+    if isinstance(won, CardSet):
+        mask = won.mask
+        counts = [(mask & colour).bit_count() for colour in _MASKS]
+    else:
+        counts = list(_color_counts(won).values())
+    best = max(counts, default=0)
+    return best - (sum(counts) - best) - PASS_PENALTY * passed

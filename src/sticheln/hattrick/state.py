@@ -20,7 +20,7 @@ from sticheln.core.results import ranking, winners
 from sticheln.core.tricks import Trick
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.rules import HattrickRules
-from sticheln.hattrick.turn import Action, Turn, open_tricks
+from sticheln.hattrick.turn import Action, Turn, open_tricks, turn_actions
 
 __all__ = ["FinishedHand", "HattrickSetup", "HattrickState"]
 
@@ -32,23 +32,15 @@ _MOVE_CLASS: dict[Action, type[Follow] | type[OpenTrick] | type[Pass]] = {
 
 
 def turn_moves(leader: int, players: int, cards: tuple[Card | None, ...]) -> list[HattrickMove]:
-    """The moves that played ``cards`` from seat ``leader`` on.
+    """The moves that played ``cards`` from seat ``leader`` on, each of the kind of its card's
+    action (:func:`~sticheln.hattrick.turn_actions`).
 
     :raises ValueError: if a card is ``None`` (hidden in a view).
     """
     moves: list[HattrickMove] = []
-    colors: list[Color] = []
-    for i, card in enumerate(cards):
+    for i, (card, action) in enumerate(zip(cards, turn_actions(cards), strict=True)):
         if card is None:
             raise ValueError("a passed card hidden from the viewer cannot be made a move")
-        color = card.color
-        if color in colors:
-            action = Action.FOLLOW
-        elif len(colors) < 2:
-            action = Action.OPEN
-            colors.append(color)
-        else:
-            action = Action.PASS
         moves.append(_MOVE_CLASS[action]((leader + i) % players, card))
     return moves
 
@@ -78,9 +70,9 @@ class HattrickSetup:
 class FinishedHand:
     """A hand that has been played and scored.
 
-    In a player's view the other players' pass piles (under
-    :attr:`PassedCards.HIDDEN <sticheln.hattrick.PassedCards.HIDDEN>`) and their last cards
-    are ``None``: nobody sees them (:rule:`HT-PASS-1`, :rule:`HT-HAND-1`).
+    In a player's view the other players' last cards are ``None``: nobody sees them
+    (:rule:`HT-HAND-1`); so are their pass piles under :attr:`PassedCards.HIDDEN
+    <sticheln.hattrick.PassedCards.HIDDEN>` (:rule:`HT-PASS-1`).
     """
 
     number: int
@@ -135,7 +127,8 @@ class HattrickState(NamedTuple):
     setup: HattrickSetup
     """Rules, players and deals: the same object in every state of a game."""
     hand_number: int
-    """The hand in progress, from 0 (equal to the number of hands once the game is over)."""
+    """The hand in progress, from 0; once the game is over, :attr:`hand_count`, also when a
+    player reached the target score before the last hand (:rule:`HT-GAME-3`)."""
     hands: tuple[CardSet, ...]
     """The cards each player holds, by seat."""
     turn_leader: int
@@ -144,7 +137,7 @@ class HattrickState(NamedTuple):
     """The cards of the turn in progress so far, in play order from :attr:`turn_leader`."""
     open_colors: tuple[Color, ...]
     """The colours of the open tricks of the turn, in the order they were opened (at most
-    two, :rule:`HT-PLAY-2`)."""
+    :data:`~sticheln.hattrick.OPEN_TRICKS`, :rule:`HT-PLAY-2`)."""
     won: tuple[CardSet, ...]
     """The cards each player has won this hand (:rule:`HT-TRICK-2`)."""
     passed: tuple[CardSet, ...]
@@ -166,12 +159,14 @@ class HattrickState(NamedTuple):
 
     @property
     def hand_count(self) -> int:
-        """The number of hands the game lasts (:rule:`HT-GAME-1`)."""
+        """The number of hands the game lasts (:rule:`HT-GAME-1`): at most, with a target
+        score (:rule:`HT-GAME-3`); :attr:`finished_hands` holds those played."""
         return len(self.setup.deals)
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended."""
+        """Whether the game has ended: after its last hand (:rule:`HT-GAME-1`), or after the
+        hand in which a player's total reached the target score (:rule:`HT-GAME-3`)."""
         return self.hand_number == len(self.setup.deals)
 
     @property
@@ -225,7 +220,8 @@ class HattrickState(NamedTuple):
     @property
     def winners(self) -> tuple[int, ...]:
         """The players with the highest total once the game is over, else ``()``; several
-        on a tie (:rule:`HT-GAME-2`)."""
+        on a tie (:rule:`HT-GAME-2`), also when the game ended at the target score
+        (:rule:`HT-GAME-3`)."""
         return winners(self.scores) if self.is_over else ()
 
     @property

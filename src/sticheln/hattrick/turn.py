@@ -1,8 +1,10 @@
 """Turns and tricks of Hattrick: pure functions of the cards played, usable without a game.
 
 In a turn every player plays one card. What a card does follows from its colour and the tricks
-already open: it is added to the open trick of its colour, opens a trick if only one is open,
-or is passed.
+already open (:func:`action_for`): it is added to the open trick of its colour, opens a trick
+while fewer than :data:`OPEN_TRICKS` are open, or is passed. :func:`turn_actions` applies that
+rule to a turn's cards one after the other; everything else that needs to know what the cards
+of a turn did (the engine, the views, sampling, the tricks of a turn) reads it from these two.
 
 >>> cards = [Card.parse(name) for name in ["R10", "B4", "R12", "G15"]]
 >>> [action.value for action in turn_actions(cards)]
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
+from typing import Final
 
 import attrs
 
@@ -22,7 +25,18 @@ from sticheln.core.cards import Card, Color
 from sticheln.core.tricks import Trick
 from sticheln.hattrick.rules import LeadTie
 
-__all__ = ["Action", "Turn", "action_for", "next_leader", "trick_taker", "turn_actions"]
+__all__ = [
+    "OPEN_TRICKS",
+    "Action",
+    "Turn",
+    "action_for",
+    "next_leader",
+    "trick_taker",
+    "turn_actions",
+]
+
+OPEN_TRICKS: Final = 2
+"""The most tricks that are open at once in a turn of Hattrick (:rule:`HT-PLAY-2`)."""
 
 
 class Action(Enum):
@@ -30,12 +44,12 @@ class Action(Enum):
 
     OPEN = "open"
     """The card opens a trick: the first card of the turn (:rule:`HT-TURN-1`), or a card of
-    another colour while one trick is open (:rule:`HT-PLAY-2`)."""
+    another colour while fewer than :data:`OPEN_TRICKS` tricks are open (:rule:`HT-PLAY-2`)."""
     FOLLOW = "follow"
     """The card is added to the open trick of its colour (:rule:`HT-PLAY-1`)."""
     PASS = "pass"
-    """The card, of the third colour while two tricks are open, goes face down to the player's
-    pass pile (:rule:`HT-PLAY-3`)."""
+    """The card, of a colour without an open trick while no more tricks can be opened, goes
+    face down to the player's pass pile (:rule:`HT-PLAY-3`)."""
 
 
 _OPEN = Action.OPEN
@@ -43,45 +57,46 @@ _FOLLOW = Action.FOLLOW
 _PASS = Action.PASS
 
 
-def action_for(open_colors: Sequence[Color], card: Card) -> Action:
-    """What ``card`` does when the tricks of ``open_colors`` are open.
+def action_for(open_colors: Sequence[Color], card: Card, max_open: int = OPEN_TRICKS) -> Action:
+    """What ``card`` does when the tricks of ``open_colors`` are open, and at most
+    ``max_open`` tricks may be open at once.
 
     A card of an open trick's colour is added to it (:rule:`HT-PLAY-1`); another card opens a
-    trick while fewer than two are open (:rule:`HT-TURN-1`, :rule:`HT-PLAY-2`) and is passed
-    otherwise (:rule:`HT-PLAY-3`). So every card can be played, in exactly one way
-    (:rule:`HT-PLAY-4`).
+    trick while fewer than ``max_open`` are open (:rule:`HT-TURN-1`, :rule:`HT-PLAY-2`) and is
+    passed otherwise (:rule:`HT-PLAY-3`). So every card can be played, in exactly one way
+    (:rule:`HT-PLAY-4`). This is the one definition of the rule: the engine's tables of legal
+    moves are built from it.
 
     >>> action_for([], Card.parse("G3")), action_for([Color.RED, Color.BLUE], Card.parse("G3"))
     (<Action.OPEN: 'open'>, <Action.PASS: 'pass'>)
+    >>> action_for([Color.RED, Color.BLUE], Card.parse("G3"), max_open=4)
+    <Action.OPEN: 'open'>
     """
-    color = card.color
-    if color in open_colors:
+    if card.color in open_colors:
         return _FOLLOW
-    return _OPEN if len(open_colors) < 2 else _PASS
+    return _OPEN if len(open_colors) < max_open else _PASS
 
 
-def turn_actions(cards: Sequence[Card | None]) -> tuple[Action, ...]:
-    """The action of each card of a turn, in play order (see :func:`action_for`).
+def turn_actions(cards: Sequence[Card | None], max_open: int = OPEN_TRICKS) -> tuple[Action, ...]:
+    """The action of each card of a turn, in play order: :func:`action_for` applied to each
+    card in turn, with the tricks the cards before it opened.
 
-    ``None`` stands for a passed card whose face is hidden, as in a player's view of a turn.
+    ``None`` stands for a passed card whose face is hidden, as in a player's view of a turn
+    (:rule:`HT-PASS-1`): it is a pass, and opens nothing.
+
+    >>> [a.value for a in turn_actions([Card.parse("R1"), None, Card.parse("G2")])]
+    ['open', 'pass', 'open']
     """
-    first = second = None
-    actions = []
+    colors: list[Color] = []
+    actions: list[Action] = []
     for card in cards:
         if card is None:
             actions.append(_PASS)
             continue
-        color = card.color
-        if color is first or color is second:
-            actions.append(_FOLLOW)
-        elif first is None:
-            first = color
-            actions.append(_OPEN)
-        elif second is None:
-            second = color
-            actions.append(_OPEN)
-        else:
-            actions.append(_PASS)
+        action = action_for(colors, card, max_open)
+        if action is _OPEN:
+            colors.append(card.color)
+        actions.append(action)
     return tuple(actions)
 
 
@@ -125,19 +140,23 @@ def next_leader(plays: Sequence[tuple[int, Card]], tie: LeadTie = LeadTie.NEXT_L
     """
     if not plays:
         raise ValueError("a turn needs at least one card")
+    leader, top, tied = -1, -1, False
+    for player, card in plays:
+        value = card.value
+        if value > top:
+            leader, top, tied = player, value, False
+        elif value == top:
+            tied = True
+    if not tied or tie is not LeadTie.NEXT_LOWER:
+        return leader  # the earliest card of the highest value
     counts: dict[int, int] = {}
     for _, card in plays:
         counts[card.value] = counts.get(card.value, 0) + 1
-    top = max(counts)
-    value = top
-    if tie is LeadTie.NEXT_LOWER and counts[top] > 1:
-        once = [v for v, count in counts.items() if count == 1]
-        if once:
-            value = max(once)
-    for player, card in plays:
-        if card.value == value:
-            return player
-    raise AssertionError("unreachable")  # pragma: no cover
+    once = [v for v, count in counts.items() if count == 1]
+    if not once:
+        return leader
+    value = max(once)
+    return next(player for player, card in plays if card.value == value)
 
 
 @attrs.frozen
@@ -212,22 +231,15 @@ def _new_turn(leader: int, cards: tuple[Card | None, ...], next_leader: int) -> 
 
 
 def open_tricks(leader: int, players: int, cards: Sequence[Card | None]) -> tuple[Trick, ...]:
-    """The tricks that ``cards``, played from seat ``leader`` on, make: each a
-    :class:`~sticheln.Trick` whose ``winner`` is the player of its highest card so far."""
-    tricks: list[list[tuple[int, Card]]] = []
-    colors: list[Color] = []
-    for i, card in enumerate(cards):
-        if card is None:
-            continue
-        player = (leader + i) % players
-        color = card.color
-        if color in colors:
-            tricks[colors.index(color)].append((player, card))
-        elif len(colors) < 2:
-            colors.append(color)
-            tricks.append([(player, card)])
+    """The tricks that ``cards``, played from seat ``leader`` on, make (:func:`turn_actions`),
+    in the order they were opened: each a :class:`~sticheln.Trick` whose ``winner`` is the
+    player of its highest card so far."""
+    tricks: dict[Color, list[tuple[int, Card]]] = {}
+    for i, (card, action) in enumerate(zip(cards, turn_actions(cards), strict=True)):
+        if card is not None and action is not _PASS:
+            tricks.setdefault(card.color, []).append(((leader + i) % players, card))
     result = []
-    for plays in tricks:
+    for plays in tricks.values():
         taker = trick_taker([card for _, card in plays])
         result.append(Trick(plays, plays[taker][0]))
     return tuple(result)

@@ -1,9 +1,10 @@
 """What one player may see of a game of Hattrick: :class:`HattrickView` and :func:`observe`.
 
 A view holds the player's own hand and pass pile, the cards of the tricks, everyone's won
-cards (they lie face up), how many cards each player has passed and holds, and the scores.
-It does not hold the other players' hands, nor, under the default rules, the faces of their
-passed cards (:rule:`HT-PASS-1`).
+cards (they lie face up), the cards the others passed (they are shown before they are laid
+face down, :rule:`HT-PASS-1`), how many cards each player has passed and holds, and the
+scores. It does not hold the other players' hands, nor, under :attr:`PassedCards.HIDDEN
+<sticheln.hattrick.PassedCards.HIDDEN>`, the values of the cards they passed.
 
 >>> state = new_game(players=4, seed=1)
 >>> view = observe(state, 0)
@@ -41,9 +42,9 @@ class HattrickView:
     players: int
     """The number of players."""
     hand_count: int
-    """The number of hands of the game."""
+    """The number of hands of the game (at most, with a target score: :rule:`HT-GAME-3`)."""
     hand_number: int
-    """The hand in progress, from 0."""
+    """The hand in progress, from 0; :attr:`hand_count` once the game is over."""
     hand_leader: int
     """The seat that led the first turn of the hand in progress."""
     hand: CardSet
@@ -52,17 +53,19 @@ class HattrickView:
     """The seat that led (or will lead) the turn in progress."""
     turn_cards: tuple[Card | None, ...]
     """The cards of the turn in progress so far, in play order; ``None`` for a card another
-    player passed face down (:rule:`HT-PASS-1`)."""
+    player passed without showing its value (:attr:`PassedCards.HIDDEN
+    <sticheln.hattrick.PassedCards.HIDDEN>`, :rule:`HT-PASS-1`)."""
     open_colors: tuple[Color, ...]
     """The colours of the open tricks, in the order they were opened."""
     turns: tuple[Turn, ...]
-    """The finished turns of the hand, with hidden passed cards as ``None``."""
+    """The finished turns of the hand, with passed cards whose value was not shown as
+    ``None``."""
     won: tuple[CardSet, ...]
     """The cards each player has won this hand, face up (:rule:`HT-TRICK-2`)."""
     passed: tuple[CardSet | None, ...]
-    """Each player's pass pile this hand: the player's own, and the others' only where
-    passed cards are shown (:attr:`PassedCards.SHOWN
-    <sticheln.hattrick.PassedCards.SHOWN>`); ``None`` where unknown."""
+    """Each player's pass pile this hand: the player's own, and the others' where passed
+    cards are shown (:attr:`PassedCards.SHOWN <sticheln.hattrick.PassedCards.SHOWN>`, the
+    default); ``None`` where unknown."""
     pass_counts: tuple[int, ...]
     """How many cards each player has passed this hand (the pile is seen, not its faces)."""
     hand_sizes: tuple[int, ...]
@@ -81,7 +84,7 @@ class HattrickView:
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended."""
+        """Whether the game has ended (:rule:`HT-GAME-1`, :rule:`HT-GAME-3`)."""
         return self.hand_number == self.hand_count
 
     @property
@@ -105,8 +108,8 @@ class HattrickView:
     @property
     def unseen_cards(self) -> CardSet:
         """The cards of the hand in progress the player has not seen: the other players'
-        hands and, unless passed cards are shown, their passed cards. Empty once the game is
-        over."""
+        hands and, under :attr:`PassedCards.HIDDEN <sticheln.hattrick.PassedCards.HIDDEN>`,
+        their passed cards. Empty once the game is over."""
         if self.is_over:
             return CardSet()
         seen = self.hand
@@ -122,6 +125,7 @@ class HattrickView:
 def _hide(
     turn_leader: int, players: int, cards: tuple[Card | None, ...], viewer: int
 ) -> tuple[Card | None, ...]:
+    """``cards`` with the cards other players than ``viewer`` passed as ``None``."""
     actions = turn_actions(cards)
     if Action.PASS not in actions:
         return cards
@@ -153,9 +157,11 @@ def _hide_hand(hand: FinishedHand, viewer: int, shown: bool) -> FinishedHand:
 def observe(state: HattrickState, player: int) -> HattrickView:
     """The view of ``state`` that ``player`` may see.
 
-    The other players' hands are left out; so are the faces of the cards they passed, unless
-    the rules show passed cards (:rule:`HT-PASS-1`), and the cards they kept at the end of a
-    hand (:rule:`HT-HAND-1`). Everything played to a trick, and every won card, is public
+    The other players' hands are left out, and so are the cards they kept at the end of a
+    hand (:rule:`HT-HAND-1`). The cards they passed are in the view, as they were shown
+    before being laid face down, except under :attr:`PassedCards.HIDDEN
+    <sticheln.hattrick.PassedCards.HIDDEN>`, which shows only their colour
+    (:rule:`HT-PASS-1`). Everything played to a trick, and every won card, is public
     (:rule:`HT-TRICK-2`).
 
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
