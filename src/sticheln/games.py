@@ -1,6 +1,7 @@
 """The games that come with the library, registered by name (:func:`~sticheln.find_game`).
 
-Hattrick is imported only when it is asked for, so that ``import sticheln`` stays quick.
+Hattrick and Stichling are imported only when they are asked for, so that ``import sticheln``
+stays quick.
 """
 
 from __future__ import annotations
@@ -24,5 +25,12 @@ def _hattrick(preset: str | None) -> Game[Any, Any, Any]:
     return HattrickGame(HATTRICK.rules(preset))
 
 
+def _stichling(preset: str | None) -> Game[Any, Any, Any]:
+    from sticheln.stichling import STICHLING, StichlingGame
+
+    return StichlingGame(STICHLING.rules(preset))
+
+
 register_game("sticheln", _sticheln)
 register_game("hattrick", _hattrick)
+register_game("stichling", _stichling)

@@ -1,0 +1,594 @@
+"""Starting, querying and advancing games of Stichling: :func:`new_game`, :func:`legal_moves`,
+:func:`apply_move` and :func:`parse_move`.
+
+>>> state = new_game(players=2, seed=7)
+>>> state
+<StichlingState 2 players, hand 1/3, ordering victory points, waiting for [0, 1]>
+>>> state = apply_move(state, parse_move(state, 0, "3,1,2"))
+>>> state = apply_move(state, parse_move(state, 1, "1,2,3"))
+>>> state.players_to_act, str(state.hands[0])
+((0,), 'R6 Y1 Y2 G2 G3 G4 G5 B1 B2 B4 B5 B6')
+>>> state = apply_move(state, parse_move(state, 0, "R6+"))
+>>> [move_text(move) for move in legal_moves(state, 1)][:4]
+['R1+', 'R1>1', 'R2+', 'R2>1']
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from itertools import permutations
+from typing import Final
+
+from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color, _card_set, _without
+from sticheln.core.errors import (
+    CardError,
+    IllegalMoveError,
+    InvalidMoveError,
+    SetupError,
+    WrongTypeError,
+)
+from sticheln.core.setup import (
+    SeatTable,
+    check_first_leader,
+    check_hands,
+    check_seat,
+    check_type,
+    seeded_rng,
+)
+from sticheln.stichling.moves import (
+    PLAY_MOVES,
+    AddToTrick,
+    ArrangePoints,
+    OpenTrick,
+    StichlingMove,
+    move_text,
+)
+from sticheln.stichling.rules import (
+    HAND_SIZE,
+    OPEN_TRICKS,
+    RAVENSBURGER_2015,
+    TRICK_SIZE,
+    CountedCards,
+    Discards,
+    OpenAtEnd,
+    SameColor,
+    StichlingRules,
+)
+from sticheln.stichling.scoring import hand_score
+from sticheln.stichling.state import (
+    _ARRANGING,
+    _OVER,
+    _PLAYING,
+    FinishedHand,
+    StichlingSetup,
+    StichlingState,
+    hand_leader,
+)
+from sticheln.stichling.tricks import StichlingTrick, is_complete, new_trick, trick_choices
+
+__all__ = [
+    "apply_move",
+    "deal_hand",
+    "legal_moves",
+    "make_setup",
+    "move_key",
+    "new_game",
+    "parse_move",
+]
+
+_SLOTS: Final = MAX_VALUE + 1
+"""Card indices per colour: ``card.index // _SLOTS`` is the number of the card's colour."""
+_COLORS: Final = tuple(Color)
+_LAYOUT_BITS: Final = 3 * OPEN_TRICKS
+_LAYOUT: Final = (1 << _LAYOUT_BITS) - 1
+_LED_ONLY: Final = 4 << _LAYOUT_BITS
+"""The bit of :attr:`CountedCards.LED_COLOR` in a move key."""
+_LOW: Final = tuple((1 << 3 * t) - 1 for t in range(OPEN_TRICKS))
+_LED_COLOR: Final = CountedCards.LED_COLOR
+
+
+def move_key(rules: StichlingRules, open_tricks: Iterable[StichlingTrick]) -> int:
+    """The key of the engine's move tables for ``open_tricks`` under ``rules``
+    (:attr:`StichlingState.move_key <sticheln.stichling.StichlingState.move_key>`): three bits
+    per open trick, in order, holding the number of its led colour plus one, and above them
+    the rules' :attr:`~sticheln.stichling.StichlingRules.move_mode`."""
+    key = rules.move_mode << _LAYOUT_BITS
+    for slot, trick in enumerate(open_tricks):
+        key |= (trick.cards[0].index // _SLOTS + 1) << 3 * slot
+    return key
+
+
+def _open_colors(key: int) -> tuple[Color, ...]:
+    colors = []
+    layout = key & _LAYOUT
+    while layout:
+        colors.append(_COLORS[(layout & 7) - 1])
+        layout >>= 3
+    return tuple(colors)
+
+
+_CHOICES: dict[int, tuple[tuple[bool, int], ...]] = {}
+"""For each move key, and each card by its index, whether the card may open a trick and the
+bit mask of the open tricks it may be added to (:func:`trick_choices`, which depends only on
+the card's colour)."""
+
+
+def _choices(key: int, rules: StichlingRules) -> tuple[tuple[bool, int], ...]:
+    choices = _CHOICES.get(key)
+    if choices is None:
+        colors = _open_colors(key)
+        entries: list[tuple[bool, int]] = []
+        for color in _COLORS:
+            opens, targets = trick_choices(colors, Card(color, 1), rules)
+            entries.extend([(opens, sum(1 << t for t in targets))] * _SLOTS)
+        # Two threads may build the same entry: both build the same value.
+        choices = _CHOICES.setdefault(key, tuple(entries))
+    return choices
+
+
+_MOVE_TABLES: SeatTable[dict[int, tuple[tuple[OpenTrick | AddToTrick, ...], ...]]] = SeatTable(
+    lambda seat: {}, seats=MAX_VALUE // 3
+)
+"""For each seat and move key, the legal moves of every card, by card index. Every seat a game
+can have is there from the start (rules need the values 1 to ``3 * n`` for ``n`` players)."""
+_TABLES_BY_SEAT: Final = _MOVE_TABLES.ensure(0)
+
+
+def _build_moves(
+    seat: int, key: int, rules: StichlingRules
+) -> tuple[tuple[OpenTrick | AddToTrick, ...], ...]:
+    opens, adds = PLAY_MOVES.ensure(seat + 1)[seat]
+    table: list[tuple[OpenTrick | AddToTrick, ...]] = []
+    choices = _choices(key, rules)
+    for start in range(0, len(choices), _SLOTS):
+        can_open, targets = choices[start]
+        rows: list[tuple[OpenTrick | AddToTrick, ...]] = [opens] if can_open else []
+        rows.extend(adds[t] for t in range(OPEN_TRICKS) if targets >> t & 1)
+        # Every card can be played (SL-PLAY-5), so ``rows`` is never empty.
+        table.extend(zip(*(row[start : start + _SLOTS] for row in rows), strict=True))
+    result = tuple(table)
+    _MOVE_TABLES.ensure(seat + 1)[seat][key] = result
+    return result
+
+
+_ARRANGE_TABLES: SeatTable[dict[tuple[int, ...], tuple[ArrangePoints, ...]]] = SeatTable(
+    lambda seat: {}
+)
+"""For each seat and each triple of victory-point values, the shared :class:`ArrangePoints`
+moves of every order, in ascending order."""
+
+
+def _arrange_moves(seat: int, points: tuple[int, ...]) -> tuple[ArrangePoints, ...]:
+    table = _ARRANGE_TABLES.ensure(seat + 1)[seat]
+    moves = table.get(points)
+    if moves is None:
+        orders = sorted(set(permutations(points)))
+        moves = table.setdefault(points, tuple(ArrangePoints(seat, order) for order in orders))
+    return moves
+
+
+def deal_hand(rules: StichlingRules, players: int, rng: random.Random) -> tuple[CardSet, ...]:
+    """Shuffle the deck of ``players`` players and deal :data:`HAND_SIZE` cards to each
+    (:rule:`SL-DEAL-1`); under :attr:`RemovedCards.RANDOM
+    <sticheln.stichling.RemovedCards.RANDOM>` the cards left over are laid aside unseen
+    (:rule:`SL-DECK-2`).
+
+    :raises RulesError: if the rules do not allow that many players.
+    """
+    shuffled = list(rules.deck(players).indices)
+    rng.shuffle(shuffled)
+    return tuple(
+        _from_indices(shuffled[p * HAND_SIZE : (p + 1) * HAND_SIZE]) for p in range(players)
+    )
+
+
+def _from_indices(indices: list[int]) -> CardSet:
+    indices.sort()
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return _card_set(mask, tuple(indices))
+
+
+def check_deals(
+    rules: StichlingRules, players: int, deals: object, count: int
+) -> tuple[tuple[CardSet, ...], ...]:
+    """The deals of a game as card sets, checked: ``count`` hands, each dealing
+    :data:`HAND_SIZE` different cards of the deck to each of the ``players`` seats.
+
+    :raises SetupError: naming the hand and seat at fault (``deals[1][2]``).
+    """
+    if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
+        raise SetupError("deals must be a sequence of hands, each a sequence of cards per seat")
+    if len(deals) != count:
+        raise SetupError(f"deals: {len(deals)} hands given, the game has {count}")
+    deck = rules.deck(players)
+    return tuple(
+        check_hands(seats, deck, HAND_SIZE, players, f"deals[{h}]") for h, seats in enumerate(deals)
+    )
+
+
+def new_game(
+    players: int,
+    seed: int | random.Random | None = None,
+    rules: StichlingRules = RAVENSBURGER_2015,
+    first_leader: int = 0,
+    *,
+    deals: Sequence[Sequence[Iterable[Card | str] | str]] | None = None,
+) -> StichlingState:
+    """Start a game of Stichling: deal every hand and wait for the players to order their
+    victory-point cards for the first.
+
+    :param players: the number of players (2 to 5 with the default rules).
+    :param seed: an ``int`` seed or a :class:`random.Random` for the shuffles; ``None`` takes
+        a fresh random seed. The same seed and rules always give the same deals. The ``int``
+        seed is kept in :attr:`StichlingSetup.seed` for the record (``None`` when ``deals``
+        are given without a seed).
+    :param rules: the rules; :data:`RAVENSBURGER_2015` by default.
+    :param first_leader: the seat that plays the first card of the game, the oldest player
+        (:rule:`SL-LEAD-1`).
+    :param deals: instead of shuffling, the cards of every seat for every hand (cards or
+        card names): 12 cards of the deck each.
+    :raises RulesError: if the rules do not allow ``players`` players.
+    :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
+    :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
+    """
+    return start_game(make_setup(rules, players, first_leader, seed, deals))
+
+
+def make_setup(
+    rules: StichlingRules,
+    players: int,
+    first_leader: int,
+    seed: int | random.Random | None,
+    deals: Sequence[Sequence[Iterable[Card | str] | str]] | None,
+) -> StichlingSetup:
+    """The checked setup of a game: the one path of :func:`new_game` and of loading a record
+    (:class:`~sticheln.stichling.StichlingRecord`). The hands are dealt from ``seed`` unless
+    ``deals`` are given, which are checked instead.
+
+    :raises RulesError: if the rules do not allow ``players`` players.
+    :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
+    :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
+    """
+    check_type(rules, StichlingRules, "rules")
+    rules.check_players(players)
+    check_first_leader(first_leader, players)
+    count = rules.hand_count
+    rng, int_seed = seeded_rng(seed, dealt=deals is not None)
+    if deals is not None:
+        dealt = check_deals(rules, players, deals, count)
+    else:
+        dealt = tuple(deal_hand(rules, players, rng) for _ in range(count))
+    return StichlingSetup(rules, players, first_leader, dealt, int_seed)
+
+
+def prepare_seats(players: int) -> None:
+    """Build the shared per-seat tables of a ``players``-player game."""
+    PLAY_MOVES.ensure(players)
+    _MOVE_TABLES.ensure(players)
+    _ARRANGE_TABLES.ensure(players)
+
+
+def start_game(setup: StichlingSetup) -> StichlingState:
+    """The first state of a game with the given setup (its deals already checked)."""
+    prepare_seats(setup.players)
+    return start_hand(setup, 0, ())
+
+
+def start_hand(
+    setup: StichlingSetup, number: int, finished: tuple[FinishedHand, ...]
+) -> StichlingState:
+    """The state at the start of hand ``number``, after the ``finished`` hands: dealt, and
+    waiting for every player to order their victory-point cards (:rule:`SL-VP-2`)."""
+    n = setup.players
+    return StichlingState(
+        setup=setup,
+        phase=_ARRANGING,
+        hand_number=number,
+        hands=setup.deals[number],
+        orders=(None,) * n,
+        arranged=(),
+        turn=0,
+        to_act=None,
+        open_tricks=(),
+        move_key=move_key(setup.rules, ()),
+        won=((),) * n,
+        finished_hands=finished,
+    )
+
+
+def game_over(setup: StichlingSetup, finished: tuple[FinishedHand, ...]) -> StichlingState:
+    """The state of a game whose hands are all ``finished``."""
+    n = setup.players
+    return StichlingState(
+        setup=setup,
+        phase=_OVER,
+        hand_number=len(setup.deals),
+        hands=(CardSet(),) * n,
+        orders=(None,) * n,
+        arranged=(),
+        turn=0,
+        to_act=None,
+        open_tricks=(),
+        move_key=move_key(setup.rules, ()),
+        won=((),) * n,
+        finished_hands=finished,
+    )
+
+
+def legal_moves(state: StichlingState, player: int) -> tuple[StichlingMove, ...]:
+    """The moves ``player`` may make now.
+
+    While the victory-point cards are ordered, a player who has not yet laid down their row
+    may choose any order of the hand's three values (:rule:`SL-VP-2`). In play, the player
+    whose turn it is must play a card of their hand (:rule:`SL-PLAY-1`), in any way that
+    :func:`~sticheln.stichling.trick_choices` allows it: opening a trick
+    (:rule:`SL-PLAY-2`, :rule:`SL-PLAY-4`), adding it to an open trick of its colour
+    (:rule:`SL-PLAY-3`) or discarding it (:rule:`SL-PLAY-5`). The moves come in display order
+    of the cards; of one card, opening comes first, then the open tricks in order. Anyone
+    else, and everyone once the game is over, has no move.
+
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: if ``player`` is not an ``int``.
+    """
+    to_act = state.to_act
+    # Small ints are shared objects: the identity test keeps True, 1.0 and the like out.
+    if player is not to_act or to_act is None:
+        check_seat(player, state.setup.players)
+        if player != to_act:
+            if state.phase is _ARRANGING and state.orders[player] is None:
+                return _arrange_moves(player, state.setup.rules.points[state.hand_number])
+            return ()
+    key = state.move_key
+    table = _TABLES_BY_SEAT[player].get(key) or _build_moves(player, key, state.setup.rules)
+    return tuple([move for index in state.hands[player].indices for move in table[index]])
+
+
+_new_state = tuple.__new__
+
+
+def apply_move(state: StichlingState, move: StichlingMove) -> StichlingState:
+    """The state after ``move``; ``state`` itself is unchanged.
+
+    A card must be played as :func:`~sticheln.stichling.trick_choices` allows. The marker of
+    a trick goes to the player of its highest card of the led colour (:rule:`SL-TRICK-1`);
+    the card that makes four completes the trick, which goes to the marker holder and turns
+    up the next victory-point card of their row (:rule:`SL-TRICK-2`, :rule:`SL-VP-3`). The
+    turn passes clockwise whatever happened (:rule:`SL-PLAY-1`). After the last card the hand
+    is scored (:rule:`SL-HAND-1`, :rule:`SL-SCORE-1`) and the next one is dealt, unless it
+    was the last (:rule:`SL-GAME-1`).
+
+    :raises IllegalMoveError: if the move is not legal in ``state`` (wrong phase, not the
+        player's turn, card not in the hand, a trick that is not open, a card that may not
+        go where the move puts it, a row already laid down, game over, not a move); the
+        message names the player, the move and the reason.
+    """
+    kind = type(move)
+    if kind is not AddToTrick and kind is not OpenTrick:
+        if kind is ArrangePoints:
+            return _arrange(state, move)  # type: ignore[arg-type]
+        raise IllegalMoveError(
+            f"{move!r} is not a move (expected ArrangePoints, OpenTrick or AddToTrick)"
+        )
+    # Playing a card: the hot path of every playout, written out in full.
+    (setup, phase, number, hands, orders, arranged, turn, to_act, tricks, key, won,
+     finished) = state  # fmt: skip
+    player = move.player
+    if player != to_act:
+        raise _turn_error(state, move)
+    card = move.card  # type: ignore[union-attr]
+    index = card.index
+    hand = hands[player]
+    if not hand.mask >> index & 1:
+        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
+    choices = _CHOICES.get(key) or _choices(key, setup.rules)
+    can_open, targets = choices[index]
+    if kind is OpenTrick:
+        if not can_open:
+            raise IllegalMoveError.of(move, _why_not(state, move))  # type: ignore[arg-type]
+        key |= (index // _SLOTS + 1) << 3 * len(tricks)
+        tricks = (*tricks, new_trick((player,), (card,), (turn,), 0, player))
+    else:
+        t = move.trick  # type: ignore[union-attr]
+        if not targets >> t & 1:
+            raise IllegalMoveError.of(move, _why_not(state, move))  # type: ignore[arg-type]
+        trick = tricks[t]
+        cards = trick.cards
+        top = trick.top
+        if card.color is cards[0].color and card.value > cards[top].value:
+            top = len(cards)
+        cards = (*cards, card)
+        seats = (*trick.seats, player)
+        if len(cards) >= TRICK_SIZE and (not key & _LED_ONLY or is_complete(cards, _LED_COLOR)):
+            winner = seats[top]
+            done = new_trick(seats, cards, (*trick.turns, turn), top, winner)
+            tricks = tricks[:t] + tricks[t + 1 :]
+            layout = key & _LAYOUT
+            key = (key ^ layout) | (layout & _LOW[t]) | ((layout >> 3 * t + 3) << 3 * t)
+            won = won[:winner] + ((*won[winner], done),) + won[winner + 1 :]  # noqa: RUF005 (faster than unpacking)
+        else:
+            trick = new_trick(seats, cards, (*trick.turns, turn), top, seats[top])
+            tricks = tricks[:t] + (trick,) + tricks[t + 1 :]  # noqa: RUF005 (faster than unpacking)
+    hands = hands[:player] + (_without(hand, index),) + hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+    turn += 1
+    n = setup.players
+    if turn == HAND_SIZE * n:
+        return _finish_hand(state, tricks, won)
+    return _new_state(StichlingState, (
+        setup, phase, number, hands, orders, arranged, turn, player + 1 if player + 1 < n else 0,
+        tricks, key, won, finished,
+    ))  # fmt: skip
+
+
+def _arrange(state: StichlingState, move: ArrangePoints) -> StichlingState:
+    player = move.player
+    setup = state.setup
+    n = setup.players
+    if player >= n:
+        raise IllegalMoveError.of(move, f"there is no seat {player} in a {n}-player game")
+    if state.phase is not _ARRANGING:
+        reason = "the game is over" if state.phase is _OVER else "the cards are being played"
+        raise IllegalMoveError.of(
+            move, f"victory-point cards are ordered only before a hand is played ({reason})"
+        )
+    if state.orders[player] is not None:
+        raise IllegalMoveError.of(
+            move, f"player {player} has already laid down their victory-point cards this hand"
+        )
+    points = setup.rules.points[state.hand_number]
+    if sorted(move.order) != sorted(points):
+        raise IllegalMoveError.of(
+            move,
+            f"the victory-point cards of hand {state.hand_number + 1} are "
+            f"{', '.join(map(str, points))}, each once",
+        )
+    orders = state.orders[:player] + (move.order,) + state.orders[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+    everyone = None not in orders
+    leader = hand_leader(setup, state.hand_number) if everyone else None
+    return _new_state(StichlingState, (
+        setup, _PLAYING if everyone else _ARRANGING, state.hand_number, state.hands, orders,
+        (*state.arranged, player), state.turn, leader, state.open_tricks, state.move_key,
+        state.won, state.finished_hands,
+    ))  # fmt: skip
+
+
+def _turn_error(state: StichlingState, move: StichlingMove) -> IllegalMoveError:
+    n = state.setup.players
+    if move.player >= n:
+        return IllegalMoveError.of(move, f"there is no seat {move.player} in a {n}-player game")
+    if state.phase is _OVER:
+        return IllegalMoveError.of(move, "the game is over")
+    if state.phase is _ARRANGING:
+        return IllegalMoveError.of(move, "the victory-point cards are still being ordered")
+    return IllegalMoveError.of(
+        move, f"it is player {state.to_act}'s turn, not player {move.player}'s"
+    )
+
+
+def _why_not(state: StichlingState, move: OpenTrick | AddToTrick) -> str:
+    """Why ``move`` may not play its card where it says (its card is in the hand)."""
+    rules = state.setup.rules
+    tricks = state.open_tricks
+    colors = [trick.color for trick in tricks]
+    color = move.card.color.name.lower()
+    if isinstance(move, OpenTrick):
+        if len(tricks) == OPEN_TRICKS:
+            return f"{OPEN_TRICKS} tricks are open, the most there may be"
+        return (
+            f"a {color} trick is open already, and under these rules a second trick of a "
+            f"colour may not be opened ({SameColor.FORBIDDEN})"
+        )
+    if move.trick >= len(tricks):
+        count = {0: "no trick is", 1: "only 1 trick is"}.get(
+            len(tricks), f"only {len(tricks)} tricks are"
+        )
+        return f"there is no open trick {move.trick + 1}: {count} open"
+    trick_color = colors[move.trick].name.lower()
+    if move.card.color in colors:
+        return (
+            f"open trick {move.trick + 1} is {trick_color}, and {move.card} may be added only "
+            f"to a {color} trick while one is open"
+        )
+    if rules.discards is Discards.WHEN_STUCK:
+        when = f"only while {OPEN_TRICKS} tricks are open and none is {color}"
+    else:
+        when = f"only while no open trick is {color}"
+    return (
+        f"open trick {move.trick + 1} is {trick_color}; a card may go onto a trick of another "
+        f"colour {when}"
+    )
+
+
+def _finish_hand(
+    state: StichlingState,
+    tricks: tuple[StichlingTrick, ...],
+    won: tuple[tuple[StichlingTrick, ...], ...],
+) -> StichlingState:
+    setup = state.setup
+    n = setup.players
+    completed = sorted((t for ts in won for t in ts), key=lambda trick: trick.turns[-1])
+    if setup.rules.open_at_end is OpenAtEnd.MARKER:
+        left = tricks
+        won = tuple((*won[p], *(t for t in tricks if t.winner == p)) for p in range(n))
+    else:
+        left = tuple(new_trick(t.seats, t.cards, t.turns, t.top, None) for t in tricks)
+    orders: tuple[tuple[int, ...], ...] = state.orders  # type: ignore[assignment]
+    finished = (
+        *state.finished_hands,
+        FinishedHand(
+            number=state.hand_number,
+            leader=hand_leader(setup, state.hand_number),
+            arranged=state.arranged,
+            orders=orders,
+            tricks=tuple(completed),
+            left_open=left,
+            scores=tuple(hand_score(orders[p], len(won[p])) for p in range(n)),
+        ),
+    )
+    number = state.hand_number + 1
+    if number < len(setup.deals):
+        return start_hand(setup, number, finished)
+    return game_over(setup, finished)
+
+
+_PLAY_TEXT: Final = re.compile(
+    r"\s*(?P<card>[A-Za-z]+\s*\d+)\s*(?:(?P<open>\+)|>\s*(?P<trick>\d+))\s*"
+)
+_ORDER_TEXT: Final = re.compile(r"\s*\d+(?:\s*[,\s]\s*\d+)*\s*")
+
+
+def parse_move(state: StichlingState, player: int, text: str) -> StichlingMove:
+    """The legal move of ``player`` that ``text`` names: ``R7+`` opens a trick with R7,
+    ``R7>2`` adds R7 to the second open trick (open tricks are numbered from 1 in the order
+    they were opened), and ``3,1,2`` (or ``3 1 2``) orders the victory-point cards; the
+    inverse of :func:`~sticheln.stichling.move_text`. Card names may be written as
+    :meth:`Card.parse <sticheln.Card.parse>` reads them (``r7+``, ``red 7 > 2``).
+
+    >>> state = new_game(2, seed=7)
+    >>> parse_move(state, 1, "2, 3, 1")
+    ArrangePoints(player=1, order=(2, 3, 1))
+
+    :raises InvalidMoveError: if ``text`` names no move.
+    :raises IllegalMoveError: if the move it names is not legal now; the message says why.
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: if ``text`` is not a string.
+    """
+    if not isinstance(text, str):
+        raise WrongTypeError(f"a move's text must be a string, got {type(text).__name__}")
+    moves = legal_moves(state, player)
+    move: StichlingMove
+    played = _PLAY_TEXT.fullmatch(text)
+    if played is not None:
+        try:
+            card = Card.parse(played["card"])
+        except CardError as exc:
+            raise InvalidMoveError(str(exc)) from None
+        if played["open"]:
+            move = OpenTrick(player, card)
+        else:
+            number = int(played["trick"])
+            if not 1 <= number <= OPEN_TRICKS:
+                raise InvalidMoveError(
+                    f"{text!r} names no move: open tricks are numbered 1 to {OPEN_TRICKS}"
+                )
+            move = AddToTrick(player, card, number - 1)
+    elif _ORDER_TEXT.fullmatch(text):
+        values = tuple(int(value) for value in re.findall(r"\d+", text))
+        if len(values) != 3:
+            raise InvalidMoveError(
+                f"{text!r} names no move: an order of the victory-point cards has three values"
+            )
+        move = ArrangePoints(player, values)
+    else:
+        raise InvalidMoveError(
+            f"{text!r} names no move (expected a card and + to open a trick, a card, > and a "
+            f"trick number to add to a trick, or three values such as 3,1,2)"
+        )
+    for legal in moves:
+        if legal == move:
+            return legal
+    apply_move(state, move)  # raises for an illegal move, with the reason
+    raise IllegalMoveError.of(move, f"{move_text(move)} cannot be made now")  # pragma: no cover

@@ -1,0 +1,62 @@
+"""Stichling on the library's game protocol, :class:`~sticheln.Game`.
+
+>>> import random
+>>> from sticheln import random_playout
+>>> game = StichlingGame()
+>>> final = random_playout(game, game.new_game(3, seed=2), random.Random(2))
+>>> game.is_over(final), len(final.finished_hands), game.info.simultaneous_moves
+(True, 3, True)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from sticheln.core.kit import BaseGame, GameKit
+from sticheln.stichling.engine import apply_move, legal_moves, new_game, parse_move
+from sticheln.stichling.moves import StichlingMove, move_text
+from sticheln.stichling.record import StichlingRecord
+from sticheln.stichling.rules import RAVENSBURGER_2015, STICHLING_PRESETS, StichlingRules
+from sticheln.stichling.sampling import sample_state
+from sticheln.stichling.state import StichlingState
+from sticheln.stichling.view import StichlingView, observe
+
+__all__ = ["STICHLING", "StichlingGame"]
+
+STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, StichlingRules]] = GameKit(
+    name="stichling",
+    title="Stichling",
+    presets=STICHLING_PRESETS,
+    default_preset=RAVENSBURGER_2015.name,
+    simultaneous_moves=True,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply_move=apply_move,
+    observe=observe,
+    sample_state=sample_state,
+    parse_move=parse_move,
+    move_text=move_text,
+    record=StichlingRecord,
+)
+"""Stichling's functions and facts, from which :class:`StichlingGame` is built."""
+
+
+@attrs.frozen
+class StichlingGame(BaseGame[StichlingState, StichlingMove, StichlingView, StichlingRules]):
+    """Stichling on the :class:`~sticheln.Game` protocol, with the given rules.
+
+    The players order their victory-point cards all at once (:rule:`SL-VP-2`), so the game
+    declares simultaneous moves.
+
+    >>> from sticheln.stichling import StichlingGame
+    >>> StichlingGame().player_counts
+    (2, 3, 4, 5)
+    """
+
+    kit = STICHLING
+    rules: StichlingRules = RAVENSBURGER_2015
+    """The rules of every game this object starts."""
+    first_leader: int = 0
+    """The seat that plays the first card of the game (:rule:`SL-LEAD-1`)."""

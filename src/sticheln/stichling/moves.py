@@ -1,0 +1,126 @@
+"""The moves of Stichling: ordering the victory-point cards, opening a trick, and adding a card
+to an open trick, and the text a person types for each.
+
+>>> from sticheln import Card
+>>> move_text(OpenTrick(0, Card.parse("R7"))), move_text(AddToTrick(1, Card.parse("R7"), 1))
+('R7+', 'R7>2')
+>>> move_text(ArrangePoints(2, (3, 1, 2)))
+'3,1,2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeAlias
+
+import attrs
+
+from sticheln.core.cards import _ALL_CARDS, Card
+from sticheln.core.errors import IllegalMoveError, WrongTypeError
+from sticheln.core.moves import check_move_card, check_move_player
+from sticheln.core.setup import SeatTable
+from sticheln.stichling.rules import OPEN_TRICKS
+
+__all__ = ["AddToTrick", "ArrangePoints", "OpenTrick", "StichlingMove", "move_text"]
+
+
+def _order(value: object) -> tuple[int, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise WrongTypeError(f"ArrangePoints.order must be a sequence of ints, got {value!r}")
+    return tuple(value)
+
+
+def _check_order(
+    instance: object, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[int, ...]
+) -> None:
+    if not all(type(v) is int for v in value):
+        raise WrongTypeError(f"ArrangePoints.order must hold ints, got {value!r}")
+    if len(value) != 3:
+        raise IllegalMoveError(f"ArrangePoints.order must have three values, got {value!r}")
+
+
+def _check_trick(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int:
+        raise WrongTypeError(f"AddToTrick.trick must be an int, got {value!r}")
+    if not 0 <= value < OPEN_TRICKS:
+        raise IllegalMoveError(
+            f"AddToTrick.trick must be the index of an open trick, 0 to {OPEN_TRICKS - 1}, "
+            f"got {value}"
+        )
+
+
+@attrs.frozen
+class ArrangePoints:
+    """Lay the hand's three victory-point cards face down in ``order``: the value of the card
+    the first won trick turns up, then the second's, then the third's (:rule:`SL-VP-2`)."""
+
+    player: int = attrs.field(validator=check_move_player)
+    """The seat of the player."""
+    order: tuple[int, ...] = attrs.field(converter=_order, validator=_check_order)
+    """The values of the player's victory-point cards for the hand, in the order they are
+    turned up."""
+
+    def __str__(self) -> str:
+        return f"{self.player} orders the victory points {move_text(self)}"
+
+
+@attrs.frozen
+class OpenTrick:
+    """Open a new trick with ``card`` (:rule:`SL-PLAY-2`)."""
+
+    player: int = attrs.field(validator=check_move_player)
+    """The seat of the player."""
+    card: Card = attrs.field(validator=check_move_card)
+    """The card played."""
+
+    def __str__(self) -> str:
+        return f"{self.player} opens a trick with {self.card}"
+
+
+@attrs.frozen
+class AddToTrick:
+    """Add ``card`` to the open trick at index ``trick`` of
+    :attr:`StichlingState.open_tricks <sticheln.stichling.StichlingState.open_tricks>`: a trick
+    of its colour (:rule:`SL-PLAY-3`), or one of another colour as a discard
+    (:rule:`SL-PLAY-5`)."""
+
+    player: int = attrs.field(validator=check_move_player)
+    """The seat of the player."""
+    card: Card = attrs.field(validator=check_move_card)
+    """The card played."""
+    trick: int = attrs.field(validator=_check_trick)
+    """The index of the trick among the open tricks, in the order they were opened, from 0
+    (the text of the move counts from 1)."""
+
+    def __str__(self) -> str:
+        return f"{self.player} adds {self.card} to open trick {self.trick + 1}"
+
+
+StichlingMove: TypeAlias = ArrangePoints | OpenTrick | AddToTrick
+"""Any move of Stichling."""
+
+
+def move_text(move: StichlingMove) -> str:
+    """The text of a move for people: ``R7+`` opens a trick with R7, ``R7>2`` adds R7 to the
+    second open trick (open tricks are numbered from 1 in the text, in the order they were
+    opened), and ``3,1,2`` orders the victory-point cards; :func:`parse_move
+    <sticheln.stichling.parse_move>` reads each back."""
+    if isinstance(move, OpenTrick):
+        return f"{move.card}+"
+    if isinstance(move, AddToTrick):
+        return f"{move.card}>{move.trick + 1}"
+    return ",".join(map(str, move.order))
+
+
+def _seat_moves(seat: int) -> tuple[tuple[OpenTrick, ...], tuple[tuple[AddToTrick, ...], ...]]:
+    return (
+        tuple(OpenTrick(seat, card) for card in _ALL_CARDS),
+        tuple(tuple(AddToTrick(seat, card, t) for card in _ALL_CARDS) for t in range(OPEN_TRICKS)),
+    )
+
+
+PLAY_MOVES: SeatTable[tuple[tuple[OpenTrick, ...], tuple[tuple[AddToTrick, ...], ...]]] = SeatTable(
+    _seat_moves
+)
+"""For each seat, the shared move objects: the :class:`OpenTrick` of every card by card
+index, and for each open trick the :class:`AddToTrick` of every card by card index."""

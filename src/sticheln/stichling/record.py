@@ -1,0 +1,164 @@
+"""Records of Stichling games: everything needed to replay a game, as versioned JSON.
+
+The JSON has the layout of every record of the library (format ``"sticheln-record"``), with
+``"game": "stichling"`` and Stichling's rules. Its moves are objects with ``player`` and
+``kind`` like those of the other games, and the fields their kind needs: ``"arrange"`` has an
+``order`` (the three values), ``"open"`` a ``card``, and ``"add"`` a ``card`` and a ``trick``
+(the index among the open tricks, from 0).
+
+>>> state = new_game(players=2, seed=5)
+>>> state = apply_move(state, legal_moves(state, 0)[0])
+>>> StichlingRecord.from_state(state).to_dict()["moves"]
+[{'player': 0, 'kind': 'arrange', 'order': [1, 2, 3]}]
+>>> StichlingRecord.from_json(StichlingRecord.from_state(state).to_json()).replay() == state
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final
+
+import attrs
+
+from sticheln.core.cards import Card
+from sticheln.core.errors import CardError, IllegalMoveError, RecordError, WrongTypeError
+from sticheln.core.records import Record, check_envelope
+from sticheln.stichling.engine import apply_move, make_setup, start_game
+from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
+from sticheln.stichling.rules import StichlingRules
+from sticheln.stichling.state import StichlingState
+
+__all__ = ["STICHLING_RECORD_VERSION", "StichlingRecord"]
+
+STICHLING_RECORD_VERSION: Final = 1
+"""The version of the Stichling record layout this library writes and reads."""
+
+_MOVE_FIELDS: Final = {
+    "arrange": ("player", "kind", "order"),
+    "open": ("player", "kind", "card"),
+    "add": ("player", "kind", "card", "trick"),
+}
+"""The keys of each kind of move in the ``moves`` field."""
+
+
+def write_move(move: StichlingMove) -> dict[str, object]:
+    """One move as an object of the ``moves`` field."""
+    if isinstance(move, ArrangePoints):
+        return {"player": move.player, "kind": "arrange", "order": list(move.order)}
+    if isinstance(move, OpenTrick):
+        return {"player": move.player, "kind": "open", "card": str(move.card)}
+    return {"player": move.player, "kind": "add", "card": str(move.card), "trick": move.trick}
+
+
+def read_move(item: object, where: str) -> StichlingMove:
+    """One object of the ``moves`` field as a move.
+
+    :raises RecordError: naming ``where`` (the move number) and what is wrong.
+    """
+    kind = item.get("kind") if isinstance(item, Mapping) else None
+    fields = _MOVE_FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        kinds = ", ".join(map(repr, _MOVE_FIELDS))
+        raise RecordError(f"{where}: expected an object whose kind is one of {kinds}, got {item!r}")
+    assert isinstance(item, Mapping)
+    if set(item) != set(fields):
+        raise RecordError(
+            f"{where}: a move of kind {kind!r} has exactly the keys {', '.join(fields)}; "
+            f"got {item!r}"
+        )
+    player = item["player"]
+    if type(player) is not int or player < 0:
+        raise RecordError(f"{where}: player must be a seat number, got {player!r}")
+    if kind == "arrange":
+        order = item["order"]
+        if not isinstance(order, list) or len(order) != 3 or not all(type(v) is int for v in order):
+            raise RecordError(f"{where}: order must be a list of three integers, got {order!r}")
+        return ArrangePoints(player, tuple(order))
+    name = item["card"]
+    if not isinstance(name, str):
+        raise RecordError(f"{where}: card must be a card name, got {name!r}")
+    try:
+        card = Card.parse(name)
+    except CardError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    if kind == "open":
+        return OpenTrick(player, card)
+    trick = item["trick"]
+    try:
+        return AddToTrick(player, card, trick)
+    except (WrongTypeError, IllegalMoveError):
+        raise RecordError(f"{where}: trick must be an integer from 0 to 3, got {trick!r}") from None
+
+
+@attrs.frozen
+class StichlingRecord(Record[StichlingRules, StichlingMove, StichlingState]):
+    """A whole game of Stichling as data: rules, players, the first leader, the deal of every
+    hand and every move in order.
+
+    In the JSON (:meth:`to_json`) the ``game`` is ``"stichling"``, and the moves are of the
+    kinds ``"arrange"`` (:class:`ArrangePoints`, with an ``order``), ``"open"``
+    (:class:`OpenTrick`, with a ``card``) and ``"add"`` (:class:`AddToTrick`, with a
+    ``card`` and a ``trick``).
+    """
+
+    GAME = "stichling"
+    VERSION = STICHLING_RECORD_VERSION
+    KINDS = MappingProxyType({})
+    """Empty: not every move of Stichling is a player and a card, so :meth:`from_dict` reads
+    the moves itself, each kind with its own fields."""
+
+    @classmethod
+    def from_state(cls, state: StichlingState) -> StichlingRecord:
+        """The record of the game that led to ``state``."""
+        setup = state.setup
+        return cls(
+            rules=setup.rules,
+            players=setup.players,
+            first_leader=setup.first_leader,
+            deals=setup.deals,
+            moves=state.moves,
+            seed=setup.seed,
+        )
+
+    def _start(self) -> StichlingState:
+        return start_game(
+            make_setup(self.rules, self.players, self.first_leader, self.seed, self.deals)
+        )
+
+    _apply = staticmethod(apply_move)
+
+    @staticmethod
+    def _kind(move: StichlingMove) -> str:
+        return str(write_move(move)["kind"])
+
+    @classmethod
+    def _read_rules(cls, data: object) -> StichlingRules:
+        return StichlingRules.from_dict(data)  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-compatible data (see :meth:`to_json`): the fields of every
+        record, with Stichling's moves (each kind with its own fields)."""
+        # The base writes every move as a player, a kind and a card: let it write the envelope
+        # only, and write the moves here.
+        data = super(StichlingRecord, attrs.evolve(self, moves=())).to_dict()
+        data["moves"] = [write_move(move) for move in self.moves]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object) -> StichlingRecord:
+        """Read a record from the data of :meth:`to_dict` (not replayed).
+
+        :raises RecordError: naming the field, or the move number (from 1), at fault.
+        """
+        data = check_envelope(data, cls.GAME, cls.VERSION)
+        moves = data["moves"]
+        if not isinstance(moves, list):
+            raise RecordError("field 'moves': expected a list")
+        # Likewise the base reads every field but the moves, which are read here.
+        record = super().from_dict({**data, "moves": []})
+        read = tuple(
+            read_move(item, f"field 'moves', move {i}") for i, item in enumerate(moves, start=1)
+        )
+        return attrs.evolve(record, moves=read)

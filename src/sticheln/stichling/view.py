@@ -1,0 +1,196 @@
+"""What one player may see of a game of Stichling: :class:`StichlingView` and :func:`observe`.
+
+A view holds the player's own hand and victory-point row, every card played (all are played
+face up), the tricks each player has won, the victory-point cards that won tricks have turned
+up, how many cards each player holds, and the scores. It does not hold the other players'
+hands, nor the cards of their rows that nobody has turned up (:rule:`SL-VP-4`).
+
+>>> state = new_game(players=3, seed=1)
+>>> view = observe(state, 0)
+>>> len(view.hand), view.hand_sizes, view.rows
+(12, (12, 12, 12), (None, None, None))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from sticheln.core.cards import CardSet
+from sticheln.core.setup import check_seat
+from sticheln.stichling.rules import StichlingRules
+from sticheln.stichling.scoring import game_winners
+from sticheln.stichling.state import FinishedHand, Phase, StichlingState
+from sticheln.stichling.tricks import StichlingTrick
+
+__all__ = ["StichlingView", "observe", "seen_row"]
+
+
+def seen_row(order: Sequence[int], tricks: int) -> tuple[int | None, ...]:
+    """What the other players have seen of a row ``order`` after its owner won ``tricks``
+    tricks in the hand: the cards that won tricks turned up, the others as ``None``
+    (:rule:`SL-VP-3`, :rule:`SL-VP-4`).
+
+    >>> seen_row((3, 1, 2), 0), seen_row((3, 1, 2), 2), seen_row((3, 1, 2), 5)
+    ((None, None, None), (3, 1, None), (3, 1, 2))
+    """
+    shown = min(tricks, len(order))
+    return tuple(value if i < shown else None for i, value in enumerate(order))
+
+
+@attrs.frozen
+class StichlingView:
+    """The part of a game state one player may see, with perfect recall of what was public.
+
+    Build it with :func:`observe`. Where the view has the same name as
+    :class:`~sticheln.stichling.StichlingState`, it means the same; a victory-point card the
+    player has not seen is ``None``.
+    """
+
+    player: int
+    """The seat of the player whose view this is."""
+    rules: StichlingRules
+    """The rules of the game."""
+    players: int
+    """The number of players."""
+    hand_count: int
+    """The number of hands of the game."""
+    phase: Phase
+    """What the game waits for."""
+    hand_number: int
+    """The hand in progress, from 0 (the number of hands once the game is over)."""
+    hand_leader: int
+    """The seat that plays (or played) the first card of the hand in progress."""
+    hand: CardSet
+    """The player's own cards."""
+    rows: tuple[tuple[int | None, ...] | None, ...]
+    """Each player's row of victory-point cards this hand, in the order they are turned up:
+    ``None`` until the player has laid it down; the player's own row in full; of the
+    others' rows the cards their won tricks have turned up (:rule:`SL-VP-4`)."""
+    arranged: tuple[int, ...]
+    """The seats that have laid down their row this hand, in order (everyone sees the cards
+    put down, not their faces)."""
+    turn: int
+    """How many cards have been played in the hand."""
+    players_to_act: tuple[int, ...]
+    """The seats that may move now."""
+    open_tricks: tuple[StichlingTrick, ...]
+    """The open tricks, in the order they were opened, with their markers."""
+    won: tuple[tuple[StichlingTrick, ...], ...]
+    """The tricks each player has won this hand, laid apart face up (:rule:`SL-TRICK-3`)."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each player holds."""
+    finished_hands: tuple[FinishedHand, ...]
+    """The hands played so far, with the victory-point cards the player has not seen as
+    ``None``."""
+    scores: tuple[int, ...]
+    """Each player's total over the finished hands."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is to play a card, or ``None`` outside the playing phase."""
+        return self.players_to_act[0] if self.phase is Phase.PLAYING else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def own_row(self) -> tuple[int, ...] | None:
+        """The player's own row of victory-point cards this hand, once laid down."""
+        return self.rows[self.player]  # type: ignore[return-value]
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """How many tricks each player has won this hand."""
+        return tuple(map(len, self.won))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winners once the game is over, else ``()`` (:rule:`SL-GAME-2`)."""
+        if self.phase is not Phase.OVER:
+            return ()
+        hands = self.finished_hands
+        scores = [[hand.scores[p] for hand in hands] for p in range(self.players)]
+        tricks = [sum(hand.tricks_won[p] for hand in hands) for p in range(self.players)]
+        return game_winners(scores, self.rules.full_tie, tricks)
+
+    @property
+    def unseen_cards(self) -> CardSet:
+        """The cards of this hand's deck the player has not seen: the other players' hands
+        and, when cards are laid aside at random, those. Empty once the game is over."""
+        if self.phase is Phase.OVER:
+            return CardSet()
+        seen = self.hand.mask
+        for trick in (*self.open_tricks, *(t for won in self.won for t in won)):
+            for card in trick.cards:
+                seen |= card.bit
+        return CardSet(self.rules.deck(self.players).mask & ~seen)
+
+    def __str__(self) -> str:
+        if self.phase is Phase.OVER:
+            return f"Game over. Scores: {', '.join(map(str, self.scores))}"
+        lines = [
+            f"Hand {self.hand_number + 1}/{self.hand_count}, player {self.player}: {self.hand}"
+        ]
+        rows = []
+        for p, row in enumerate(self.rows):
+            shown = "-" if row is None else ",".join("?" if v is None else str(v) for v in row)
+            rows.append(f"{p}: {shown} ({len(self.won[p])} won)")
+        lines.append("Victory points: " + "; ".join(rows))
+        tricks = [
+            f"{i}) {' '.join(str(card) for card in trick.cards)} [marker {trick.marker}]"
+            for i, trick in enumerate(self.open_tricks, start=1)
+        ]
+        lines.append("Open tricks: " + ("; ".join(tricks) if tricks else "none"))
+        return "\n".join(lines)
+
+
+def _hide_hand(hand: FinishedHand, viewer: int) -> FinishedHand:
+    counts = hand.tricks_won
+    return attrs.evolve(
+        hand,
+        orders=tuple(
+            order if p == viewer else seen_row(order, counts[p])  # type: ignore[arg-type]
+            for p, order in enumerate(hand.orders)
+        ),
+    )
+
+
+def observe(state: StichlingState, player: int) -> StichlingView:
+    """The view of ``state`` that ``player`` may see.
+
+    The other players' hands are left out, and so are the cards of their victory-point rows
+    that no won trick has turned up, in the hand in progress and in the finished ones
+    (:rule:`SL-VP-4`). Every card played, the tricks won and the cards turned up are public
+    (:rule:`SL-TRICK-3`).
+
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: if ``player`` is not an ``int``.
+    """
+    check_seat(player, state.setup.players)
+    rows = tuple(
+        order if order is None or p == player else seen_row(order, len(state.won[p]))
+        for p, order in enumerate(state.orders)
+    )
+    return StichlingView(
+        player=player,
+        rules=state.setup.rules,
+        players=state.setup.players,
+        hand_count=len(state.setup.deals),
+        phase=state.phase,
+        hand_number=state.hand_number,
+        hand_leader=state.hand_leader,
+        hand=state.hands[player],
+        rows=rows,
+        arranged=state.arranged,
+        turn=state.turn,
+        players_to_act=state.players_to_act,
+        open_tricks=state.open_tricks,
+        won=state.won,
+        hand_sizes=tuple(map(len, state.hands)),
+        finished_hands=tuple(_hide_hand(hand, player) for hand in state.finished_hands),
+        scores=state.scores,
+    )

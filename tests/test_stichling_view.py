@@ -1,0 +1,171 @@
+"""What each player sees of a game of Stichling, and the states sampled from it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sticheln import Card, CardSet, UnknownPlayerError
+from sticheln.stichling import (
+    ArrangePoints,
+    Phase,
+    RemovedCards,
+    StichlingRules,
+    StichlingState,
+    apply_move,
+    legal_moves,
+    new_game,
+    observe,
+    parse_move,
+    sample_state,
+)
+
+DEAL = [
+    "R1 R3 R5 Y2 Y4 Y6 G1 G3 G5 B2 B4 B6",
+    "R2 R4 R6 Y1 Y3 Y5 G2 G4 G6 B1 B3 B5",
+]
+HAND = [
+    *["R5+", "R6>1", "R1>1", "Y1+", "Y2>2", "R2>1", "G5+", "G6>2", "B6+", "B5+", "Y4>1"],
+    *["Y3>1", "R3+", "R4>4", "G1>1", "G2>1", "Y6+", "G4>3", "B4>1", "Y5>4", "G3>3", "B3>2"],
+    *["B2>1", "B1>1"],
+]
+
+
+def start() -> StichlingState:
+    state = new_game(2, deals=[DEAL] * 3)
+    state = apply_move(state, ArrangePoints(0, (3, 2, 1)))
+    return apply_move(state, ArrangePoints(1, (2, 3, 1)))
+
+
+def play(state: StichlingState, texts: list[str]) -> StichlingState:
+    for text in texts:
+        state = apply_move(state, parse_move(state, state.players_to_act[0], text))
+    return state
+
+
+@pytest.mark.rule("SL-VP-2", "SL-VP-4")
+def test_a_row_is_hidden_until_its_cards_are_turned_up() -> None:
+    state = new_game(2, deals=[DEAL] * 3)
+    assert observe(state, 0).rows == (None, None)
+    state = apply_move(state, ArrangePoints(0, (3, 2, 1)))
+    mine, theirs = observe(state, 0), observe(state, 1)
+    assert mine.rows == ((3, 2, 1), None)
+    assert mine.own_row == (3, 2, 1)
+    assert theirs.rows == ((None, None, None), None)
+    assert theirs.own_row is None
+    assert theirs.arranged == (0,)
+    assert theirs.players_to_act == (1,)
+    state = apply_move(state, ArrangePoints(1, (2, 3, 1)))
+    rows_of_1 = []
+    for text in HAND[:23]:
+        state = play(state, [text])
+        rows_of_1.append(observe(state, 0).rows[1])
+    # Seat 1's cards are seen as its tricks (turns 6, 16 and 21) turn them up.
+    assert rows_of_1[4] == (None, None, None)
+    assert rows_of_1[5] == rows_of_1[14] == (2, None, None)
+    assert rows_of_1[15] == rows_of_1[19] == (2, 3, None)
+    assert rows_of_1[20] == (2, 3, 1)
+    assert observe(state, 1).rows[0] == (3, None, None)
+
+
+@pytest.mark.rule("SL-VP-4", "SL-HAND-1")
+def test_the_rows_are_not_shown_at_the_end_of_a_hand() -> None:
+    state = play(start(), HAND)
+    assert state.phase is Phase.ARRANGING
+    # Seat 0 won two tricks: seat 1 saw only two of its cards, also after the hand.
+    assert observe(state, 1).finished_hands[0].orders == ((3, 2, None), (2, 3, 1))
+    assert observe(state, 0).finished_hands[0].orders == ((3, 2, 1), (2, 3, 1))
+    assert state.finished_hands[0].orders == ((3, 2, 1), (2, 3, 1))
+    assert observe(state, 1).finished_hands[0].scores == (2, 1)
+    with pytest.raises(ValueError, match="hidden victory-point cards"):
+        _ = observe(state, 1).finished_hands[0].moves
+    # Sampled, the third card of seat 0's row can only be the one value left, 1.
+    view = observe(state, 1)
+    for seed in range(5):
+        sampled = sample_state(view, random.Random(seed))
+        assert sampled.finished_hands[0].orders[0] == (3, 2, 1)
+        assert observe(sampled, 1) == view
+
+
+@pytest.mark.rule("SL-VP-4", "SL-TRICK-3")
+def test_hands_are_hidden_and_everything_played_is_public() -> None:
+    state = play(start(), HAND[:13])
+    view = observe(state, 0)
+    assert view.hand == state.hands[0]
+    assert view.hand_sizes == (5, 6)
+    assert view.won == state.won
+    assert view.open_tricks == state.open_tricks
+    assert view.tricks_won == (1, 1)
+    assert view.unseen_cards == state.hands[1]
+    assert view.to_act == 1
+    assert view.turn == 13
+    assert "Open tricks: 1) G5 G6 [marker 1]" in str(view)
+    assert str(view).startswith(f"Hand 1/3, player 0: {state.hands[0]}")
+    with pytest.raises(UnknownPlayerError):
+        observe(state, 2)
+
+
+@pytest.mark.rule("SL-VP-4", "SL-DECK-2")
+def test_cards_laid_aside_at_random_are_never_seen() -> None:
+    rules = StichlingRules(name="random", removed_cards=RemovedCards.RANDOM)
+    state = new_game(2, seed=3, rules=rules)
+    view = observe(state, 0)
+    assert len(view.unseen_cards) == 60 - 12
+    dealt = state.setup.deals[0]
+    sampled = sample_state(view, random.Random(1))
+    assert observe(sampled, 0) == view
+    assert sampled.hands[0] == dealt[0]
+    assert len(sampled.hands[1]) == 12
+    assert sampled.hands[1].isdisjoint(dealt[0])
+
+
+@pytest.mark.rule("SL-VP-4")
+def test_sampled_states_agree_with_the_view_and_play_on() -> None:
+    rng = random.Random(7)
+    for players in (2, 3, 5):
+        state = new_game(players, seed=players)
+        while not state.is_over:
+            for viewer in range(players):
+                view = observe(state, viewer)
+                sampled = sample_state(view, rng)
+                assert observe(sampled, viewer) == view
+                assert legal_moves(sampled, viewer) == legal_moves(state, viewer)
+                unseen = view.unseen_cards
+                for p in range(players):
+                    if p != viewer:
+                        assert sampled.hands[p].issubset(unseen)
+                # The sampled rows keep what was seen and use each value of the hand once.
+                for p, order in enumerate(sampled.orders):
+                    seen = view.rows[p]
+                    assert (order is None) == (seen is None)
+                    if order is not None and seen is not None:
+                        assert sorted(order) == sorted(state.rules.points[state.hand_number])
+                        assert all(s is None or s == o for s, o in zip(seen, order, strict=True))
+            player = rng.choice(state.players_to_act)
+            state = apply_move(state, rng.choice(legal_moves(state, player)))
+        final = observe(state, 0)
+        assert observe(sample_state(final, rng), 0) == final
+        assert final.winners == state.winners
+        assert final.is_over
+        assert final.unseen_cards == CardSet()
+
+
+def test_a_sampled_state_after_the_first_hand_deals_the_next_hands_afresh() -> None:
+    state = play(start(), HAND)
+    view = observe(state, 0)
+    sampled = sample_state(view, random.Random(2))
+    assert sampled.setup.deals[0] == state.setup.deals[0]
+    assert sampled.hands[0] == state.hands[0]
+    assert Card.parse("R1") in sampled.setup.deals[0][0]
+    assert len(sampled.setup.deals) == 3
+
+
+@pytest.mark.rule("SL-VP-4")
+def test_what_is_unseen_is_drawn_at_random() -> None:
+    view = observe(play(start(), HAND[:6]), 0)  # seat 1 has turned up one card, 2
+    samples = [sample_state(view, random.Random(seed)) for seed in range(30)]
+    assert {s.orders[1] for s in samples} == {(2, 3, 1), (2, 1, 3)}
+    # With two players the other hand is known; with three, the unseen cards are shared out.
+    three = observe(new_game(3, seed=5), 0)
+    assert len({sample_state(three, random.Random(seed)).hands[1] for seed in range(5)}) > 1
