@@ -18,7 +18,7 @@ from bisect import bisect_left as _bisect
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
-from sticheln.core.cards import Card, CardSet, _card_set
+from sticheln.core.cards import Card, CardSet, _card_set, card_set_of
 from sticheln.core.errors import IllegalMoveError, SetupError
 from sticheln.core.moves import find_card_move
 from sticheln.core.setup import (
@@ -54,16 +54,8 @@ def deal_round(rules: Rules, players: int, rng: random.Random) -> Deal:
     random_key = rng.random
     shuffled = sorted(rules.deck(players).indices, key=lambda _index: random_key())
     size = rules.hand_size
-    hands = tuple(_from_indices(shuffled[p * size : (p + 1) * size]) for p in range(players))
-    return Deal(hands, _from_indices(shuffled[players * size :]))
-
-
-def _from_indices(indices: list[int]) -> CardSet:
-    indices.sort()
-    mask = 0
-    for index in indices:
-        mask |= 1 << index
-    return _card_set(mask, tuple(indices))
+    hands = tuple(card_set_of(shuffled[p * size : (p + 1) * size]) for p in range(players))
+    return Deal(hands, card_set_of(shuffled[players * size :]))
 
 
 def check_deals(

@@ -313,6 +313,16 @@ def _card_set(mask: int, indices: tuple[int, ...] | None = None) -> CardSet:
     return card_set
 
 
+def card_set_of(indices: list[int]) -> CardSet:
+    """The card set of the cards at ``indices`` (which it sorts in place), built without the
+    checks of ``__init__``: for dealing a shuffled deck on the hot path."""
+    indices.sort()
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return _card_set(mask, tuple(indices))
+
+
 def _without(card_set: CardSet, index: int) -> CardSet:
     """``card_set`` less the card at ``index``, which must be in it (hot path)."""
     indices = card_set.indices

@@ -16,12 +16,20 @@ from __future__ import annotations
 import abc
 import json
 from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 import attrs
 
 from sticheln.core.cards import Card, CardSet
-from sticheln.core.errors import CardError, IllegalMoveError, RecordError, RulesError, SetupError
+from sticheln.core.errors import (
+    CardError,
+    IllegalMoveError,
+    RecordError,
+    RulesError,
+    SetupError,
+    excerpt,
+)
 
 RECORD_FORMAT: Final = "sticheln-record"
 """The value of the ``format`` field of every record."""
@@ -141,45 +149,38 @@ def read_deals(value: object) -> tuple[tuple[CardSet, ...], ...]:
     return tuple(deals)
 
 
-def write_moves(moves: Iterable[Any], kind: Callable[[Any], str]) -> list[dict[str, object]]:
-    """The ``moves`` field: objects with ``player``, ``kind`` (named by ``kind(move)``) and
-    ``card``."""
-    return [{"player": m.player, "kind": kind(m), "card": str(m.card)} for m in moves]
+def read_seat(value: object, where: str) -> int:
+    """A move's ``player``: a seat number.
+
+    :raises RecordError: naming ``where`` for anything else.
+    """
+    if type(value) is not int or value < 0:
+        raise RecordError(f"{where}: player must be a seat number, got {excerpt(value)}")
+    return value
 
 
-def read_moves(
-    value: object, kinds: Mapping[str, Callable[[int, Card], MoveT]]
-) -> tuple[MoveT, ...]:
-    """The ``moves`` field, each move built by ``kinds[kind](player, card)``.
+def read_card(value: object, where: str) -> Card:
+    """A move's ``card``: a card name.
 
-    :raises RecordError: naming the move number (from 1) and what is wrong with it.
+    :raises RecordError: naming ``where`` for anything else.
+    """
+    if not isinstance(value, str):
+        raise RecordError(f"{where}: card must be a card name, got {excerpt(value)}")
+    try:
+        return Card.parse(value)
+    except CardError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def read_moves(value: object, read_move: Callable[[object, str], MoveT]) -> tuple[MoveT, ...]:
+    """The ``moves`` field, each item read by ``read_move(item, where)``, where ``where``
+    names the move (``field 'moves', move 3``, counted from 1).
+
+    :raises RecordError: naming the move number and what is wrong with it.
     """
     if not isinstance(value, list):
         raise RecordError("field 'moves': expected a list")
-    moves: list[MoveT] = []
-    names = ", ".join(map(repr, kinds))
-    for i, item in enumerate(value, start=1):
-        where = f"field 'moves', move {i}"
-        if not isinstance(item, Mapping) or set(item) != {"player", "kind", "card"}:
-            raise RecordError(
-                f"{where}: expected an object with exactly the keys player, kind, card; "
-                f"got {item!r}"
-            )
-        make = kinds.get(item["kind"]) if isinstance(item["kind"], str) else None
-        if make is None:
-            raise RecordError(f"{where}: kind must be one of {names}, got {item['kind']!r}")
-        player = item["player"]
-        if type(player) is not int or player < 0:
-            raise RecordError(f"{where}: player must be a seat number, got {player!r}")
-        name = item["card"]
-        if not isinstance(name, str):
-            raise RecordError(f"{where}: card must be a card name, got {name!r}")
-        try:
-            card = Card.parse(name)
-        except CardError as exc:
-            raise RecordError(f"{where}: {exc}") from None
-        moves.append(make(player, card))
-    return tuple(moves)
+    return tuple(read_move(item, f"field 'moves', move {i}") for i, item in enumerate(value, 1))
 
 
 def replay_moves(
@@ -221,8 +222,10 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
     OLDER_VERSIONS: ClassVar[tuple[int, ...]] = ()
     """Older versions of the game's record layout that this library still reads:
     the ``_upgrade`` hook brings their data to the layout of :attr:`VERSION`."""
-    KINDS: ClassVar[Mapping[str, Callable[[int, Card], Any]]]
-    """The ``kind`` of each move type in the ``moves`` field, and how to build the move."""
+    KINDS: ClassVar[Mapping[str, Callable[[int, Card], Any]]] = MappingProxyType({})
+    """For a game whose every move is a player and a card: the ``kind`` of each move type in
+    the ``moves`` field, and how to build the move from the player and the card. A game whose
+    moves carry other fields overrides :meth:`_write_move` and :meth:`_read_move` instead."""
 
     rules: RulesT
     """The rules the game was played with."""
@@ -256,6 +259,32 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
     @abc.abstractmethod
     def _kind(move: MoveT) -> str:
         """The ``kind`` of a move in the ``moves`` field."""
+
+    @classmethod
+    def _write_move(cls, move: MoveT) -> dict[str, object]:
+        """One move as an object of the ``moves`` field: its ``player``, its ``kind`` and its
+        ``card``."""
+        return {"player": move.player, "kind": cls._kind(move), "card": str(move.card)}  # type: ignore[attr-defined]
+
+    @classmethod
+    def _read_move(cls, item: object, where: str) -> MoveT:
+        """One object of the ``moves`` field as a move: its ``player``, its ``kind`` (one of
+        :attr:`KINDS`) and its ``card``.
+
+        :raises RecordError: naming ``where`` and what is wrong.
+        """
+        if not isinstance(item, Mapping) or set(item) != {"player", "kind", "card"}:
+            raise RecordError(
+                f"{where}: expected an object with exactly the keys player, kind, card; "
+                f"got {excerpt(item)}"
+            )
+        kind = item["kind"]
+        make = cls.KINDS.get(kind) if isinstance(kind, str) else None
+        if make is None:
+            names = ", ".join(map(repr, cls.KINDS))
+            raise RecordError(f"{where}: kind must be one of {names}, got {excerpt(kind)}")
+        move: MoveT = make(read_seat(item["player"], where), read_card(item["card"], where))
+        return move
 
     @classmethod
     @abc.abstractmethod
@@ -294,7 +323,7 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
             "first_leader": self.first_leader,
             "seed": self.seed,
             "deals": write_deals(self.deals),
-            "moves": write_moves(self.moves, self._kind),
+            "moves": [self._write_move(move) for move in self.moves],
         }
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -336,6 +365,6 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
             players=read_int(data, "players"),
             first_leader=read_int(data, "first_leader"),
             deals=read_deals(data["deals"]),
-            moves=read_moves(data["moves"], cls.KINDS),
+            moves=read_moves(data["moves"], cls._read_move),
             seed=read_seed(data),
         )

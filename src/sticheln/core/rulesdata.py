@@ -8,9 +8,15 @@ from enum import Enum
 from typing import TypeVar
 
 from sticheln.core.cards import Color
-from sticheln.core.errors import RulesError, UnknownNameError, WrongTypeError
+from sticheln.core.errors import RulesError, UnknownNameError, WrongTypeError, excerpt
 
-__all__ = ["check_rules_fields", "find_preset", "read_colors", "read_option"]
+__all__ = [
+    "check_rules_fields",
+    "find_preset",
+    "read_colors",
+    "read_option",
+    "read_player_counts",
+]
 
 EnumT = TypeVar("EnumT", bound=Enum)
 PresetT = TypeVar("PresetT")
@@ -60,6 +66,16 @@ def find_preset(presets: Mapping[str, PresetT], name: str, what: str) -> PresetT
         raise UnknownNameError(
             f"no {what} preset {name!r}; known presets: {', '.join(presets)}"
         ) from None
+
+
+def read_player_counts(value: object) -> tuple[int, ...]:
+    """The player counts of a rules object, ascending, from a sequence of ints.
+
+    :raises RulesError: for anything else.
+    """
+    if not isinstance(value, tuple | list) or not all(type(n) is int for n in value):
+        raise RulesError(f"player_counts must be a sequence of ints, got {excerpt(value)}")
+    return tuple(sorted(value))
 
 
 def read_colors(value: object) -> tuple[Color, ...]:

@@ -18,7 +18,16 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from sticheln.core.cards import _ALL_CARDS, _COLOR_MASKS, Card, CardSet, Color, _card_set, _without
+from sticheln.core.cards import (
+    _ALL_CARDS,
+    _COLOR_MASKS,
+    Card,
+    CardSet,
+    Color,
+    _card_set,
+    _without,
+    card_set_of,
+)
 from sticheln.core.errors import IllegalMoveError, SetupError, WrongTypeError
 from sticheln.core.moves import find_card_move
 from sticheln.core.setup import (
@@ -55,15 +64,7 @@ def deal_hand(rules: HattrickRules, players: int, rng: random.Random) -> tuple[C
     """
     size = rules.hand_size(players)
     rng.shuffle(shuffled := list(rules.deck.indices))
-    return tuple(_from_indices(shuffled[p * size : (p + 1) * size]) for p in range(players))
-
-
-def _from_indices(indices: list[int]) -> CardSet:
-    indices.sort()
-    mask = 0
-    for index in indices:
-        mask |= 1 << index
-    return _card_set(mask, tuple(indices))
+    return tuple(card_set_of(shuffled[p * size : (p + 1) * size]) for p in range(players))
 
 
 def check_deals(

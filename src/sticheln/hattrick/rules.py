@@ -19,7 +19,13 @@ import attrs
 
 from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
 from sticheln.core.errors import RulesError, excerpt
-from sticheln.core.rulesdata import check_rules_fields, find_preset, read_colors, read_option
+from sticheln.core.rulesdata import (
+    check_rules_fields,
+    find_preset,
+    read_colors,
+    read_option,
+    read_player_counts,
+)
 
 __all__ = [
     "AMIGO_1995",
@@ -69,12 +75,6 @@ class LeadCards(Enum):
     the turn leads. Passed cards must then be shown (:attr:`PassedCards.SHOWN`)."""
 
 
-def _counts(value: object) -> tuple[int, ...]:
-    if not isinstance(value, tuple | list) or not all(type(n) is int for n in value):
-        raise RulesError(f"player_counts must be a sequence of ints, got {value!r}")
-    return tuple(sorted(value))
-
-
 @attrs.frozen
 class HattrickRules:
     """A complete, playable set of rules for Hattrick.
@@ -98,7 +98,7 @@ class HattrickRules:
     highest: int = 20
     """The highest value; every colour has each value from 1 to ``highest`` once
     (:rule:`HT-DECK-1`). Smaller decks are for teaching and tests."""
-    player_counts: tuple[int, ...] = attrs.field(default=(4, 5, 6), converter=_counts)
+    player_counts: tuple[int, ...] = attrs.field(default=(4, 5, 6), converter=read_player_counts)
     """The numbers of players the rules allow (:rule:`HT-DECK-1`); the deck must divide
     evenly among each of them (:rule:`HT-DEAL-1`)."""
     hands_per_game: int | None = None

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from itertools import permutations
 from typing import Final
 
-from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color, _card_set, _without
+from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color, _without, card_set_of
 from sticheln.core.errors import (
     CardError,
     IllegalMoveError,
@@ -179,17 +179,7 @@ def deal_hand(rules: StichlingRules, players: int, rng: random.Random) -> tuple[
     """
     shuffled = list(rules.deck(players).indices)
     rng.shuffle(shuffled)
-    return tuple(
-        _from_indices(shuffled[p * HAND_SIZE : (p + 1) * HAND_SIZE]) for p in range(players)
-    )
-
-
-def _from_indices(indices: list[int]) -> CardSet:
-    indices.sort()
-    mask = 0
-    for index in indices:
-        mask |= 1 << index
-    return _card_set(mask, tuple(indices))
+    return tuple(card_set_of(shuffled[p * HAND_SIZE : (p + 1) * HAND_SIZE]) for p in range(players))
 
 
 def check_deals(

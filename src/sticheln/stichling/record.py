@@ -17,14 +17,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
-from sticheln.core.cards import Card
-from sticheln.core.errors import CardError, IllegalMoveError, RecordError, WrongTypeError
-from sticheln.core.records import Record, check_envelope
+from sticheln.core.errors import IllegalMoveError, RecordError, WrongTypeError, excerpt
+from sticheln.core.records import Record, read_card, read_seat
 from sticheln.stichling.engine import apply_move, make_setup, start_game
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.rules import StichlingRules
@@ -43,55 +41,6 @@ _MOVE_FIELDS: Final = {
 """The keys of each kind of move in the ``moves`` field."""
 
 
-def write_move(move: StichlingMove) -> dict[str, object]:
-    """One move as an object of the ``moves`` field."""
-    if isinstance(move, ArrangePoints):
-        return {"player": move.player, "kind": "arrange", "order": list(move.order)}
-    if isinstance(move, OpenTrick):
-        return {"player": move.player, "kind": "open", "card": str(move.card)}
-    return {"player": move.player, "kind": "add", "card": str(move.card), "trick": move.trick}
-
-
-def read_move(item: object, where: str) -> StichlingMove:
-    """One object of the ``moves`` field as a move.
-
-    :raises RecordError: naming ``where`` (the move number) and what is wrong.
-    """
-    kind = item.get("kind") if isinstance(item, Mapping) else None
-    fields = _MOVE_FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
-        kinds = ", ".join(map(repr, _MOVE_FIELDS))
-        raise RecordError(f"{where}: expected an object whose kind is one of {kinds}, got {item!r}")
-    assert isinstance(item, Mapping)
-    if set(item) != set(fields):
-        raise RecordError(
-            f"{where}: a move of kind {kind!r} has exactly the keys {', '.join(fields)}; "
-            f"got {item!r}"
-        )
-    player = item["player"]
-    if type(player) is not int or player < 0:
-        raise RecordError(f"{where}: player must be a seat number, got {player!r}")
-    if kind == "arrange":
-        order = item["order"]
-        if not isinstance(order, list) or len(order) != 3 or not all(type(v) is int for v in order):
-            raise RecordError(f"{where}: order must be a list of three integers, got {order!r}")
-        return ArrangePoints(player, tuple(order))
-    name = item["card"]
-    if not isinstance(name, str):
-        raise RecordError(f"{where}: card must be a card name, got {name!r}")
-    try:
-        card = Card.parse(name)
-    except CardError as exc:
-        raise RecordError(f"{where}: {exc}") from None
-    if kind == "open":
-        return OpenTrick(player, card)
-    trick = item["trick"]
-    try:
-        return AddToTrick(player, card, trick)
-    except (WrongTypeError, IllegalMoveError):
-        raise RecordError(f"{where}: trick must be an integer from 0 to 3, got {trick!r}") from None
-
-
 @attrs.frozen
 class StichlingRecord(Record[StichlingRules, StichlingMove, StichlingState]):
     """A whole game of Stichling as data: rules, players, the first leader, the deal of every
@@ -105,9 +54,6 @@ class StichlingRecord(Record[StichlingRules, StichlingMove, StichlingState]):
 
     GAME = "stichling"
     VERSION = STICHLING_RECORD_VERSION
-    KINDS = MappingProxyType({})
-    """Empty: not every move of Stichling is a player and a card, so :meth:`from_dict` reads
-    the moves itself, each kind with its own fields."""
 
     @classmethod
     def from_state(cls, state: StichlingState) -> StichlingRecord:
@@ -131,34 +77,61 @@ class StichlingRecord(Record[StichlingRules, StichlingMove, StichlingState]):
 
     @staticmethod
     def _kind(move: StichlingMove) -> str:
-        return str(write_move(move)["kind"])
+        if isinstance(move, ArrangePoints):
+            return "arrange"
+        return "open" if isinstance(move, OpenTrick) else "add"
+
+    @classmethod
+    def _write_move(cls, move: StichlingMove) -> dict[str, object]:
+        """One move as an object of the ``moves`` field, with the fields of its kind."""
+        if isinstance(move, ArrangePoints):
+            return {"player": move.player, "kind": "arrange", "order": list(move.order)}
+        if isinstance(move, OpenTrick):
+            return {"player": move.player, "kind": "open", "card": str(move.card)}
+        return {"player": move.player, "kind": "add", "card": str(move.card), "trick": move.trick}
+
+    @classmethod
+    def _read_move(cls, item: object, where: str) -> StichlingMove:
+        """One object of the ``moves`` field as a move.
+
+        :raises RecordError: naming ``where`` (the move number) and what is wrong.
+        """
+        kind = item.get("kind") if isinstance(item, Mapping) else None
+        fields = _MOVE_FIELDS.get(kind) if isinstance(kind, str) else None
+        if fields is None:
+            kinds = ", ".join(map(repr, _MOVE_FIELDS))
+            raise RecordError(
+                f"{where}: expected an object whose kind is one of {kinds}, got {excerpt(item)}"
+            )
+        assert isinstance(item, Mapping)
+        if set(item) != set(fields):
+            raise RecordError(
+                f"{where}: a move of kind {kind!r} has exactly the keys {', '.join(fields)}; "
+                f"got {excerpt(item)}"
+            )
+        player = read_seat(item["player"], where)
+        if kind == "arrange":
+            order = item["order"]
+            if (
+                not isinstance(order, list)
+                or len(order) != 3
+                or not all(type(v) is int for v in order)
+            ):
+                raise RecordError(
+                    f"{where}: order must be a list of three integers, got {excerpt(order)}"
+                )
+            return ArrangePoints(player, tuple(order))
+        card = read_card(item["card"], where)
+        if kind == "open":
+            return OpenTrick(player, card)
+        trick = item["trick"]
+        try:
+            return AddToTrick(player, card, trick)
+        except (WrongTypeError, IllegalMoveError):
+            raise RecordError(
+                f"{where}: trick must be an integer from 0 to 3, got {excerpt(trick)}"
+            ) from None
 
     @classmethod
     def _read_rules(cls, data: object) -> StichlingRules:
         return StichlingRules.from_dict(data)  # type: ignore[arg-type]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-compatible data (see :meth:`to_json`): the fields of every
-        record, with Stichling's moves (each kind with its own fields)."""
-        # The base writes every move as a player, a kind and a card: let it write the envelope
-        # only, and write the moves here.
-        data = super(StichlingRecord, attrs.evolve(self, moves=())).to_dict()
-        data["moves"] = [write_move(move) for move in self.moves]
-        return data
-
-    @classmethod
-    def from_dict(cls, data: object) -> StichlingRecord:
-        """Read a record from the data of :meth:`to_dict` (not replayed).
-
-        :raises RecordError: naming the field, or the move number (from 1), at fault.
-        """
-        data = check_envelope(data, cls.GAME, cls.VERSION)
-        moves = data["moves"]
-        if not isinstance(moves, list):
-            raise RecordError("field 'moves': expected a list")
-        # Likewise the base reads every field but the moves, which are read here.
-        record = super().from_dict({**data, "moves": []})
-        read = tuple(
-            read_move(item, f"field 'moves', move {i}") for i, item in enumerate(moves, start=1)
-        )
-        return attrs.evolve(record, moves=read)

@@ -21,7 +21,13 @@ import attrs
 
 from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
 from sticheln.core.errors import RulesError
-from sticheln.core.rulesdata import check_rules_fields, find_preset, read_colors, read_option
+from sticheln.core.rulesdata import (
+    check_rules_fields,
+    find_preset,
+    read_colors,
+    read_option,
+    read_player_counts,
+)
 
 __all__ = [
     "HAND_SIZE",
@@ -135,12 +141,6 @@ class FullTie(Enum):
     share the win. This is the library's own tie-break, for tables that want one winner."""
 
 
-def _counts(value: object) -> tuple[int, ...]:
-    if not isinstance(value, tuple | list) or not all(type(n) is int for n in value):
-        raise RulesError(f"player_counts must be a sequence of ints, got {value!r}")
-    return tuple(sorted(value))
-
-
 def _points(value: object) -> tuple[tuple[int, ...], ...]:
     if not isinstance(value, tuple | list) or not all(isinstance(h, tuple | list) for h in value):
         raise RulesError(f"points must be a sequence of three values per hand, got {value!r}")
@@ -178,7 +178,7 @@ class StichlingRules:
     highest: int = 15
     """The highest value in the box; every colour has each value from 1 to ``highest``
     (:rule:`SL-DECK-1`)."""
-    player_counts: tuple[int, ...] = attrs.field(default=(2, 3, 4, 5), converter=_counts)
+    player_counts: tuple[int, ...] = attrs.field(default=(2, 3, 4, 5), converter=read_player_counts)
     """The numbers of players the rules allow (:rule:`SL-DECK-1`)."""
     points: tuple[tuple[int, ...], ...] = attrs.field(default=STANDARD_POINTS, converter=_points)
     """The values of the three victory-point cards of each hand, one triple per hand; their
