@@ -34,19 +34,23 @@ _STICHELN: Game[st.GameState, st.Move, st.PlayerView] = StichelnGame()
 _HATTRICK: Game[HattrickState, HattrickMove, HattrickView] = HattrickGame()
 _STICHLING: Game[StichlingState, StichlingMove, StichlingView] = StichlingGame()
 
-CASES = [
-    pytest.param(StichelnGame(rules), players, id=f"sticheln-{name}-{players}")
-    for name, rules in st.PRESETS.items()
-    for players in rules.player_counts
-] + [
-    pytest.param(HattrickGame(rules), players, id=f"hattrick-{name}-{players}")
-    for name, rules in HATTRICK_PRESETS.items()
-    for players in rules.player_counts
-] + [
-    pytest.param(StichlingGame(rules), players, id=f"stichling-{name}-{players}")
-    for name, rules in STICHLING_PRESETS.items()
-    for players in rules.player_counts
-]
+CASES = (
+    [
+        pytest.param(StichelnGame(rules), players, id=f"sticheln-{name}-{players}")
+        for name, rules in st.PRESETS.items()
+        for players in rules.player_counts
+    ]
+    + [
+        pytest.param(HattrickGame(rules), players, id=f"hattrick-{name}-{players}")
+        for name, rules in HATTRICK_PRESETS.items()
+        for players in rules.player_counts
+    ]
+    + [
+        pytest.param(StichlingGame(rules), players, id=f"stichling-{name}-{players}")
+        for name, rules in STICHLING_PRESETS.items()
+        for players in rules.player_counts
+    ]
+)
 
 
 def check_playout(game: Game[S, M, V], players: int, seed: int) -> tuple[S, S]:

@@ -53,6 +53,8 @@ __all__ = [
     "Screen",
     "StichelnScreen",
     "card_text",
+    "cards_text",
+    "joined",
     "register_screen",
     "screen_for",
 ]
@@ -87,7 +89,8 @@ def signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def _joined(parts: Sequence[Text | str], sep: str = " · ") -> Text:
+def joined(parts: Sequence[Text | str], sep: str = " · ") -> Text:
+    """``parts`` joined with ``sep``."""
     return Text(sep).join(Text(part) if isinstance(part, str) else part for part in parts)
 
 
@@ -428,10 +431,10 @@ class StichelnScreen(CardScreen):
                     f"{self.name(seat)} ", card_text(card) if card is not None else Text("?")
                 )
             )
-        return Text.assemble("Pain cards: ", _joined(parts))
+        return Text.assemble("Pain cards: ", joined(parts))
 
     def _trick_lines(self, trick: Trick, number: int, rules: Rules) -> list[RenderableType]:
-        plays = _joined([Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in trick.plays])
+        plays = joined([Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in trick.plays])
         explanation = explain_trick(trick.cards, rules.all_zero_trick)
         reasons = list(explanation.reasons)
         if trick.winner is None:
@@ -474,7 +477,7 @@ class StichelnScreen(CardScreen):
             if costly:
                 text.append(", won ")
                 text.append_text(
-                    _joined(
+                    joined(
                         [
                             Text.assemble(card_text(item.card), f" {signed(item.points)}")
                             for item in costly
@@ -515,7 +518,7 @@ class StichelnScreen(CardScreen):
     def _table_line(self, view: PlayerView) -> Text:
         if not view.current_trick:
             return Text(f"{self.says(view.trick_leader, 'lead')} this trick.")
-        plays = _joined(
+        plays = joined(
             [Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in view.current_trick]
         )
         cards = [card for _, card in view.current_trick]
@@ -671,10 +674,10 @@ class HattrickScreen(CardScreen):
                 parts.append(Text.assemble(f"{self.name(seat)} passes ", shown))
             else:
                 parts.append(Text.assemble(f"{self.name(seat)} ", shown))
-        return _joined(parts)
+        return joined(parts)
 
     def _turn_lines(self, turn: Turn, number: int) -> list[RenderableType]:
-        takes = _joined(
+        takes = joined(
             [
                 Text.assemble(
                     f"{self.says(trick.winner, 'take')} the {trick.cards[0].color.name.lower()} "
@@ -777,7 +780,7 @@ class HattrickScreen(CardScreen):
             tricks.append(
                 Text.assemble(
                     f"{trick.cards[0].color.name.lower()}: ",
-                    _joined(
+                    joined(
                         [Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in trick.plays],
                         ", ",
                     ),
@@ -786,7 +789,7 @@ class HattrickScreen(CardScreen):
                     ")",
                 )
             )
-        line = Text.assemble("Open tricks: ", _joined(tricks))
+        line = Text.assemble("Open tricks: ", joined(tricks))
         passes = [
             (seat, card)
             for (seat, card), action in zip(
@@ -809,9 +812,16 @@ def _hand_of(view: HattrickView) -> str:
     return f"Hand {view.hand_number + 1} of at most {view.hand_count}, to {target} points"
 
 
+def _stichling_screen(*args: Any, **kwargs: Any) -> Screen:
+    from sticheln.cli.stichling import StichlingScreen  # it builds on this module
+
+    return StichlingScreen(*args, **kwargs)
+
+
 _SCREENS: dict[str, Callable[..., Screen]] = {
     "sticheln": StichelnScreen,
     "hattrick": HattrickScreen,
+    "stichling": _stichling_screen,
 }
 
 
