@@ -77,11 +77,11 @@ def test_version() -> None:
     assert out.startswith("sticheln ")
 
 
-def test_a_command_is_required() -> None:
+def test_without_a_command_bots_play_a_game() -> None:
     code, out, err = run()
-    assert code == 2
-    assert out == ""
-    assert "usage: sticheln" in err
+    assert code == 0, err
+    assert "Seats: #0 heuristic · #1 heuristic · #2 heuristic · #3 heuristic" in out
+    assert "Winner" in out
 
 
 @pytest.mark.parametrize(

@@ -3,11 +3,16 @@ strings, values of the wrong type given to the pure rule functions, endless iter
 
 from __future__ import annotations
 
+import io
 import itertools
+import os
+import subprocess
+import sys
 
 import pytest
 
 import sticheln as st
+from sticheln.cli import main
 from sticheln.core.errors import EXCERPT_LENGTH, excerpt
 
 HUGE = 10**5000  # Python refuses to turn an int of more than 4,300 digits into text
@@ -81,3 +86,104 @@ def test_an_endless_hand_is_refused_without_reading_it_all() -> None:
     deals = [[endless, "R3", "R4"]] * 3
     with pytest.raises(st.SetupError, match=r"deals\[0\]\[0\]"):
         st.new_game(3, deals=deals)  # type: ignore[list-item]
+
+
+# -- records -------------------------------------------------------------------------------------
+
+
+def _record() -> st.GameRecord:
+    state = st.new_game(3, seed=1)
+    for player in range(3):
+        state = st.apply_move(state, st.legal_moves(state, player)[0])
+    return st.GameRecord.from_state(state)
+
+
+def test_a_record_nested_too_deeply_is_a_record_error() -> None:
+    for game in (st.find_game(name) for name in st.GAME_NAMES):
+        with pytest.raises(st.RecordError, match="nests too deeply"):
+            game.from_json("[" * 100_000 + "]" * 100_000)
+
+
+def test_a_key_given_twice_is_a_record_error() -> None:
+    text = _record().to_json()
+    doubled = text.replace('"players": 3,', '"players": 3, "players": 4,')
+    with pytest.raises(st.RecordError, match="the key 'players' appears twice"):
+        st.GameRecord.from_json(doubled)
+
+
+def test_a_number_too_long_to_read_is_a_record_error() -> None:
+    text = _record().to_json().replace('"players": 3', '"players": 3' + "0" * 5000)
+    with pytest.raises(st.RecordError, match="not valid JSON") as info:
+        st.GameRecord.from_json(text)
+    assert len(str(info.value)) < 300
+
+
+def test_invalid_utf8_is_a_record_error() -> None:
+    with pytest.raises(st.RecordError, match="not valid JSON"):
+        st.GameRecord.from_json(b'{"format": "\xff"}')
+
+
+def test_record_hands_may_be_written_with_commas() -> None:
+    data = _record().to_dict()
+    data["deals"] = [[hand.replace(" ", ", ") for hand in deal] for deal in data["deals"]]
+    assert st.GameRecord.from_dict(data).replay() == _record().replay()
+
+
+@pytest.mark.parametrize("moves", [-1, 4, 999])
+def test_replay_refuses_a_move_count_outside_the_record(moves: int) -> None:
+    record = _record()
+    assert len(record.moves) == 3
+    with pytest.raises(ValueError, match="moves must be from 0 to 3"):
+        record.replay(moves=moves)
+    with pytest.raises(st.WrongTypeError):
+        record.replay(moves=1.0)  # type: ignore[arg-type]
+    assert record.replay(moves=3) == record.replay()
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def _play(stdin: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["play", "--interactive", "--players", "3", "--seed", "1"]
+    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_command_line_reads_only_ascii_digits_as_numbers() -> None:
+    code, out, err = _play("²\n①\n" + "9" * 5000 + "\nq\n")
+    assert code == 0, err
+    assert "'²' is not a card name" in out
+    assert "'①' is not a card name" in out
+    assert "There is no move 999999…: choose a number from 1 to 15." in out
+    assert "Traceback" not in out + err
+
+
+def test_the_command_line_survives_input_that_is_not_utf8() -> None:
+    script = "import sys; from sticheln.cli import main; sys.exit(main(sys.argv[1:]))"
+    result = subprocess.run(
+        [sys.executable, "-c", script, "play", "--interactive", "--players", "3", "--seed", "1"],
+        input=b"\xff\xfe\xfa\n1\nq\n",
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert b"Traceback" not in result.stdout + result.stderr
+    assert b"not text in this terminal's encoding" in result.stdout
+
+
+def test_sticheln_without_arguments_plays_like_python_m_sticheln() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "sticheln"], capture_output=True, timeout=120, check=False
+    )
+    assert result.returncode == 0
+    assert b"Winner" in result.stdout
+
+
+def test_simulate_help_prints_a_plain_percent_sign() -> None:
+    out = io.StringIO()
+    assert main(["simulate", "--help"], stdout=out, stderr=io.StringIO()) == 0
+    assert "95% confidence interval" in " ".join(out.getvalue().split())
+    assert "%%" not in out.getvalue()

@@ -13,8 +13,7 @@ from sticheln import cli
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code."""
-    args = sys.argv[1:] if argv is None else list(argv)
-    return cli.main(args or ["play", "--auto"])
+    return cli.main(argv)
 
 
 if __name__ == "__main__":

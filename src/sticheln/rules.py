@@ -77,17 +77,19 @@ class Deck:
 
     def __attrs_post_init__(self) -> None:
         if type(self.players) is not int or self.players < 2:
-            raise RulesError(f"a deck is for 2 or more players, got players={self.players!r}")
+            raise RulesError(
+                f"a deck is for 2 or more players, got players={excerpt(self.players)}"
+            )
         if not self.colors or len(set(self.colors)) != len(self.colors):
             raise RulesError(
                 f"deck for {self.players} players: colours must be distinct "
-                f"and not empty, got {self.colors!r}"
+                f"and not empty, got {excerpt(self.colors)}"
             )
         lo, hi = self.lowest, self.highest
         if type(lo) is not int or type(hi) is not int or not 0 <= lo <= hi <= 20:
             raise RulesError(
                 f"deck for {self.players} players: values must satisfy "
-                f"0 <= lowest <= highest <= 20, got {lo!r}..{hi!r}"
+                f"0 <= lowest <= highest <= 20, got {excerpt(lo)}..{excerpt(hi)}"
             )
         indices = sorted(
             Card(color, value).index
@@ -148,7 +150,7 @@ it; six colours 0-19 (120 cards) for 8."""
 
 def _decks(value: object) -> tuple[Deck, ...]:
     if not isinstance(value, tuple | list) or not all(isinstance(d, Deck) for d in value):
-        raise RulesError(f"decks must be a sequence of Deck, got {value!r}")
+        raise RulesError(f"decks must be a sequence of Deck, got {excerpt(value)}")
     return tuple(sorted(value, key=lambda d: d.players))
 
 
@@ -179,11 +181,11 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise RulesError(f"rules name must be a non-empty string, got {self.name!r}")
+            raise RulesError(f"rules name must be a non-empty string, got {excerpt(self.name)}")
         if type(self.hand_size) is not int or self.hand_size < 2:
             raise RulesError(
                 f"hand_size must be an int >= 2 (one pain card and at least one "
-                f"trick), got {self.hand_size!r}"
+                f"trick), got {excerpt(self.hand_size)}"
             )
         if self.rounds is not None and (
             type(self.rounds) is not int or not 1 <= self.rounds <= MAX_ROUNDS
@@ -192,9 +194,13 @@ class Rules:
                 f"rounds must be None or an int from 1 to {MAX_ROUNDS}, got {excerpt(self.rounds)}"
             )
         if not isinstance(self.first_leader, FirstLeader):
-            raise RulesError(f"first_leader must be a FirstLeader, got {self.first_leader!r}")
+            raise RulesError(
+                f"first_leader must be a FirstLeader, got {excerpt(self.first_leader)}"
+            )
         if not isinstance(self.all_zero_trick, AllZeroTrick):
-            raise RulesError(f"all_zero_trick must be an AllZeroTrick, got {self.all_zero_trick!r}")
+            raise RulesError(
+                f"all_zero_trick must be an AllZeroTrick, got {excerpt(self.all_zero_trick)}"
+            )
         if not self.decks:
             raise RulesError("rules need at least one deck")
         counts = [d.players for d in self.decks]

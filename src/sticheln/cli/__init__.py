@@ -89,7 +89,9 @@ def main(
     env = Env.create(stdin, stdout, stderr)
     parser = build_parser(env)
     try:
-        args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
+        given = sys.argv[1:] if argv is None else list(argv)
+        # Without arguments, a whole game between bots, as ``python -m sticheln`` plays.
+        args = parser.parse_args(given or ["play", "--auto"])
     except SystemExit as exc:  # --help, --version, or a usage error argparse reported
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:

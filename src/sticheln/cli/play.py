@@ -96,6 +96,10 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+_UNDECODABLE_LIMIT = 20
+"""Lines in a row that are not text after which a game stops reading its input."""
+
+
 class _Stop(Exception):
     """The person asked to stop, or their input ended."""
 
@@ -125,6 +129,7 @@ class _Session:
         self.screen = screen
         self.rng = rng
         self.moves = 0
+        self.undecodable = 0
 
     def run(self) -> None:
         """Play until the game is over; :class:`_Stop` or ``KeyboardInterrupt`` end it early
@@ -157,7 +162,11 @@ class _Session:
         console.print()
         console.print(self.screen.turn(self.state, player, moves))
         while True:
-            text = self.read_line(self.screen.prompt()).strip()
+            try:
+                text = self.read_line(self.screen.prompt()).strip()
+            except InputError as exc:
+                console.print(Text(str(exc), style="yellow"))
+                continue
             if not text:
                 console.print(Text(self.screen.hint(moves), style="yellow"))
                 continue
@@ -172,7 +181,11 @@ class _Session:
                 console.print(Text(str(exc), style="yellow"))
 
     def read_line(self, prompt: str) -> str:
-        """A line of input; :class:`_Stop` at end of input."""
+        """A line of input; :class:`_Stop` at end of input.
+
+        :raises InputError: for input that is not text in the terminal's encoding; after
+            many such lines in a row, the game stops (:class:`_Stop`).
+        """
         env = self.env
         try:
             if env.stdin is sys.stdin and env.stdin.isatty():
@@ -182,6 +195,13 @@ class _Session:
             line = env.stdin.readline()
         except EOFError:
             line = ""
+        except UnicodeDecodeError:
+            env.console.print()
+            self.undecodable += 1
+            if self.undecodable >= _UNDECODABLE_LIMIT:
+                raise _Stop("The input is not text.") from None
+            raise InputError("That input is not text in this terminal's encoding.") from None
+        self.undecodable = 0
         if not line:
             env.console.print()
             raise _Stop("Input ended.")

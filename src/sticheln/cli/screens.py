@@ -238,12 +238,18 @@ class Screen:
 
 
 def _number(text: str, moves: Sequence[Any]) -> Any | None:
+    """The move numbered ``text`` (from 1), or ``None`` if ``text`` is not a number (only the
+    digits 0 to 9 count: ``²`` or ``①`` are not numbers).
+
+    :raises InputError: for a number that numbers no move.
+    """
     stripped = text.strip()
-    if not stripped.isdigit():
+    if not (stripped.isascii() and stripped.isdigit()):
         return None
-    number = int(stripped)
+    number = int(stripped) if len(stripped) <= 6 else 0
     if not 1 <= number <= len(moves):
-        raise InputError(f"There is no move {number}: choose a number from 1 to {len(moves)}.")
+        shown = stripped if len(stripped) <= 6 else f"{stripped[:6]}…"
+        raise InputError(f"There is no move {shown}: choose a number from 1 to {len(moves)}.")
     return moves[number - 1]
 
 

@@ -45,7 +45,7 @@ def add_parser(subparsers: Any) -> None:
         help="play many games between bots and compare them",
         description=(
             "Play many games between bots and print, for each seat, the mean points with a "
-            "95%% confidence interval and the win rate (a shared win counts as a fraction). "
+            "95% confidence interval and the win rate (a shared win counts as a fraction). "
             "Game i is played from a seed derived from --seed and i, so the results do not "
             "depend on --jobs."
         ),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import abc
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
@@ -28,6 +29,7 @@ from sticheln.core.errors import (
     RecordError,
     RulesError,
     SetupError,
+    WrongTypeError,
     excerpt,
 )
 
@@ -51,15 +53,30 @@ MoveT = TypeVar("MoveT")
 StateT = TypeVar("StateT")
 
 
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object, refusing a key given twice (``json`` would keep the last silently)."""
+    data: dict[str, object] = {}
+    for key, value in pairs:
+        if key in data:
+            raise RecordError(f"record is not valid: the key {excerpt(key)} appears twice")
+        data[key] = value
+    return data
+
+
 def parse_json(text: str | bytes) -> object:
     """The data of a record's JSON text.
 
-    :raises RecordError: if the text is not JSON.
+    :raises RecordError: if the text is not JSON (or not UTF-8), nests too deeply to read,
+        holds a number too long to read, or gives a key of an object twice.
     """
+    if not isinstance(text, str | bytes | bytearray):
+        raise WrongTypeError(f"a record's JSON must be text, got {type(text).__name__}")
     try:
-        return json.loads(text)
-    except (ValueError, TypeError) as exc:
-        raise RecordError(f"record is not valid JSON: {exc}") from None
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except RecursionError:
+        raise RecordError("record is not valid: its JSON nests too deeply") from None
+    except (ValueError, TypeError) as exc:  # UnicodeDecodeError and too long numbers too
+        raise RecordError(f"record is not valid JSON: {excerpt(str(exc), 120)}") from None
 
 
 def check_envelope(
@@ -79,9 +96,11 @@ def check_envelope(
     if missing:
         raise RecordError(f"missing record field(s): {', '.join(missing)}")
     if data["format"] != RECORD_FORMAT:
-        raise RecordError(f"field 'format': expected {RECORD_FORMAT!r}, got {data['format']!r}")
+        raise RecordError(
+            f"field 'format': expected {RECORD_FORMAT!r}, got {excerpt(data['format'])}"
+        )
     if data["game"] != game:
-        raise RecordError(f"field 'game': expected {game!r}, got {data['game']!r}")
+        raise RecordError(f"field 'game': expected {game!r}, got {excerpt(data['game'])}")
     versions = sorted({version, *older})
     if type(data["version"]) is not int or data["version"] not in versions:
         if len(versions) == 1:
@@ -90,7 +109,7 @@ def check_envelope(
             readable = f"versions {', '.join(map(str, versions[:-1]))} and {versions[-1]}"
         raise RecordError(
             f"field 'version': this library reads {readable} of {game} records, "
-            f"got {data['version']!r}"
+            f"got {excerpt(data['version'])}"
         )
     return data
 
@@ -102,7 +121,7 @@ def read_int(data: Mapping[str, object], name: str) -> int:
     """
     value = data[name]
     if type(value) is not int:
-        raise RecordError(f"field {name!r}: expected an integer, got {value!r}")
+        raise RecordError(f"field {name!r}: expected an integer, got {excerpt(value)}")
     return value
 
 
@@ -113,7 +132,7 @@ def read_seed(data: Mapping[str, object]) -> int | None:
     """
     seed = data["seed"]
     if seed is not None and type(seed) is not int:
-        raise RecordError(f"field 'seed': expected an integer or null, got {seed!r}")
+        raise RecordError(f"field 'seed': expected an integer or null, got {excerpt(seed)}")
     return seed
 
 
@@ -142,7 +161,7 @@ def read_deals(value: object) -> tuple[tuple[CardSet, ...], ...]:
                 cards = CardSet.parse(names)
             except CardError as exc:
                 raise RecordError(f"{where}: {exc}") from None
-            if len(cards) != len(names.split()):
+            if len(cards) != len([part for part in re.split(r"[\s,]+", names) if part]):
                 raise RecordError(f"{where}: a card appears twice")
             parsed.append(cards)
         deals.append(tuple(parsed))
@@ -305,7 +324,17 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
 
         :raises RecordError: if the setup does not fit the rules or a move is illegal; the
             message gives the move number (from 1).
+        :raises ValueError: if ``moves`` is not from 0 to the number of moves.
+        :raises WrongTypeError: if ``moves`` is not an ``int`` or ``None``.
         """
+        if moves is not None:
+            if type(moves) is not int:
+                raise WrongTypeError(f"moves must be an int or None, got {excerpt(moves)}")
+            if not 0 <= moves <= len(self.moves):
+                raise ValueError(
+                    f"moves must be from 0 to {len(self.moves)}, the moves of the record; "
+                    f"got {excerpt(moves)}"
+                )
         try:
             state = self._start()
         except (RulesError, SetupError) as exc:

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable, KeysView
 from typing import Any, Final
 
-from sticheln.core.errors import UnknownNameError, WrongTypeError
+from sticheln.core.errors import UnknownNameError, WrongTypeError, excerpt
 from sticheln.core.protocol import Game
 
 __all__ = ["GAME_NAMES", "GameFactory", "find_game", "register_game"]
@@ -66,10 +66,10 @@ def find_game(name: str, preset: str | None = None) -> Game[Any, Any, Any]:
     :raises WrongTypeError: if ``name`` or ``preset`` is not a string.
     """
     if not isinstance(name, str):
-        raise WrongTypeError(f"a game's name must be a string, got {name!r}")
+        raise WrongTypeError(f"a game's name must be a string, got {excerpt(name)}")
     if preset is not None and not isinstance(preset, str):
-        raise WrongTypeError(f"a preset's name must be a string or None, got {preset!r}")
+        raise WrongTypeError(f"a preset's name must be a string or None, got {excerpt(preset)}")
     factory = _FACTORIES.get(name.lower())
     if factory is None:
-        raise UnknownNameError(f"no game {name!r}; known games: {', '.join(_FACTORIES)}")
+        raise UnknownNameError(f"no game {excerpt(name)}; known games: {', '.join(_FACTORIES)}")
     return factory(preset)

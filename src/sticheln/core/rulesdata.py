@@ -48,7 +48,7 @@ def read_option(data: Mapping[str, object], name: str, option: type[EnumT]) -> E
     try:
         return option(data[name])
     except ValueError:
-        raise RulesError(f"rules field {name!r}: unknown value {data[name]!r}") from None
+        raise RulesError(f"rules field {name!r}: unknown value {excerpt(data[name])}") from None
 
 
 def find_preset(presets: Mapping[str, PresetT], name: str, what: str) -> PresetT:
@@ -59,12 +59,12 @@ def find_preset(presets: Mapping[str, PresetT], name: str, what: str) -> PresetT
     :raises WrongTypeError: if ``name`` is not a string.
     """
     if not isinstance(name, str):
-        raise WrongTypeError(f"a {what} preset name must be a string, got {name!r}")
+        raise WrongTypeError(f"a {what} preset name must be a string, got {excerpt(name)}")
     try:
         return presets[name.lower()]
     except (KeyError, AttributeError):
         raise UnknownNameError(
-            f"no {what} preset {name!r}; known presets: {', '.join(presets)}"
+            f"no {what} preset {excerpt(name)}; known presets: {', '.join(presets)}"
         ) from None
 
 
@@ -88,7 +88,9 @@ def read_colors(value: object) -> tuple[Color, ...]:
         try:
             return tuple(Color(letter) for letter in value)
         except ValueError:
-            raise RulesError(f"colours {value!r}: use the letters of Color (RYGBPA)") from None
+            raise RulesError(
+                f"colours {excerpt(value)}: use the letters of Color (RYGBPA)"
+            ) from None
     if not isinstance(value, tuple | list) or not all(isinstance(c, Color) for c in value):
-        raise RulesError(f"colours must be Color members or their letters, got {value!r}")
+        raise RulesError(f"colours must be Color members or their letters, got {excerpt(value)}")
     return tuple(value)
