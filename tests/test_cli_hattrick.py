@@ -44,7 +44,7 @@ def test_auto_game_prints_every_turn_and_a_consistent_scoreboard() -> None:
     code, out, err = run("play", "--auto", "--game", "hattrick", "--seed", "1")
     assert (code, err) == (0, "")
     assert "Hattrick, rules amigo-1995, 4 players, seed 1" in out
-    assert "Seats: #0 random" in out  # the heuristic bot plays Sticheln only
+    assert "Seats: #0 random" in out  # no heuristic bot plays Hattrick
     assert len(re.findall(r"^Turn \d+:", out, re.MULTILINE)) == 4 * 14
     lines = out.splitlines()
     head = next(i for i, line in enumerate(lines) if line.split()[:2] == ["Hand", "#0"])

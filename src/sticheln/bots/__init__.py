@@ -12,11 +12,24 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from sticheln.bots.base import BOT_NAMES, Bot, BotFactory, RandomBot, make_bot, plays, register_bot
 from sticheln.bots.heuristic import HeuristicBot, make_heuristic_bot, playout_policy
 from sticheln.bots.ismcts import ISMCTSBot, make_ismcts_bot, register_playout_policy
+from sticheln.bots.stichling import StichlingBot, make_stichling_bot
+from sticheln.core.protocol import Game
 
-register_bot("heuristic", make_heuristic_bot, games=["sticheln"])
+
+def _make_heuristic(game: Game[Any, Any, Any]) -> Bot[Any, Any]:
+    """The rule-based bot of the game: :class:`HeuristicBot` for Sticheln,
+    :class:`StichlingBot` for Stichling."""
+    if game.info.name == "stichling":
+        return make_stichling_bot(game)
+    return make_heuristic_bot(game)
+
+
+register_bot("heuristic", _make_heuristic, games=["sticheln", "stichling"])
 register_bot("ismcts", make_ismcts_bot)
 register_playout_policy("sticheln", playout_policy)
 
@@ -27,9 +40,11 @@ __all__ = [
     "HeuristicBot",
     "ISMCTSBot",
     "RandomBot",
+    "StichlingBot",
     "make_bot",
     "make_heuristic_bot",
     "make_ismcts_bot",
+    "make_stichling_bot",
     "plays",
     "register_bot",
     "register_playout_policy",
