@@ -173,11 +173,13 @@ def test_wrong_input_is_explained_and_asked_again() -> None:
     assert "There is no move 99: choose a number from 1 to 15." in out
     assert "There is no move 0" in out
     assert "Type a card of your hand, such as" in out
-    assert "there is no need to follow the lead colour" in flat(out)
+    assert "Choose your pain card for the round" in flat(out)  # the help of the pain phase
     assert "B11 is not in your hand." in out
     assert "You chose the pain card" in out
     assert "Input ended. The game stopped after" in out
-    assert out.count("Your card (name or number") == 9
+    # Eight answers for the pain card, then one prompt for the first card to play.
+    assert out.count("Your pain card (name or number") == 8
+    assert out.count("Your card (name or number") == 1
 
 
 def test_the_screen_shows_the_hand_by_colour_the_trick_and_the_pain_cards() -> None:
@@ -522,3 +524,26 @@ def test_a_trick_of_zeros(rules: Rules, winner: int | None, expected: str) -> No
     text = render(screen._trick_lines(trick, 3, rules))
     assert text.startswith(f"Trick 3: #1 R0 · #2 Y0 · #0 B0 → {expected}")
     assert "R0 cannot win: zeros never win a trick (ST-TRICK-4)." in text
+
+
+def test_the_end_of_a_game_says_where_the_person_finished() -> None:
+    code, out, _ = run(
+        "play", "--interactive", "--players", "3", "--seed", "3", "--bots", "random",
+        stdin="1\n" * 80,
+    )  # fmt: skip
+    assert code == 0
+    # Seed 3, always the first card: the scoreboard ends with totals -14, -4, -27.
+    assert "You finished 2nd of 3 (-14)." in out
+
+
+def test_a_seat_given_with_auto_is_reported_as_unused() -> None:
+    code, _, err = run("play", "--auto", "--players", "3", "--seat", "2", "--seed", "1")
+    assert code == 0
+    assert "--seat 2 is not used: bots take every seat" in err
+
+
+def test_the_hattrick_screen_words_passes_for_each_seat() -> None:
+    code, out, _ = run("play", "--game", "hattrick", "--auto", "--players", "4", "--seed", "1")
+    assert code == 0
+    assert "#2 passes R7" in out
+    assert "passs" not in out

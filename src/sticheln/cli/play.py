@@ -26,7 +26,7 @@ from sticheln.cli.common import (
     new_seed,
     parse_bot_names,
 )
-from sticheln.cli.screens import InputError, Screen, screen_for
+from sticheln.cli.screens import InputError, Screen, screen_for, signed
 from sticheln.core.protocol import Game
 from sticheln.games import GAME_NAMES, find_game
 
@@ -48,7 +48,11 @@ def add_parser(subparsers: Any) -> None:
     )
     add_game_options(parser)
     parser.add_argument(
-        "--seat", type=int, default=0, metavar="K", help="your seat, from 0 (default: 0)"
+        "--seat",
+        type=int,
+        default=None,
+        metavar="K",
+        help="your seat, from 0 (default: 0); with --auto bots take every seat",
     )
     parser.add_argument(
         "--bots",
@@ -163,7 +167,7 @@ class _Session:
         console.print(self.screen.turn(self.state, player, moves))
         while True:
             try:
-                text = self.read_line(self.screen.prompt()).strip()
+                text = self.read_line(self.screen.prompt(moves)).strip()
             except InputError as exc:
                 console.print(Text(str(exc), style="yellow"))
                 continue
@@ -215,9 +219,14 @@ def run(args: argparse.Namespace, env: Env) -> int:
     players = default_players(game) if args.players is None else args.players
     check_players(game, players)
     interactive = not args.auto and (args.interactive or _is_terminal(env))
-    human = args.seat if interactive else None
-    if not 0 <= args.seat < players:
-        raise UsageError(f"--seat {args.seat} is not a seat of {players} players (0-{players - 1})")
+    seat = 0 if args.seat is None else args.seat
+    if not 0 <= seat < players:
+        raise UsageError(f"--seat {seat} is not a seat of {players} players (0-{players - 1})")
+    if args.seat is not None and not interactive:
+        env.note(
+            f"--seat {seat} is not used: bots take every seat (--auto, or input is not a terminal)."
+        )
+    human = seat if interactive else None
     save = Path(args.save) if args.save else None
     if save is not None and not save.parent.is_dir():
         raise UsageError(f"--save {args.save}: no directory {str(save.parent)!r}")
@@ -258,6 +267,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
         code = _save(env, game, session.state, save) or EXIT_OK
         console.print()
         console.print(screen.scoreboard(session.state))
+        if human is not None:
+            console.print(Text(_finish_line(game, session.state, human), style="bold"))
     if save is not None and code != EXIT_FAILURE:
         console.print(Text(f"Saved the game to {save}."))
     return code
@@ -275,6 +286,23 @@ def _save(env: Env, game: Game[Any, Any, Any], state: Any, path: Path | None) ->
         env.error(f"cannot save the game to {str(path)!r}: {exc.strerror or exc}")
         return EXIT_FAILURE
     return EXIT_OK
+
+
+def _finish_line(game: Game[Any, Any, Any], state: Any, seat: int) -> str:
+    """``You finished 2nd of 4 (+12).``: the place of ``seat`` at the end of the game (the
+    game's winners first, then by points) and its total."""
+    scores = game.scores(state)
+    winners = game.winners(state)
+    mine = scores[seat]
+    if seat in winners:
+        place, shared = 1, len(winners) > 1
+    else:
+        others = [p for p in range(len(scores)) if p not in winners and p != seat]
+        place = 1 + len(winners) + sum(1 for p in others if scores[p] > mine)
+        shared = any(scores[p] == mine for p in others)
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    how = f"shared {place}{suffix}" if shared else f"{place}{suffix}"
+    return f"You finished {how} of {len(scores)} ({signed(mine)})."
 
 
 def _is_terminal(env: Env) -> bool:

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.errors import IllegalMoveError, InvalidMoveError
+from sticheln.core.protocol import Game
 from sticheln.explain import explain_score, explain_trick
 from sticheln.hattrick import (
     OPEN_TRICKS,
@@ -38,7 +39,7 @@ from sticheln.hattrick import (
     hand_score,
     turn_actions,
 )
-from sticheln.protocol import Game
+from sticheln.moves import ChoosePain
 from sticheln.rules import Rules
 from sticheln.scoring import round_score, winners
 from sticheln.state import Phase
@@ -128,7 +129,9 @@ class Screen:
     def says(self, seat: int, verb: str) -> str:
         """The seat's name and ``verb`` agreeing with it: ``"#2 takes"``, ``"You take"``."""
         name = self.name(seat)
-        return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+        if name == "You":
+            return f"{name} {verb}"
+        return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch", "x")) else f"{name} {verb}s"
 
     # -- what is shown --------------------------------------------------------------------
 
@@ -161,8 +164,8 @@ class Screen:
         parts.append(Text("Your moves: " + "   ".join(listed)))
         return Group(*parts)
 
-    def prompt(self) -> str:
-        """The question asked for a move."""
+    def prompt(self, moves: Sequence[Any] = ()) -> str:
+        """The question asked for one of ``moves``."""
         return "Your move (its text or number; ? for help, q to quit): "
 
     def hint(self, moves: Sequence[Any]) -> str:
@@ -264,7 +267,7 @@ class CardScreen(Screen):
     """A screen for a game whose moves each play a card of the player's hand (``move.card``):
     the player types a card's name or its number."""
 
-    def prompt(self) -> str:
+    def prompt(self, moves: Sequence[Any] = ()) -> str:
         """The question asked for a card."""
         return "Your card (name or number; ? for help, q to quit): "
 
@@ -377,8 +380,23 @@ class StichelnScreen(CardScreen):
         parts.append(self._own_hand(view, moves))
         return Group(*parts)
 
+    def prompt(self, moves: Sequence[Any] = ()) -> str:
+        """The question asked for a pain card, or for a card to play."""
+        if moves and isinstance(moves[0], ChoosePain):
+            return "Your pain card (name or number; ? for help, q to quit): "
+        return super().prompt(moves)
+
     def help(self, moves: Sequence[Any]) -> str:
-        """What to type."""
+        """What to type, for the pain card or for a card to play."""
+        if moves and isinstance(moves[0], ChoosePain):
+            return (
+                f"Choose your pain card for the round: type a card of your hand by name (B11, "
+                f"b11 or 'blue 11') or by its number (1-{len(moves)}). Its colour is your pain "
+                "colour: at the end of the round every card of that colour you have won costs "
+                "its value, and so does the pain card itself; every other card you win is "
+                "worth +1 (ST-SCORE-1, ST-SCORE-2). The pain cards are shown once everyone has "
+                "chosen. Type q to stop (the game is saved when --save is given)."
+            )
         return (
             f"Type a card of your hand by name (B11, b11 or 'blue 11') or by the number "
             f"shown before it (1-{len(moves)}). Any card of your hand may be played: there "
@@ -629,8 +647,10 @@ class HattrickScreen(CardScreen):
             f"shown before it (1-{len(moves)}). A card of an open trick's colour follows it; "
             f"while fewer than {OPEN_TRICKS} tricks are open, another colour opens one; a "
             f"card of the third colour is passed, at {-PASS_PENALTY} points. The highest card "
-            f"takes a trick, and {lead}.{end} Type q to stop (the game is saved when --save "
-            "is given)."
+            f"takes a trick, and {lead}. At the end of a hand each card of the colour you won "
+            f"most of scores +1, every other won card -1 and every passed card "
+            f"{-PASS_PENALTY} (HT-SCORE-1 to HT-SCORE-3).{end} Type q to stop (the game is "
+            "saved when --save is given)."
         )
 
     def unfinished(self, state: Any) -> list[RenderableType]:
@@ -677,7 +697,7 @@ class HattrickScreen(CardScreen):
         for (seat, card), action in zip(plays, actions, strict=True):
             shown = card_text(card) if card is not None else Text("a card face down")
             if action is Action.PASS:
-                parts.append(Text.assemble(f"{self.name(seat)} passes ", shown))
+                parts.append(Text.assemble(f"{self.says(seat, 'pass')} ", shown))
             else:
                 parts.append(Text.assemble(f"{self.name(seat)} ", shown))
         return joined(parts)

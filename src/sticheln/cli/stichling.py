@@ -105,7 +105,7 @@ class StichlingScreen(Screen):
         ]
         return Group(*parts)
 
-    def prompt(self) -> str:
+    def prompt(self, moves: Sequence[Any] = ()) -> str:
         """The question asked for a move."""
         return "Your move (R7+, R7>2, 3,1,2 or its number; ? for help, q to quit): "
 
