@@ -10,7 +10,16 @@ from pathlib import Path
 import pytest
 from rich.console import Console, RenderableType
 
-from sticheln import NSV, ONLINE_5_ROUNDS, Card, GameRecord, Rules, StichelnGame, Trick
+from sticheln import (
+    NSV,
+    ONLINE_5_ROUNDS,
+    Card,
+    GameRecord,
+    Rules,
+    StichelnGame,
+    Trick,
+    find_game,
+)
 from sticheln.bots import RandomBot
 from sticheln.bots import base as bots_base
 from sticheln.cli import main
@@ -547,3 +556,47 @@ def test_the_hattrick_screen_words_passes_for_each_seat() -> None:
     assert code == 0
     assert "#2 passes R7" in out
     assert "passs" not in out
+
+
+def test_save_keeps_an_existing_file_unless_forced(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("keep me")
+    code, _, err = run("play", "--auto", "--players", "3", "--seed", "1", "--save", str(path))
+    assert code == 2
+    assert "the file exists; add --force to overwrite it" in err
+    assert path.read_text() == "keep me"
+    argv = ["play", "--auto", "--players", "3", "--seed", "1", "--save", str(path), "--force"]
+    assert run(*argv)[0] == 0
+    assert json.loads(path.read_text())["seed"] == 1
+
+
+@pytest.mark.parametrize("name", ["sticheln", "hattrick", "stichling"])
+def test_resume_continues_a_saved_game_to_the_same_end(name: str, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    argv = ["play", "--game", name, "--interactive", "--players", "4", "--seed", "2"]
+    code, _, _ = run(*argv, "--bots", "random", "--save", str(path), stdin="1\n1\nq\n")
+    assert code == 0
+    saved = json.loads(path.read_text())
+    assert len(saved["moves"]) > 0
+    code, out, _ = run(
+        "play", "--resume", str(path), "--interactive", "--bots", "random", "--save", str(path),
+        stdin="1\n" * 200,
+    )  # fmt: skip
+    assert code == 0
+    assert f"resumed after {len(saved['moves'])} moves" in out
+    assert "Scoreboard" in out or "Scores" in out
+    final = json.loads(path.read_text())
+    assert final["moves"][: len(saved["moves"])] == saved["moves"]
+    assert final["deals"] == saved["deals"]
+    game = find_game(name)
+    first, moves = game.from_json(path.read_text())
+    state = first
+    for move in moves:
+        state = game.apply_move(state, move)
+    assert game.is_over(state)
+
+
+def test_resume_refuses_a_finished_game(finished_game: Path) -> None:
+    code, _, err = run("play", "--resume", str(finished_game))
+    assert code == 2
+    assert "the game is over" in err

@@ -6,14 +6,16 @@ import hashlib
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 import attrs
 from rich.console import Console
 
 from sticheln.bots import Bot, make_bot, plays
-from sticheln.core.errors import UnknownNameError
+from sticheln.core.errors import RecordError, UnknownNameError, excerpt
 from sticheln.core.protocol import Game
+from sticheln.core.records import parse_json
 from sticheln.games import find_game
 
 __all__ = [
@@ -22,6 +24,7 @@ __all__ = [
     "EXIT_OK",
     "EXIT_USAGE",
     "Env",
+    "LoadedRecord",
     "UsageError",
     "bot_rng",
     "check_players",
@@ -29,6 +32,7 @@ __all__ = [
     "default_players",
     "derive_seed",
     "load_game",
+    "load_record",
     "make_bots",
     "new_seed",
     "one_line",
@@ -97,6 +101,66 @@ def load_game(name: str, rules: str | None) -> Game[Any, Any, Any]:
         return find_game(name, rules)
     except UnknownNameError as exc:
         raise UsageError(str(exc)) from None
+
+
+@attrs.frozen
+class LoadedRecord:
+    """A game record read from a file: its game, its first state and its moves."""
+
+    game: Game[Any, Any, Any]
+    """The game the record's ``game`` field names."""
+    first: Any
+    """The state the recorded game started from."""
+    moves: tuple[Any, ...]
+    """The recorded moves, in order."""
+    rules_name: str | None
+    """The name of the record's rules, when it gives one."""
+    seed: int | None
+    """The record's seed, when it gives one."""
+
+    def final(self) -> Any:
+        """The state after every recorded move."""
+        state = self.first
+        for move in self.moves:
+            state = self.game.apply_move(state, move)
+        return state
+
+
+def load_record(path: str) -> LoadedRecord:
+    """The game record in the file at ``path``; the record's ``game`` field picks the game
+    (default: Sticheln).
+
+    :raises UsageError: for a file that cannot be read or is not a valid record.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path!r} is not a text file") from None
+    try:
+        data = parse_json(text)
+    except RecordError as exc:
+        raise UsageError(f"{path!r} is not a game record: {exc}") from None
+    name = data.get("game", "sticheln") if isinstance(data, dict) else "sticheln"
+    if not isinstance(name, str):
+        raise UsageError(f"{path!r}: field 'game' must be a game name, got {excerpt(name)}")
+    game = load_game(name, None)
+    try:
+        first, moves = game.from_json(text)
+    except ValueError as exc:
+        raise UsageError(f"{path!r} is not a valid game record: {exc}") from None
+    assert isinstance(data, dict)  # from_json has read it as a record
+    rules = data.get("rules")
+    rules_name = rules.get("name") if isinstance(rules, dict) else None
+    seed = data.get("seed")
+    return LoadedRecord(
+        game,
+        first,
+        tuple(moves),
+        rules_name if isinstance(rules_name, str) else None,
+        seed if type(seed) is int else None,
+    )
 
 
 def default_players(game: Game[Any, Any, Any]) -> int:

@@ -22,6 +22,7 @@ from sticheln.cli.common import (
     default_bot,
     default_players,
     load_game,
+    load_record,
     make_bots,
     new_seed,
     parse_bot_names,
@@ -65,7 +66,21 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--save",
         metavar="FILE",
-        help="write the game's record (JSON) to FILE at the end, or when the game is stopped",
+        help=(
+            "write the game's record (JSON) to FILE at the end, or when the game is stopped; "
+            "an existing FILE is kept unless --force is given or it is the --resume FILE"
+        ),
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="let --save overwrite an existing file"
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        help=(
+            "continue the unfinished game saved in FILE (its game, rules and players; "
+            "--game, --rules and --players are not used)"
+        ),
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--auto", action="store_true", help="bots take every seat")
@@ -215,9 +230,17 @@ class _Session:
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Run ``sticheln play``."""
-    game = load_game(args.game, args.rules)
-    players = default_players(game) if args.players is None else args.players
-    check_players(game, players)
+    resumed = load_record(args.resume) if args.resume else None
+    if resumed is not None:
+        game = resumed.game
+        state = resumed.final()
+        players = len(game.scores(state))
+        if game.is_over(state):
+            raise UsageError(f"--resume {args.resume}: the game is over; see 'sticheln replay'")
+    else:
+        game = load_game(args.game, args.rules)
+        players = default_players(game) if args.players is None else args.players
+        check_players(game, players)
     interactive = not args.auto and (args.interactive or _is_terminal(env))
     seat = 0 if args.seat is None else args.seat
     if not 0 <= seat < players:
@@ -230,17 +253,30 @@ def run(args: argparse.Namespace, env: Env) -> int:
     save = Path(args.save) if args.save else None
     if save is not None and not save.parent.is_dir():
         raise UsageError(f"--save {args.save}: no directory {str(save.parent)!r}")
+    if save is not None and save.is_file() and not args.force:
+        continued = resumed is not None and save.resolve() == Path(args.resume).resolve()
+        if not continued:
+            raise UsageError(f"--save {args.save}: the file exists; add --force to overwrite it")
     bot_seats = [seat for seat in range(players) if seat != human]
     names = parse_bot_names(args.bots, len(bot_seats), default_bot(game))
     bots = dict(zip(bot_seats, make_bots(names, game), strict=True))
-    seed = new_seed() if args.seed is None else args.seed
+    if args.seed is not None:
+        seed = args.seed
+    elif resumed is not None and resumed.seed is not None:
+        seed = resumed.seed
+    else:
+        seed = new_seed()
     rng = bot_rng(seed)
-    state = game.new_game(players, seed=seed)
+    if resumed is None:
+        state = game.new_game(players, seed=seed)
     seat_names = ["You" if seat == human else f"#{seat}" for seat in range(players)]
     screen = screen_for(game, seat_names, human, interactive=interactive)
 
     info = game.info
-    title = f"{info.title}, rules {info.rules_name}, {players} players, seed {seed}"
+    rules_name = resumed.rules_name if resumed is not None else info.rules_name
+    title = f"{info.title}, rules {rules_name}, {players} players, seed {seed}"
+    if resumed is not None:
+        title += f", resumed after {len(resumed.moves)} moves"
     bot_names = dict(zip(bot_seats, names, strict=True))
     seats = [
         seat_names[seat] if seat == human else f"{seat_names[seat]} {bot_names[seat]}"

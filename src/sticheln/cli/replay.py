@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 from typing import Any
 
 from rich.text import Text
 
-from sticheln.cli.common import EXIT_OK, Env, UsageError, load_game
+from sticheln.cli.common import EXIT_OK, Env, UsageError, load_record
 from sticheln.cli.screens import screen_for
 
 __all__ = ["add_parser", "run"]
@@ -39,24 +37,8 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Run ``sticheln replay``."""
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {args.file!r}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{args.file!r} is not a text file") from None
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise UsageError(f"{args.file!r} is not a game record: not valid JSON ({exc})") from None
-    name = data.get("game", "sticheln") if isinstance(data, dict) else "sticheln"
-    if not isinstance(name, str):
-        raise UsageError(f"{args.file!r}: field 'game' must be a game name, got {name!r}")
-    game = load_game(name, None)
-    try:
-        state, moves = game.from_json(text)
-    except ValueError as exc:
-        raise UsageError(f"{args.file!r} is not a valid game record: {exc}") from None
+    record = load_record(args.file)
+    game, state, moves = record.game, record.first, record.moves
     players = len(game.scores(state))
     if args.player is not None and not 0 <= args.player < players:
         raise UsageError(
@@ -66,10 +48,9 @@ def run(args: argparse.Namespace, env: Env) -> int:
     names = [f"#{seat}" for seat in range(players)]
     screen = screen_for(game, names, args.player)
     console = env.console
-    rules = data.get("rules")
     head = f"Replay of {args.file}: {game.info.title}"
-    if isinstance(rules, dict) and isinstance(rules.get("name"), str):
-        head += f", rules {rules['name']}"
+    if record.rules_name is not None:
+        head += f", rules {record.rules_name}"
     head += f", {players} players, {len(moves)} moves"
     if args.player is not None:
         head += f", as seen by #{args.player}"
