@@ -6,9 +6,12 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import re
 import subprocess
 import sys
+from pathlib import Path
 
+import attrs
 import pytest
 
 import sticheln as st
@@ -187,3 +190,58 @@ def test_simulate_help_prints_a_plain_percent_sign() -> None:
     assert main(["simulate", "--help"], stdout=out, stderr=io.StringIO()) == 0
     assert "95% confidence interval" in " ".join(out.getvalue().split())
     assert "%%" not in out.getvalue()
+
+
+# -- record tags ---------------------------------------------------------------------------------
+
+
+def test_tags_round_trip_and_unknown_tags_are_kept() -> None:
+    tags = {
+        "event": "club night",
+        "date": "2026-12-01",
+        "players": ["Ann", "Ben", "Cleo"],
+        "bots": [None, "heuristic", "random"],
+        "result": "won by Ben",
+        "comments": {"2": "a bold pain card"},
+        "table-colour": {"felt": "green"},
+    }
+    record = attrs.evolve(_record(), tags=tags)
+    again = st.GameRecord.from_json(record.to_json())
+    assert dict(again.tags) == tags
+    assert again.replay() == record.replay()
+    assert "tags" not in _record().to_dict()  # written only when there are some
+
+
+@pytest.mark.parametrize(
+    ("tags", "fragment"),
+    [
+        ([], "field 'tags': expected an object"),
+        ({"players": "Ann"}, "tag 'players': expected a list with each seat's name"),
+        ({"bots": [3]}, "tag 'bots'"),
+        ({"comments": {"two": "x"}}, "tag 'comments'"),
+        ({"date": 20261201}, "tag 'date'"),
+    ],
+)
+def test_bad_tags_are_record_errors(tags: object, fragment: str) -> None:
+    data = _record().to_dict()
+    data["tags"] = tags
+    with pytest.raises(st.RecordError, match=re.escape(fragment)):
+        st.GameRecord.from_dict(data)
+
+
+def test_unknown_fields_beside_the_tags_are_still_refused() -> None:
+    data = _record().to_dict()
+    data["tags"] = {"event": "x"}
+    data["notes"] = "free text"
+    with pytest.raises(st.RecordError, match=r"unknown record field\(s\): notes"):
+        st.GameRecord.from_dict(data)
+
+
+def test_the_command_line_saves_who_sat_where(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    argv = ["play", "--auto", "--players", "3", "--seed", "1", "--bots", "random", "--save"]
+    assert main([*argv, str(path)], stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    tags = st.GameRecord.from_json(path.read_text()).tags
+    assert tags["players"] == ["#0", "#1", "#2"]
+    assert tags["bots"] == ["random", "random", "random"]
+    assert str(tags["result"]).startswith("won by #")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
 import random
 import sys
 from pathlib import Path
@@ -282,6 +284,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
         seat_names[seat] if seat == human else f"{seat_names[seat]} {bot_names[seat]}"
         for seat in range(players)
     ]
+    tags: dict[str, Any] = {
+        "date": datetime.date.today().isoformat(),
+        "players": ["you" if seat == human else f"#{seat}" for seat in range(players)],
+        "bots": [bot_names.get(seat) for seat in range(players)],
+    }
     console = env.console
     session = _Session(env, game, state, bots, human, screen, rng)
     try:
@@ -289,18 +296,18 @@ def run(args: argparse.Namespace, env: Env) -> int:
         console.print(Text("Seats: " + " · ".join(seats)))
         session.run()
     except _Stop as stop:
-        code = _save(env, game, session.state, save) or EXIT_OK
+        code = _save(env, game, session.state, save, tags) or EXIT_OK
         console.print(Text(f"{stop.reason} The game stopped after {session.moves} moves."))
     except KeyboardInterrupt:
-        code = _save(env, game, session.state, save) or EXIT_INTERRUPTED
+        code = _save(env, game, session.state, save, tags) or EXIT_INTERRUPTED
         console.print()
         env.note(f"Interrupted: the game stopped after {session.moves} moves.")
     except (BrokenPipeError, SystemExit):
         # Nobody reads the output any more (rich exits on a broken pipe): keep the game.
-        _save(env, game, session.state, save)
+        _save(env, game, session.state, save, tags)
         raise
     else:
-        code = _save(env, game, session.state, save) or EXIT_OK
+        code = _save(env, game, session.state, save, tags) or EXIT_OK
         console.print()
         console.print(screen.scoreboard(session.state))
         if human is not None:
@@ -310,14 +317,22 @@ def run(args: argparse.Namespace, env: Env) -> int:
     return code
 
 
-def _save(env: Env, game: Game[Any, Any, Any], state: Any, path: Path | None) -> int:
-    """Write the record, if there is a path; 0, or :data:`EXIT_FAILURE` (with a message on
-    standard error) if it cannot be written. The record is written before anything is shown,
-    so that the game is kept whatever happens to the output."""
+def _save(
+    env: Env, game: Game[Any, Any, Any], state: Any, path: Path | None, tags: dict[str, Any]
+) -> int:
+    """Write the record, with ``tags`` (and the result, once the game is over), if there is a
+    path; 0, or :data:`EXIT_FAILURE` (with a message on standard error) if it cannot be
+    written. The record is written before anything is shown, so that the game is kept
+    whatever happens to the output."""
     if path is None:
         return EXIT_OK
+    data = json.loads(game.to_json(state))
+    data["tags"] = {**data.get("tags", {}), **tags}
+    if game.is_over(state):
+        names = tags["players"]
+        data["tags"]["result"] = "won by " + ", ".join(names[p] for p in game.winners(state))
     try:
-        path.write_text(game.to_json(state) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(data) + "\n", encoding="utf-8")
     except OSError as exc:
         env.error(f"cannot save the game to {str(path)!r}: {exc.strerror or exc}")
         return EXIT_FAILURE

@@ -49,6 +49,55 @@ FIELDS: Final = (
 )
 """The fields of a record, all required."""
 
+OPTIONAL_FIELDS: Final = ("tags",)
+"""The fields a record may have besides :data:`FIELDS`."""
+
+TAG_TYPES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "event": "a string: the event or table the game was played at",
+        "date": "a string: when the game was played (ISO 8601, e.g. 2026-12-01)",
+        "players": "a list with each seat's name (a string)",
+        "bots": "a list with each seat's bot name, or null for a person",
+        "result": "a string: the result as people say it",
+        "comments": "an object: a comment (a string) for move numbers from 1, as strings",
+    }
+)
+"""The tags a record knows, and what each must be. Other tags are kept as they are, so that
+a frontend can store what it needs; their values must be JSON."""
+
+_TAG_CHECKS: Final[Mapping[str, Callable[[object], bool]]] = MappingProxyType(
+    {
+        "event": lambda v: isinstance(v, str),
+        "date": lambda v: isinstance(v, str),
+        "players": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+        "bots": lambda v: isinstance(v, list) and all(x is None or isinstance(x, str) for x in v),
+        "result": lambda v: isinstance(v, str),
+        "comments": lambda v: isinstance(v, Mapping)
+        and all(k.isascii() and k.isdigit() and isinstance(x, str) for k, x in v.items()),
+    }
+)
+
+
+def read_tags(value: object) -> Mapping[str, object]:
+    """The ``tags`` field: an object of JSON values, the known tags (:data:`TAG_TYPES`)
+    checked, the others kept as they are; a read-only copy.
+
+    :raises RecordError: naming the tag at fault.
+    """
+    if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
+        raise RecordError(f"field 'tags': expected an object, got {excerpt(value)}")
+    for name, check in _TAG_CHECKS.items():
+        if name in value and not check(value[name]):
+            raise RecordError(
+                f"field 'tags', tag {name!r}: expected {TAG_TYPES[name]}, "
+                f"got {excerpt(value[name])}"
+            )
+    try:
+        copy = json.loads(json.dumps(dict(value)))
+    except (TypeError, ValueError, RecursionError):
+        raise RecordError("field 'tags': the values must be JSON values") from None
+    return MappingProxyType(copy)
+
 MoveT = TypeVar("MoveT")
 StateT = TypeVar("StateT")
 
@@ -89,7 +138,7 @@ def check_envelope(
     """
     if not isinstance(data, Mapping):
         raise RecordError(f"record must be a JSON object, got {type(data).__name__}")
-    unknown = sorted(map(str, set(data) - set(FIELDS)))
+    unknown = sorted(map(str, set(data) - set(FIELDS) - set(OPTIONAL_FIELDS)))
     if unknown:
         raise RecordError(f"unknown record field(s): {', '.join(unknown)}")
     missing = [name for name in FIELDS if name not in data]
@@ -258,6 +307,12 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
     """Every move, in the order made."""
     seed: int | None = None
     """The seed the deals came from, when known (for information only)."""
+    tags: Mapping[str, object] = attrs.field(
+        factory=lambda: MappingProxyType({}), converter=read_tags, hash=False
+    )
+    """What else the record tells of the game: the known tags of :data:`TAG_TYPES` (event,
+    date, players' names, bots, result, comments per move) and any others, kept as they
+    are. Written only when not empty."""
 
     @classmethod
     @abc.abstractmethod
@@ -343,7 +398,7 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-compatible data (see :meth:`to_json`)."""
-        return {
+        data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": self.VERSION,
             "game": self.GAME,
@@ -354,6 +409,9 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
             "deals": write_deals(self.deals),
             "moves": [self._write_move(move) for move in self.moves],
         }
+        if self.tags:
+            data["tags"] = json.loads(json.dumps(dict(self.tags)))
+        return data
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as JSON text: an object with the fields ``format``
@@ -396,4 +454,5 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
             deals=read_deals(data["deals"]),
             moves=read_moves(data["moves"], cls._read_move),
             seed=read_seed(data),
+            tags=read_tags(data.get("tags", {})),
         )
