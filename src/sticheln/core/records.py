@@ -14,6 +14,7 @@ its ``_upgrade`` hook, before the fields are read.
 from __future__ import annotations
 
 import abc
+import importlib.resources
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -432,6 +433,19 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
         record = cls.from_dict(parse_json(text))
         record.replay()
         return record
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of the records this class writes: the file
+        ``record.schema.json`` that each game ships beside its record module.
+
+        A record that the schema accepts may still be refused by :meth:`from_json`, which also
+        checks what a schema cannot say: that the deals fit the rules and the moves are legal.
+        """
+        package = cls.__module__.rpartition(".")[0]
+        text = importlib.resources.files(package).joinpath("record.schema.json").read_text()
+        schema: dict[str, Any] = json.loads(text)
+        return schema
 
     @classmethod
     def from_dict(cls: type[RecordT], data: object) -> RecordT:
