@@ -73,8 +73,10 @@ _TAG_CHECKS: Final[Mapping[str, Callable[[object], bool]]] = MappingProxyType(
         "players": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
         "bots": lambda v: isinstance(v, list) and all(x is None or isinstance(x, str) for x in v),
         "result": lambda v: isinstance(v, str),
-        "comments": lambda v: isinstance(v, Mapping)
-        and all(k.isascii() and k.isdigit() and isinstance(x, str) for k, x in v.items()),
+        "comments": lambda v: (
+            isinstance(v, Mapping)
+            and all(k.isascii() and k.isdigit() and isinstance(x, str) for k, x in v.items())
+        ),
     }
 )
 
@@ -98,6 +100,7 @@ def read_tags(value: object) -> Mapping[str, object]:
     except (TypeError, ValueError, RecursionError):
         raise RecordError("field 'tags': the values must be JSON values") from None
     return MappingProxyType(copy)
+
 
 MoveT = TypeVar("MoveT")
 StateT = TypeVar("StateT")
