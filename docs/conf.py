@@ -22,6 +22,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
+    "myst_parser",
     "rules",
 ]
 
@@ -64,9 +65,9 @@ intersphinx_timeout = 10
 
 # -- Doctest ---------------------------------------------------------------------------------------
 # ``sphinx-build -b doctest`` runs the examples of the pages and of the docstrings that autodoc
-# shows; each of them starts with the package's public names imported.
+# shows. Nothing is imported for them: each page shows the imports its examples need, so that
+# they also run when pasted into a fresh Python.
 doctest_test_doctest_blocks = "default"
-doctest_global_setup = "from sticheln import *"
 
 # -- HTML ------------------------------------------------------------------------------------------
 html_theme = "furo"

@@ -14,10 +14,12 @@ reStructuredText markup it adds:
     A link to a rule, on any page.  An unknown rule ID is a warning.
 
 ``.. rule-traceability::``
-    A table of all rules of the build, with the objects of the package that cite each rule in
-    their docstrings and the tests that carry its ``pytest.mark.rule`` mark (see
-    :mod:`rule_trace`).  Every rule that no test checks, and every test or source that names an
-    unknown rule, is a warning, so a build with ``-W`` fails on them.
+    A list of all rules of the build, grouped by page, one line per rule (its ID, its title and
+    how many objects implement it and tests check it) that opens onto the objects of the
+    package that cite the rule in their docstrings and the tests that carry its
+    ``pytest.mark.rule`` mark (see :mod:`rule_trace`).  Every rule that no test checks, and
+    every test or source that names an unknown rule, is a warning, so a build with ``-W``
+    fails on them.
 
 Configuration values (paths are relative to ``rules_project_root``):
 
@@ -33,7 +35,7 @@ Configuration values (paths are relative to ``rules_project_root``):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Iterable, Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -407,9 +409,47 @@ def _paragraph(*children: Node) -> nodes.paragraph:
     return nodes.paragraph("", "", *children)
 
 
-def _names(names: list[str], *, python: bool) -> list[Node]:
-    if not names:
-        return [_paragraph(nodes.Text("—"))]
+class rule_trace_details(nodes.General, nodes.Element):
+    """One rule of the traceability list: a ``<details>`` element in HTML."""
+
+
+class rule_trace_summary(nodes.General, nodes.TextElement):
+    """The always visible line of a :class:`rule_trace_details`: a ``<summary>`` in HTML."""
+
+
+def _visit_details_html(self: Any, node: rule_trace_details) -> None:
+    self.body.append(self.starttag(node, "details"))
+
+
+def _depart_details_html(self: Any, node: rule_trace_details) -> None:
+    self.body.append("</details>\n")
+
+
+def _visit_summary_html(self: Any, node: rule_trace_summary) -> None:
+    self.body.append(self.starttag(node, "summary", suffix=""))
+
+
+def _depart_summary_html(self: Any, node: rule_trace_summary) -> None:
+    self.body.append("</summary>\n")
+
+
+def _visit_details_other(self: Any, node: Node) -> None:
+    """Other output formats show the details of every rule, the summary as a paragraph."""
+
+
+def _depart_details_other(self: Any, node: Node) -> None:
+    pass
+
+
+def _visit_summary_other(self: Any, node: Node) -> None:
+    self.visit_paragraph(node)
+
+
+def _depart_summary_other(self: Any, node: Node) -> None:
+    self.depart_paragraph(node)
+
+
+def _names(names: list[str], *, python: bool) -> nodes.bullet_list:
     items = nodes.bullet_list(classes=["simple", "rule-trace-list"])
     for name in dict.fromkeys(names):
         literal = nodes.literal(name, name)
@@ -423,20 +463,57 @@ def _names(names: list[str], *, python: bool) -> list[Node]:
             xref += literal
             content = xref
         items += nodes.list_item("", _paragraph(content))
-    return [items]
+    return items
 
 
-def _row(*cells: Sequence[Node]) -> nodes.row:
-    row = nodes.row()
-    for cell in cells:
-        row += nodes.entry("", *cell)
-    return row
+def _count(number: int, one: str, many: str, *, missing: bool = False) -> nodes.inline:
+    text = f"{number} {one if number == 1 else many}"
+    classes = ["rule-trace-count"] + (["rule-trace-missing"] if missing else [])
+    return nodes.inline(text, text, classes=classes)
+
+
+def _trace_list(heading: str, names: list[str], *, python: bool, none: str) -> list[Node]:
+    label = nodes.paragraph("", "", nodes.strong(heading, heading), classes=["rule-trace-label"])
+    if not names:
+        return [label, _paragraph(nodes.emphasis(none, none))]
+    return [label, _names(names, python=python)]
+
+
+def _rule_details(
+    rule_id: str, entry: RuleEntry, implemented: list[str], tested: list[str]
+) -> rule_trace_details:
+    """A rule as one line (ID, title, counts) that opens onto its objects and its tests."""
+    details = rule_trace_details(classes=["rule-trace"])
+    summary = rule_trace_summary(classes=["rule-trace-summary-line"])
+    xref = addnodes.pending_xref("", refdomain=RuleDomain.name, reftype="rule", reftarget=rule_id)
+    xref += nodes.inline(rule_id, rule_id, classes=["xref", "rule", "rule-trace-id"])
+    summary += xref
+    summary += nodes.Text(" ")
+    summary += nodes.inline(entry.title, entry.title, classes=["rule-trace-title"])
+    summary += nodes.Text(" ")
+    n_objects = len(dict.fromkeys(implemented))
+    n_tests = len(dict.fromkeys(tested))
+    counts = nodes.inline("", "", classes=["rule-trace-counts"])
+    counts += _count(n_objects, "object", "objects")
+    counts += nodes.Text(" · ")
+    counts += _count(n_tests, "test", "tests", missing=not n_tests)
+    summary += counts
+    details += summary
+    body = nodes.container(classes=["rule-trace-body"])
+    body += _trace_list(
+        "Implemented by", implemented, python=True, none="No docstring of the package cites it."
+    )
+    body += _trace_list("Tested by", tested, python=False, none="No test checks it.")
+    details += body
+    return details
 
 
 class TraceabilityTable(SphinxPostTransform):
-    """Replace each ``rule-traceability`` placeholder by the table (before links are resolved)."""
+    """Replace each ``rule-traceability`` placeholder by the list of rules (before links are
+    resolved): one line per rule, with its ID, title and the number of objects that implement
+    it and of tests that check it, opening onto the lists of both."""
 
-    default_priority = 5  # before sphinx's ReferencesResolver (10) resolves the table's links
+    default_priority = 5  # before sphinx's ReferencesResolver (10) resolves the list's links
 
     def run(self, **kwargs: Any) -> None:
         placeholders = list(self.document.findall(rule_traceability))
@@ -463,33 +540,7 @@ class TraceabilityTable(SphinxPostTransform):
         )
 
         for placeholder in placeholders:
-            table = nodes.table(classes=["rule-traceability"])
-            group = nodes.tgroup(cols=4)
-            table += group
-            for width in (14, 26, 30, 30):
-                group += nodes.colspec(colwidth=width)
-            head = nodes.thead()
-            head += _row(
-                *[
-                    [_paragraph(nodes.Text(text))]
-                    for text in ("Rule", "Title", "Implemented by", "Tested by")
-                ]
-            )
-            group += head
-            body = nodes.tbody()
-            for entry, rule_id in entries:
-                xref = addnodes.pending_xref(
-                    "", refdomain=RuleDomain.name, reftype="rule", reftarget=rule_id
-                )
-                xref += nodes.inline(rule_id, rule_id, classes=["xref", "rule"])
-                body += _row(
-                    [_paragraph(xref)],
-                    [_paragraph(nodes.Text(entry.title))],
-                    _names(implemented.get(rule_id, []), python=True),
-                    _names(tested.get(rule_id, []), python=False),
-                )
-            group += body
-
+            result: list[Node] = []
             count = len(entries)
             n_implemented = sum(1 for _, rule_id in entries if rule_id in implemented)
             n_tested = sum(1 for _, rule_id in entries if rule_id in tested)
@@ -500,7 +551,26 @@ class TraceabilityTable(SphinxPostTransform):
                 )
             )
             summary["classes"].append("rule-trace-summary")
-            placeholder.replace_self([summary, table])
+            result.append(summary)
+
+            container = nodes.container(classes=["rule-traceability"])
+            docname = None
+            for entry, rule_id in entries:
+                if entry.docname != docname:
+                    docname = entry.docname
+                    title = self.env.titles.get(docname)
+                    label = title.astext() if title is not None else docname
+                    link = addnodes.pending_xref(
+                        "", refdomain="std", reftype="doc", reftarget="/" + docname
+                    )
+                    link["refexplicit"] = True
+                    link += nodes.inline(label, label)
+                    container += nodes.rubric("", "", link, classes=["rule-trace-group"])
+                container += _rule_details(
+                    rule_id, entry, implemented.get(rule_id, []), tested.get(rule_id, [])
+                )
+            result.append(container)
+            placeholder.replace_self(result)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -515,6 +585,24 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rule-traceability", RuleTraceabilityDirective)
     app.add_role("rule", RuleRole(warn_dangling=True, innernodeclass=nodes.inline))
     app.add_node(rule_traceability)
+    other = (_visit_details_other, _depart_details_other)
+    app.add_node(
+        rule_trace_details,
+        html=(_visit_details_html, _depart_details_html),
+        latex=other,
+        text=other,
+        man=other,
+        texinfo=other,
+    )
+    other = (_visit_summary_other, _depart_summary_other)
+    app.add_node(
+        rule_trace_summary,
+        html=(_visit_summary_html, _depart_summary_html),
+        latex=other,
+        text=other,
+        man=other,
+        texinfo=other,
+    )
     app.add_post_transform(TraceabilityTable)
     app.connect("env-get-outdated", always_outdated)
     app.connect("env-check-consistency", check_consistency)
