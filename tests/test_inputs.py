@@ -245,3 +245,24 @@ def test_the_command_line_saves_who_sat_where(tmp_path: Path) -> None:
     assert tags["players"] == ["#0", "#1", "#2"]
     assert tags["bots"] == ["random", "random", "random"]
     assert str(tags["result"]).startswith("won by #")
+
+
+@pytest.mark.parametrize(
+    ("mask", "error"),
+    [(-1, st.CardError), (2**200, st.CardError), (HUGE, st.CardError), ("3", st.WrongTypeError),
+     (True, st.WrongTypeError)],
+    ids=["negative", "beyond-the-deck", "huge", "string", "bool"],
+)  # fmt: skip
+def test_a_card_set_mask_is_checked(mask: object, error: type[Exception]) -> None:
+    # A negative mask made iteration loop forever; masks beyond the deck raised IndexError.
+    with pytest.raises(error, match="mask"):
+        st.CardSet(mask)  # type: ignore[arg-type]
+    assert str(st.CardSet((1 << 126) - 1)).startswith("R0 R1")
+
+
+@pytest.mark.parametrize("name", ["sticheln", "hattrick", "stichling"])
+def test_a_huge_non_move_is_refused_in_a_short_message(name: str) -> None:
+    game = st.find_game(name)
+    state = game.new_game(game.info.player_counts[0], seed=1)
+    with pytest.raises(st.IllegalMoveError, match="an int of about 5001 digits is not a move"):
+        game.apply_move(state, HUGE)

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
 from sticheln.core.cards import Card, CardSet, _card_set, card_set_of
-from sticheln.core.errors import IllegalMoveError, SetupError
+from sticheln.core.errors import IllegalMoveError, SetupError, excerpt
 from sticheln.core.moves import find_card_move
 from sticheln.core.setup import (
     SEAT_ORDERS,
@@ -238,7 +238,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
     if type(move) is not PlayCard:
         if type(move) is ChoosePain:
             return _choose_pain(state, move)
-        raise IllegalMoveError(f"{move!r} is not a move (expected ChoosePain or PlayCard)")
+        raise IllegalMoveError(f"{excerpt(move)} is not a move (expected ChoosePain or PlayCard)")
     # Playing a card: the hot path of every playout, written out in full.
     (setup, phase, number, hand_moves, picks, pick_order, leader, cards, tricks, won, set_aside,
      finished, to_act) = state  # fmt: skip

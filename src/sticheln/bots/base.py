@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Protocol, TypeVar
 
-from sticheln.core.errors import UnknownNameError, WrongTypeError
+from sticheln.core.errors import UnknownNameError, WrongTypeError, excerpt
 from sticheln.core.protocol import Game
 
 __all__ = ["BOT_NAMES", "Bot", "BotFactory", "RandomBot", "make_bot", "plays", "register_bot"]
@@ -70,10 +70,10 @@ def make_bot(name: str, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
     :raises WrongTypeError: if ``name`` is not a string.
     """
     if not isinstance(name, str):
-        raise WrongTypeError(f"a bot's name must be a string, got {name!r}")
+        raise WrongTypeError(f"a bot's name must be a string, got {excerpt(name)}")
     entry = _FACTORIES.get(name.lower())
     if entry is None:
-        raise UnknownNameError(f"no bot {name!r}; known bots: {', '.join(_FACTORIES)}")
+        raise UnknownNameError(f"no bot {excerpt(name)}; known bots: {', '.join(_FACTORIES)}")
     if not plays(name, game):
         known = ", ".join(bot for bot in _FACTORIES if plays(bot, game))
         raise UnknownNameError(

@@ -184,6 +184,16 @@ def _to_mask(cards: Iterable[Card | str]) -> int:
     return mask
 
 
+def _check_mask(instance: CardSet, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int:
+        raise WrongTypeError(f"a card set's mask must be an int, got {excerpt(value)}")
+    if not 0 <= value < 1 << len(_ALL_CARDS):
+        raise CardError(
+            f"a card set's mask must be from 0 to 2**{len(_ALL_CARDS)} - 1, one bit per card, "
+            f"got {excerpt(value)}"
+        )
+
+
 @attrs.frozen(repr=False)
 class CardSet:
     """An immutable set of cards, stored as a bit set; iteration is in display order.
@@ -198,7 +208,7 @@ class CardSet:
     CardSet.parse('R1 B0')
     """
 
-    mask: int = attrs.field(default=0)
+    mask: int = attrs.field(default=0, validator=_check_mask)
     """The bit set: bit ``card.index`` is set when the card is in the set."""
     _indices: tuple[int, ...] | None = attrs.field(
         init=False, default=None, eq=False, hash=False, repr=False

@@ -9,7 +9,13 @@ from typing import Protocol, TypeVar
 import attrs
 
 from sticheln.core.cards import Card
-from sticheln.core.errors import CardError, IllegalMoveError, InvalidMoveError, WrongTypeError
+from sticheln.core.errors import (
+    CardError,
+    IllegalMoveError,
+    InvalidMoveError,
+    WrongTypeError,
+    excerpt,
+)
 from sticheln.core.setup import check_seat_number
 
 __all__ = ["CardMove", "check_move_card", "check_move_player", "find_card_move"]
@@ -47,7 +53,7 @@ def check_move_card(instance: object, attribute: attrs.Attribute[Card], value: C
     :raises WrongTypeError: for anything but a :class:`~sticheln.Card`.
     """
     if not isinstance(value, Card):
-        raise WrongTypeError(f"{type(instance).__name__}.card must be a Card, got {value!r}")
+        raise WrongTypeError(f"{type(instance).__name__}.card must be a Card, got {excerpt(value)}")
 
 
 def find_card_move(text: str, moves: Sequence[MoveT], explain: Callable[[Card], object]) -> MoveT:

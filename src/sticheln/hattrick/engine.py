@@ -28,7 +28,7 @@ from sticheln.core.cards import (
     _without,
     card_set_of,
 )
-from sticheln.core.errors import IllegalMoveError, SetupError, WrongTypeError
+from sticheln.core.errors import IllegalMoveError, SetupError, WrongTypeError, excerpt
 from sticheln.core.moves import find_card_move
 from sticheln.core.setup import (
     SEAT_ORDERS,
@@ -275,7 +275,9 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
     """
     action = _ACTION_OF.get(type(move))
     if action is None:
-        raise IllegalMoveError(f"{move!r} is not a move (expected Follow, OpenTrick or Pass)")
+        raise IllegalMoveError(
+            f"{excerpt(move)} is not a move (expected Follow, OpenTrick or Pass)"
+        )
     setup, number, hands, leader, cards, colors, won, passed, turns, finished = state
     n = setup.players
     player = move.player

@@ -28,6 +28,7 @@ from sticheln.core.errors import (
     InvalidMoveError,
     SetupError,
     WrongTypeError,
+    excerpt,
 )
 from sticheln.core.setup import (
     SeatTable,
@@ -361,7 +362,7 @@ def apply_move(state: StichlingState, move: StichlingMove) -> StichlingState:
         if kind is ArrangePoints:
             return _arrange(state, move)  # type: ignore[arg-type]
         raise IllegalMoveError(
-            f"{move!r} is not a move (expected ArrangePoints, OpenTrick or AddToTrick)"
+            f"{excerpt(move)} is not a move (expected ArrangePoints, OpenTrick or AddToTrick)"
         )
     # Playing a card: the hot path of every playout, written out in full.
     (setup, phase, number, hands, orders, arranged, turn, to_act, tricks, key, won,
