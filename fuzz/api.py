@@ -1,0 +1,523 @@
+"""Fuzz the arguments of the public functions and constructors of ``sticheln``,
+``sticheln.hattrick`` and ``sticheln.stichling`` with hostile values.
+
+Expected outcomes: a return value, or one of the documented errors: a subclass of
+:class:`sticheln.StichelnError`, a plain ``ValueError`` for an empty trick, a ``KeyError``
+from :meth:`sticheln.CardSet.remove`. Anything else is a finding, printed with the call.
+
+    python fuzz/api.py --cases 20000 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import signal
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import sticheln
+import sticheln.hattrick as hattrick
+import sticheln.stichling as stichling
+from sticheln.bots import make_bot
+
+RETURNED = "returned"
+DOCUMENTED = "documented-error"
+UNEXPECTED = "unexpected"
+OUTCOMES = (RETURNED, DOCUMENTED, UNEXPECTED)
+
+CASE_SECONDS = 5.0
+"""The wall-clock time a call may take before it counts as a hang."""
+REPRODUCER_LENGTH = 400
+"""The most characters of each argument that a finding prints."""
+
+
+class CaseTimeout(Exception):
+    """A call ran past :data:`CASE_SECONDS`."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`CaseTimeout` in the block after ``seconds`` of wall-clock time (on
+    platforms with ``SIGALRM``; elsewhere the time is checked after the call)."""
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise CaseTimeout(f"call ran longer than {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def deep_list(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+CARDS = [sticheln.Card(color, value) for color in sticheln.Color for value in (0, 1, 5, 8, 14)]
+
+HOSTILE: list[Callable[[random.Random], object]] = [
+    lambda r: None,
+    lambda r: True,
+    lambda r: False,
+    lambda r: r.randrange(-3, 10),
+    lambda r: r.choice([2**31, 2**63, 2**64 + 1, -(2**63)]),
+    lambda r: 10**5000,
+    lambda r: -(10**5000),
+    lambda r: r.choice([0.0, 1.5, 3.0, -1.0, float("nan"), float("inf"), float("-inf")]),
+    lambda r: r.choice(["", "3", "4", "-1", "²", "①", "٣", "\uff13", "\x00", "\ud800", "nsv"]),
+    lambda r: "x" * r.choice([1000, 100_000, 1_000_000]),
+    lambda r: "R3 " * r.randrange(1, 5000),
+    lambda r: r.choice(["R3", "B11", "G0", "Y15", "P8", "A14", "Q5", "r3", "R 3", "R-1", "R²"]),
+    lambda r: r.choice([[], [[]], (), {}, set(), frozenset([1])]),
+    lambda r: deep_list(r.choice([10, 1000, 100_000])),
+    lambda r: [r.choice(CARDS) for _ in range(r.randrange(6))],
+    lambda r: [str(r.choice(CARDS)) for _ in range(r.randrange(6))],
+    lambda r: r.choice(CARDS),
+    lambda r: sticheln.CardSet.of(r.sample(CARDS, r.randrange(5))),
+    lambda r: r.choice(list(sticheln.Color)),
+    lambda r: object(),
+    lambda r: b"R3",
+    lambda r: random.Random(r.randrange(10)),
+    lambda r: r.choice([sticheln.Rules(), hattrick.HATTRICK, stichling.STICHLING]),
+    lambda r: r.choice(list(sticheln.FirstLeader) + list(sticheln.AllZeroTrick)),
+    lambda r: [(r.randrange(-1, 6), r.choice(CARDS)) for _ in range(r.randrange(5))],
+    lambda r: {r.choice(["a", 1, None]): r.choice([1, "x", None])},
+    lambda r: print,
+]
+
+
+def hostile(rng: random.Random) -> object:
+    return rng.choice(HOSTILE)(rng)
+
+
+Maker = Callable[[random.Random], Any]
+
+
+def mix(*valid: Maker, share: float = 0.5) -> Maker:
+    """A maker of an argument: one of the ``valid`` makers with probability ``share``, else
+    a hostile value."""
+
+    def make(rng: random.Random) -> object:
+        if valid and rng.random() < share:
+            return rng.choice(valid)(rng)
+        return hostile(rng)
+
+    return make
+
+
+def seat(rng: random.Random) -> object:
+    return rng.randrange(-2, 9)
+
+
+def players(rng: random.Random) -> object:
+    return rng.randrange(0, 10)
+
+
+def seed(rng: random.Random) -> object:
+    return rng.choice([None, rng.randrange(1000), random.Random(rng.randrange(10))])
+
+
+def cards(rng: random.Random) -> list[sticheln.Card]:
+    return [rng.choice(CARDS) for _ in range(rng.randrange(8))]
+
+
+def card(rng: random.Random) -> sticheln.Card:
+    return rng.choice(CARDS)
+
+
+def card_text(rng: random.Random) -> object:
+    return f"{rng.choice('RYGBPAQ')}{rng.randrange(-1, 22)}"
+
+
+def color(rng: random.Random) -> sticheln.Color:
+    return rng.choice(list(sticheln.Color))
+
+
+ENGINES: dict[str, Any] = {"sticheln": sticheln, "hattrick": hattrick, "stichling": stichling}
+
+
+def state_of(engine: Any) -> Maker:
+    """A maker of a state of ``engine`` some random moves into a game."""
+    game = sticheln.find_game(engine.__name__.rsplit(".", 1)[-1])
+
+    def make(rng: random.Random) -> object:
+        state = engine.new_game(rng.choice(game.player_counts), seed=rng.randrange(100))
+        for _ in range(rng.randrange(60)):
+            if game.is_over(state):
+                break
+            player = rng.choice(game.players_to_act(state))
+            state = game.apply_move(state, rng.choice(game.legal_moves(state, player)))
+        return state
+
+    return make
+
+
+def move_text(engine: Any) -> Maker:
+    def make(rng: random.Random) -> object:
+        return rng.choice(
+            [card_text(rng), f"{card_text(rng)} {rng.randrange(-1, 5)}", "q", "1 2 3", " ", "?"]
+        )
+
+    return make
+
+
+def rules_of(engine: Any) -> Maker:
+    by_game: dict[str, list[Any]] = {
+        "sticheln": list(sticheln.PRESETS.values()),
+        "hattrick": list(hattrick.HATTRICK_PRESETS.values()),
+        "stichling": list(stichling.STICHLING_PRESETS.values()),
+    }
+    presets = by_game[engine.__name__.rsplit(".", 1)[-1]]
+    return lambda rng: rng.choice(presets)
+
+
+def deals(rng: random.Random) -> object:
+    return [
+        [
+            rng.choice([" ".join(str(c) for c in cards_) for cards_ in [rng.sample(CARDS, 5)]])
+            for _ in range(rng.randrange(1, 6))
+        ]
+        for _ in range(rng.randrange(3))
+    ]
+
+
+def bot_name(rng: random.Random) -> object:
+    return rng.choice(["random", "heuristic", "ismcts", "stichling", "RANDOM", "nope", ""])
+
+
+def game_name(rng: random.Random) -> object:
+    return rng.choice([*sticheln.GAME_NAMES, "Sticheln", "HATTRICK", "chess", ""])
+
+
+def preset_name(rng: random.Random) -> object:
+    return rng.choice([None, "nsv", "amigo-1995", "ravensburger-2015", "spieletest", "x"])
+
+
+class Target:
+    """A public callable and the makers of its positional and keyword arguments."""
+
+    def __init__(
+        self, label: str, func: Callable[..., object], /, *args: Maker, **kwargs: Maker
+    ) -> None:
+        self.name = label
+        self.func = func
+        self.args = args
+        self.kwargs = kwargs
+
+    def draw(self, rng: random.Random) -> tuple[list[object], dict[str, object]]:
+        args = [make(rng) for make in self.args]
+        kwargs = {key: make(rng) for key, make in self.kwargs.items() if rng.random() < 0.6}
+        return args, kwargs
+
+
+def targets(everything: bool = False) -> list[Target]:
+    """The targets: the main public API, and with ``everything`` the helper functions and
+    move classes of Hattrick and Stichling too."""
+    found = [
+        Target("Card", sticheln.Card, mix(color), mix(lambda r: r.randrange(-2, 25))),
+        Target("Card.parse", sticheln.Card.parse, mix(card_text)),
+        Target("CardSet", sticheln.CardSet, mix(lambda r: r.randrange(2**90))),
+        Target(
+            "CardSet.parse", sticheln.CardSet.parse, mix(lambda r: " ".join(map(str, cards(r))))
+        ),
+        Target("CardSet.of", sticheln.CardSet.of, mix(cards)),
+        Target(
+            "CardSet.remove",
+            lambda s, c: s.remove(c),
+            lambda r: sticheln.CardSet.of(cards(r)),
+            mix(card),
+        ),
+        Target(
+            "CardSet.add", lambda s, c: s.add(c), lambda r: sticheln.CardSet.of(cards(r)), mix(card)
+        ),
+        Target(
+            "CardSet.of_color",
+            lambda s, c: s.of_color(c),
+            lambda r: sticheln.CardSet.of(cards(r)),
+            mix(color),
+        ),
+        Target("trick_winner", sticheln.trick_winner, mix(cards)),
+        Target("lead_color", sticheln.lead_color, mix(cards)),
+        Target(
+            "explain_trick",
+            sticheln.explain_trick,
+            mix(cards),
+            mix(lambda r: r.choice(list(sticheln.AllZeroTrick))),
+        ),
+        Target("explain_score", sticheln.explain_score, mix(card), mix(cards)),
+        Target("round_score", sticheln.round_score, mix(card), mix(cards)),
+        Target("card_points", sticheln.card_points, mix(card), mix(color)),
+        Target(
+            "ranking",
+            sticheln.ranking,
+            mix(lambda r: [r.randrange(-9, 50) for _ in range(r.randrange(7))]),
+        ),
+        Target(
+            "winners",
+            sticheln.winners,
+            mix(lambda r: [r.randrange(-9, 50) for _ in range(r.randrange(7))]),
+        ),
+        Target(
+            "Rules",
+            sticheln.Rules,
+            name=mix(lambda r: "mine"),
+            decks=mix(lambda r: sticheln.NSV.decks),
+            hand_size=mix(lambda r: r.randrange(-1, 30)),
+            rounds=mix(lambda r: r.choice([None, r.randrange(-1, 10)])),
+            first_leader=mix(lambda r: r.choice(list(sticheln.FirstLeader))),
+            all_zero_trick=mix(lambda r: r.choice(list(sticheln.AllZeroTrick))),
+        ),
+        Target(
+            "Deck",
+            sticheln.Deck,
+            mix(players),
+            mix(lambda r: r.choice(["RYGBP", "RGB", "RR"])),
+            mix(seat),
+            mix(lambda r: r.randrange(-1, 20)),
+        ),
+        Target(
+            "HattrickRules",
+            hattrick.HattrickRules,
+            name=mix(lambda r: "mine"),
+            colors=mix(lambda r: r.sample(list(sticheln.Color), r.randrange(1, 5))),
+            highest=mix(lambda r: r.randrange(-1, 30)),
+            player_counts=mix(lambda r: [r.randrange(0, 9) for _ in range(r.randrange(4))]),
+            hands_per_game=mix(lambda r: r.choice([None, r.randrange(-1, 8)])),
+            target_score=mix(lambda r: r.choice([None, r.randrange(-10, 100)])),
+        ),
+        Target(
+            "StichlingRules",
+            stichling.StichlingRules,
+            name=mix(lambda r: "mine"),
+            colors=mix(lambda r: r.sample(list(sticheln.Color), r.randrange(1, 5))),
+            highest=mix(lambda r: r.randrange(-1, 30)),
+            player_counts=mix(lambda r: [r.randrange(0, 9) for _ in range(r.randrange(4))]),
+            points=mix(lambda r: ((1, 2, 3), (2, 4, 6), (3, 6, r.randrange(-2, 12)))),
+        ),
+        Target("find_game", sticheln.find_game, mix(game_name), mix(preset_name)),
+        Target(
+            "make_bot",
+            make_bot,
+            mix(bot_name),
+            mix(lambda r: sticheln.find_game(r.choice(list(sticheln.GAME_NAMES)))),
+        ),
+        Target("PlayCard", sticheln.PlayCard, mix(seat), mix(card)),
+        Target("ChoosePain", sticheln.ChoosePain, mix(seat), mix(card)),
+        Target(
+            "Trick",
+            sticheln.Trick,
+            mix(lambda r: [(i, c) for i, c in enumerate(cards(r))]),
+            mix(seat),
+        ),
+    ]
+    extra = [
+        Target("hattrick.trick_taker", hattrick.trick_taker, mix(cards)),
+        Target(
+            "hattrick.next_leader", hattrick.next_leader, mix(lambda r: list(enumerate(cards(r))))
+        ),
+        Target(
+            "hattrick.action_for",
+            hattrick.action_for,
+            mix(lambda r: r.sample(list(sticheln.Color), 2)),
+            mix(card),
+            mix(seat),
+        ),
+        Target("hattrick.hand_score", hattrick.hand_score, mix(cards), mix(seat)),
+        Target("hattrick.collecting_color", hattrick.collecting_color, mix(cards)),
+        Target("hattrick.turn_actions", hattrick.turn_actions, mix(cards), mix(seat)),
+        Target(
+            "stichling.hand_score",
+            stichling.hand_score,
+            mix(lambda r: r.sample([0, 1, 2, 3], 3)),
+            mix(seat),
+        ),
+        Target(
+            "stichling.seen_row",
+            stichling.seen_row,
+            mix(lambda r: r.sample([0, 1, 2], 3)),
+            mix(seat),
+        ),
+        Target("stichling.is_complete", stichling.is_complete, mix(cards)),
+        Target("stichling.marker_index", stichling.marker_index, mix(cards)),
+        Target("stichling.active_position", stichling.active_position, mix(seat)),
+        Target(
+            "stichling.game_ranking",
+            stichling.game_ranking,
+            mix(lambda r: [[r.randrange(20) for _ in range(3)] for _ in range(r.randrange(4))]),
+        ),
+        Target(
+            "stichling.trick_choices",
+            stichling.trick_choices,
+            mix(lambda r: r.sample(list(sticheln.Color), 2)),
+            mix(card),
+        ),
+        Target("stichling.AddToTrick", stichling.AddToTrick, mix(seat), mix(card), mix(seat)),
+        Target(
+            "stichling.ArrangePoints",
+            stichling.ArrangePoints,
+            mix(seat),
+            mix(lambda r: r.sample([0, 1, 2], 3)),
+        ),
+    ]
+    for label, engine in ENGINES.items():
+        state = state_of(engine)
+        found += [
+            Target(
+                f"{label}.new_game",
+                engine.new_game,
+                mix(players, share=0.7),
+                mix(seed, share=0.7),
+                mix(rules_of(engine), share=0.7),
+                mix(seat, share=0.7),
+                deals=mix(deals),
+            ),
+            Target(
+                f"{label}.legal_moves",
+                engine.legal_moves,
+                state,
+                mix(seat, share=0.7),
+            ),
+            Target(f"{label}.observe", engine.observe, state, mix(seat, share=0.7)),
+            Target(
+                f"{label}.parse_move",
+                engine.parse_move,
+                state,
+                mix(seat, share=0.7),
+                mix(move_text(engine)),
+            ),
+            Target(
+                f"{label}.apply_move",
+                engine.apply_move,
+                state,
+                mix(lambda r: sticheln.PlayCard(0, card(r))),
+            ),
+        ]
+    return found + extra if everything else found
+
+
+def documented(exc: BaseException, name: str) -> bool:
+    """Whether ``exc``, raised by the target ``name``, is one of the documented errors."""
+    if isinstance(exc, sticheln.StichelnError):
+        return True
+    if type(exc) is ValueError and "at least one card" in str(exc):
+        return True
+    return type(exc) is KeyError and name == "CardSet.remove"
+
+
+def describe(exc: BaseException) -> str:
+    try:
+        message = str(exc)
+    except (ValueError, RecursionError):
+        message = "<a message too large to show>"
+    if len(message) > 200:
+        message = message[:200] + "…"
+    return f"{type(exc).__name__}: {message}"
+
+
+def show(value: object) -> str:
+    if type(value) is int and value.bit_length() > 1000:
+        return f"an int of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"<{type(value).__name__}>"
+    if len(text) > REPRODUCER_LENGTH:
+        return f"{text[:REPRODUCER_LENGTH]}… ({len(text)} characters)"
+    return text
+
+
+def call(target: Target, args: list[object], kwargs: dict[str, object]) -> tuple[str, str]:
+    """The outcome of one call, with the exception for an unexpected one."""
+    start = time.monotonic()
+    try:
+        with time_limit(CASE_SECONDS):
+            try:
+                result = target.func(*args, **kwargs)
+                str(result)
+            except (Exception, RecursionError) as exc:
+                if documented(exc, target.name):
+                    return DOCUMENTED, ""
+                return UNEXPECTED, describe(exc)
+    except CaseTimeout:
+        return UNEXPECTED, f"hang: more than {CASE_SECONDS} s"
+    elapsed = time.monotonic() - start
+    if elapsed > CASE_SECONDS:
+        return UNEXPECTED, f"slow: {elapsed:.1f} s"
+    return RETURNED, ""
+
+
+def campaign(
+    cases: int, seed: int, out: Any = None, max_findings: int = 40, everything: bool = False
+) -> dict[str, Counter[str]]:
+    """Run ``cases`` calls of random targets; return the outcomes per target and print each
+    finding (the first ``max_findings``, one per target and exception type)."""
+    out = sys.stdout if out is None else out
+    all_targets = targets(everything)
+    counts: dict[str, Counter[str]] = {t.name: Counter() for t in all_targets}
+    seen: set[tuple[str, str]] = set()
+    for case in range(cases):
+        case_seed = f"{seed}:{case}"
+        rng = random.Random(case_seed)
+        target = rng.choice(all_targets)
+        args, kwargs = target.draw(rng)
+        outcome, detail = call(target, args, kwargs)
+        counts[target.name][outcome] += 1
+        if outcome == UNEXPECTED:
+            key = (target.name, detail.split(":", 1)[0])
+            if key not in seen and len(seen) < max_findings:
+                seen.add(key)
+                shown = ", ".join(
+                    [*map(show, args), *(f"{k}={show(v)}" for k, v in kwargs.items())]
+                )
+                print(f"FINDING case {case_seed!r}: {target.name}({shown})", file=out)
+                print(f"  raised {detail}", file=out)
+    return counts
+
+
+def totals(counts: dict[str, Counter[str]]) -> Counter[str]:
+    total: Counter[str] = Counter({outcome: 0 for outcome in OUTCOMES})
+    for counter in counts.values():
+        total.update(counter)
+    return total
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--cases", type=int, default=2000, help="calls (default 2000)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the campaign (default 0)")
+    parser.add_argument(
+        "--all", action="store_true", help="also the helpers of Hattrick and Stichling"
+    )
+    parser.add_argument("--verbose", action="store_true", help="print the counts per target")
+    args = parser.parse_args(argv)
+    start = time.monotonic()
+    counts = campaign(args.cases, args.seed, everything=args.all)
+    elapsed = time.monotonic() - start
+    if args.verbose:
+        for name, counter in counts.items():
+            print(f"{name}: " + ", ".join(f"{o} {counter[o]}" for o in OUTCOMES))
+    total = totals(counts)
+    print(
+        f"{sum(total.values())} calls of {len(counts)} targets: "
+        + ", ".join(f"{outcome} {total[outcome]}" for outcome in OUTCOMES)
+    )
+    print(f"in {elapsed:.1f} s ({sum(total.values()) / max(elapsed, 1e-9):.0f} calls/s)")
+    return 1 if total[UNEXPECTED] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
