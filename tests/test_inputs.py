@@ -266,3 +266,36 @@ def test_a_huge_non_move_is_refused_in_a_short_message(name: str) -> None:
     state = game.new_game(game.info.player_counts[0], seed=1)
     with pytest.raises(st.IllegalMoveError, match="an int of about 5001 digits is not a move"):
         game.apply_move(state, HUGE)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: st.CardSet().add(True),
+        lambda: st.CardSet().remove("R3"),
+        lambda: st.CardSet().of_color({}),
+        lambda: st.CardSet.of(False),
+        lambda: st.CardSet.of("R1 R2"),
+        lambda: st.ranking(True),
+        lambda: st.winners(None),
+        lambda: st.ranking("R3 R3"),
+        lambda: st.winners([1.5, 2]),
+    ],
+)
+def test_card_sets_and_results_name_arguments_of_the_wrong_type(call: object) -> None:
+    with pytest.raises(st.WrongTypeError):
+        call()  # type: ignore[operator]
+
+
+def test_ranking_shares_places_and_takes_linear_time_in_the_sorting() -> None:
+    assert st.ranking([3, 7, 7, -2]) == (3, 1, 1, 4)
+    assert st.ranking([5, 5, 5]) == (1, 1, 1)
+    assert st.ranking(list(range(5))) == (5, 4, 3, 2, 1)
+    assert st.ranking(list(range(100_000)))[0] == 100_000  # quadratic, this would take minutes
+
+
+def test_make_bot_names_a_game_that_is_not_one() -> None:
+    from sticheln.bots import make_bot
+
+    with pytest.raises(st.WrongTypeError, match="game must be a game on the protocol"):
+        make_bot("heuristic", "sticheln")  # type: ignore[arg-type]

@@ -71,6 +71,10 @@ def make_bot(name: str, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
     """
     if not isinstance(name, str):
         raise WrongTypeError(f"a bot's name must be a string, got {excerpt(name)}")
+    try:
+        game.info  # noqa: B018 (every game on the protocol has it)
+    except AttributeError:
+        raise WrongTypeError(f"game must be a game on the protocol, got {excerpt(game)}") from None
     entry = _FACTORIES.get(name.lower())
     if entry is None:
         raise UnknownNameError(f"no bot {excerpt(name)}; known bots: {', '.join(_FACTORIES)}")

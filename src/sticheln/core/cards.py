@@ -228,8 +228,11 @@ class CardSet:
         """The set of the given cards (:class:`Card` values or card names); duplicates merge.
 
         :raises CardError: if an item is a string that names no card.
-        :raises WrongTypeError: if an item is neither a card nor a string.
+        :raises WrongTypeError: if ``cards`` is not iterable (or a string), or an item is
+            neither a card nor a string.
         """
+        if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+            raise WrongTypeError(f"cards must be cards or card names, got {excerpt(cards)}")
         return cls(_to_mask(cards))
 
     @classmethod
@@ -249,18 +252,31 @@ class CardSet:
         return tuple(map(_ALL_CARDS.__getitem__, self.indices))
 
     def of_color(self, color: Color) -> CardSet:
-        """The cards of one colour."""
+        """The cards of one colour.
+
+        :raises WrongTypeError: if ``color`` is not a :class:`Color`.
+        """
+        if not isinstance(color, Color):
+            raise WrongTypeError(f"color must be a Color, got {excerpt(color)}")
         return _card_set(self.mask & _COLOR_MASKS[color])
 
     def add(self, card: Card) -> CardSet:
-        """A new set with ``card`` added."""
+        """A new set with ``card`` added.
+
+        :raises WrongTypeError: if ``card`` is not a :class:`Card`.
+        """
+        if not isinstance(card, Card):
+            raise WrongTypeError(f"card must be a Card, got {excerpt(card)}")
         return _card_set(self.mask | (1 << card.index))
 
     def remove(self, card: Card) -> CardSet:
         """A new set without ``card``.
 
         :raises KeyError: if the card is not in the set.
+        :raises WrongTypeError: if ``card`` is not a :class:`Card`.
         """
+        if not isinstance(card, Card):
+            raise WrongTypeError(f"card must be a Card, got {excerpt(card)}")
         bit = 1 << card.index
         if not self.mask & bit:
             raise KeyError(card)

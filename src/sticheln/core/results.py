@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sticheln.core.errors import WrongTypeError, excerpt
+
 __all__ = ["ranking", "winners"]
+
+
+def _check_scores(scores: object) -> Sequence[int]:
+    if (
+        isinstance(scores, str | bytes)
+        or not isinstance(scores, Sequence)
+        or not all(type(score) is int for score in scores)
+    ):
+        raise WrongTypeError(f"scores must be a sequence of ints, got {excerpt(scores)}")
+    return scores
 
 
 def winners(scores: Sequence[int]) -> tuple[int, ...]:
@@ -17,8 +29,10 @@ def winners(scores: Sequence[int]) -> tuple[int, ...]:
 
     >>> winners([3, 7, 7, -2])
     (1, 2)
+
+    :raises WrongTypeError: if ``scores`` is not a sequence of ints.
     """
-    if not scores:
+    if not _check_scores(scores):
         return ()
     best = max(scores)
     return tuple(p for p, s in enumerate(scores) if s == best)
@@ -30,5 +44,13 @@ def ranking(scores: Sequence[int]) -> tuple[int, ...]:
 
     >>> ranking([3, 7, 7, -2])
     (3, 1, 1, 4)
+
+    :raises WrongTypeError: if ``scores`` is not a sequence of ints.
     """
-    return tuple(1 + sum(other > s for other in scores) for s in scores)
+    ordered = sorted(_check_scores(scores), reverse=True)
+    # A player's place is one more than the number of higher totals: the index of the first
+    # equal total in the descending order.
+    first: dict[int, int] = {}
+    for i, score in enumerate(ordered):
+        first.setdefault(score, i)
+    return tuple(1 + first[s] for s in scores)

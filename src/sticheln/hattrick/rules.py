@@ -117,17 +117,19 @@ class HattrickRules:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise RulesError(f"rules name must be a non-empty string, got {self.name!r}")
+            raise RulesError(f"rules name must be a non-empty string, got {excerpt(self.name)}")
         if len(self.colors) != 3 or len(set(self.colors)) != 3:
             raise RulesError(
                 f"Hattrick is played with three different colours, got "
                 f"{''.join(c.letter for c in self.colors)!r}"
             )
         if type(self.highest) is not int or not 1 <= self.highest <= MAX_VALUE:
-            raise RulesError(f"highest must be an int from 1 to {MAX_VALUE}, got {self.highest!r}")
+            raise RulesError(
+                f"highest must be an int from 1 to {MAX_VALUE}, got {excerpt(self.highest)}"
+            )
         if not self.player_counts or len(set(self.player_counts)) != len(self.player_counts):
             raise RulesError(
-                f"player_counts must be distinct and not empty, got {self.player_counts!r}"
+                f"player_counts must be distinct and not empty, got {excerpt(self.player_counts)}"
             )
         size = 3 * self.highest
         for players in self.player_counts:
@@ -140,7 +142,7 @@ class HattrickRules:
             type(self.hands_per_game) is not int or self.hands_per_game < 1
         ):
             raise RulesError(
-                f"hands_per_game must be None or an int >= 1, got {self.hands_per_game!r}"
+                f"hands_per_game must be None or an int >= 1, got {excerpt(self.hands_per_game)}"
             )
         if self.target_score is not None and (
             type(self.target_score) is not int or self.target_score < 1
@@ -149,11 +151,13 @@ class HattrickRules:
                 f"target_score must be None or an int >= 1, got {excerpt(self.target_score)}"
             )
         if not isinstance(self.lead_tie, LeadTie):
-            raise RulesError(f"lead_tie must be a LeadTie, got {self.lead_tie!r}")
+            raise RulesError(f"lead_tie must be a LeadTie, got {excerpt(self.lead_tie)}")
         if not isinstance(self.passed_cards, PassedCards):
-            raise RulesError(f"passed_cards must be a PassedCards, got {self.passed_cards!r}")
+            raise RulesError(
+                f"passed_cards must be a PassedCards, got {excerpt(self.passed_cards)}"
+            )
         if not isinstance(self.lead_cards, LeadCards):
-            raise RulesError(f"lead_cards must be a LeadCards, got {self.lead_cards!r}")
+            raise RulesError(f"lead_cards must be a LeadCards, got {excerpt(self.lead_cards)}")
         if self.lead_cards is LeadCards.TURN and self.passed_cards is PassedCards.HIDDEN:
             raise RulesError(
                 "passed cards can count for the next lead (LeadCards.TURN) only when they are "
@@ -181,8 +185,8 @@ class HattrickRules:
         """
         if players not in self.player_counts:
             raise RulesError(
-                f"rules {self.name!r} are for {', '.join(map(str, self.player_counts))} "
-                f"players, not {players!r}"
+                f"rules {excerpt(self.name)} are for {', '.join(map(str, self.player_counts))} "
+                f"players, not {excerpt(players)}"
             )
 
     def hand_size(self, players: int) -> int:

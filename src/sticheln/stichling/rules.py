@@ -20,7 +20,7 @@ from typing import Final
 import attrs
 
 from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
-from sticheln.core.errors import RulesError
+from sticheln.core.errors import RulesError, excerpt
 from sticheln.core.rulesdata import (
     check_rules_fields,
     find_preset,
@@ -143,7 +143,9 @@ class FullTie(Enum):
 
 def _points(value: object) -> tuple[tuple[int, ...], ...]:
     if not isinstance(value, tuple | list) or not all(isinstance(h, tuple | list) for h in value):
-        raise RulesError(f"points must be a sequence of three values per hand, got {value!r}")
+        raise RulesError(
+            f"points must be a sequence of three values per hand, got {excerpt(value)}"
+        )
     return tuple(tuple(hand) for hand in value)
 
 
@@ -204,17 +206,19 @@ class StichlingRules:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise RulesError(f"rules name must be a non-empty string, got {self.name!r}")
+            raise RulesError(f"rules name must be a non-empty string, got {excerpt(self.name)}")
         if len(self.colors) != 4 or len(set(self.colors)) != 4:
             raise RulesError(
                 f"Stichling is played with four different colours, got "
                 f"{''.join(c.letter for c in self.colors)!r}"
             )
         if type(self.highest) is not int or not 1 <= self.highest <= MAX_VALUE:
-            raise RulesError(f"highest must be an int from 1 to {MAX_VALUE}, got {self.highest!r}")
+            raise RulesError(
+                f"highest must be an int from 1 to {MAX_VALUE}, got {excerpt(self.highest)}"
+            )
         if not self.player_counts or len(set(self.player_counts)) != len(self.player_counts):
             raise RulesError(
-                f"player_counts must be distinct and not empty, got {self.player_counts!r}"
+                f"player_counts must be distinct and not empty, got {excerpt(self.player_counts)}"
             )
         for players in self.player_counts:
             if players < 2 or 3 * players > self.highest:
@@ -232,7 +236,7 @@ class StichlingRules:
             ):
                 raise RulesError(
                     f"points of hand {number + 1}: three different ints of at least 0 are "
-                    f"needed, got {values!r}"
+                    f"needed, got {excerpt(values)}"
                 )
         for field, kind in (
             ("removed_cards", RemovedCards),
@@ -244,7 +248,9 @@ class StichlingRules:
             ("full_tie", FullTie),
         ):
             if not isinstance(getattr(self, field), kind):
-                raise RulesError(f"{field} must be a {kind.__name__}, got {getattr(self, field)!r}")
+                raise RulesError(
+                    f"{field} must be a {kind.__name__}, got {excerpt(getattr(self, field))}"
+                )
         object.__setattr__(
             self, "move_mode", _mode(self.discards, self.same_color, self.counted_cards)
         )
@@ -262,8 +268,8 @@ class StichlingRules:
         """
         if players not in self.player_counts:
             raise RulesError(
-                f"rules {self.name!r} are for {', '.join(map(str, self.player_counts))} "
-                f"players, not {players!r}"
+                f"rules {excerpt(self.name)} are for {', '.join(map(str, self.player_counts))} "
+                f"players, not {excerpt(players)}"
             )
 
     def deck(self, players: int) -> CardSet:
