@@ -299,3 +299,26 @@ def test_make_bot_names_a_game_that_is_not_one() -> None:
 
     with pytest.raises(st.WrongTypeError, match="game must be a game on the protocol"):
         make_bot("heuristic", "sticheln")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: st.Trick(None, None),  # type: ignore[arg-type]
+        lambda: st.Trick([(0, "R1")], 0),  # type: ignore[list-item]
+        lambda: st.Trick([(0, st.Card.parse("R1"))], "0"),  # type: ignore[arg-type]
+        lambda: st.round_score(st.Card.parse("R1"), 2**64 + 1),  # type: ignore[arg-type]
+        lambda: st.explain_score(st.Card.parse("R1"), float("nan")),  # type: ignore[arg-type]
+    ],
+)
+def test_tricks_and_scores_name_arguments_of_the_wrong_type(call: object) -> None:
+    with pytest.raises(st.WrongTypeError):
+        call()  # type: ignore[operator]
+
+
+def test_a_seat_number_has_an_upper_bound() -> None:
+    with pytest.raises(st.UnknownPlayerError, match="0 to 999"):
+        st.PlayCard(1000, st.Card.parse("R1"))
+    with pytest.raises(st.UnknownPlayerError, match="about 5001 digits"):
+        st.ChoosePain(HUGE, st.Card.parse("R1"))
+    assert str(st.PlayCard(999, st.Card.parse("R1"))) == "999 plays R1"

@@ -178,6 +178,9 @@ def explain_score(pain_card: Card, won_cards: Iterable[Card]) -> ScoreExplanatio
     """
     if not isinstance(pain_card, Card):
         raise WrongTypeError(f"pain_card must be a Card, got {excerpt(pain_card)}")
+    given: object = won_cards
+    if not isinstance(given, Iterable) or isinstance(given, str | bytes):
+        raise WrongTypeError(f"won_cards must be cards, got {excerpt(given)}")
     if not isinstance(won_cards, CardSet):
         won_cards = check_cards(
             won_cards if isinstance(won_cards, Sequence) else [*won_cards], "won_cards"

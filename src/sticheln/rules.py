@@ -82,13 +82,13 @@ class Deck:
             )
         if not self.colors or len(set(self.colors)) != len(self.colors):
             raise RulesError(
-                f"deck for {self.players} players: colours must be distinct "
+                f"deck for {excerpt(self.players)} players: colours must be distinct "
                 f"and not empty, got {excerpt(self.colors)}"
             )
         lo, hi = self.lowest, self.highest
         if type(lo) is not int or type(hi) is not int or not 0 <= lo <= hi <= 20:
             raise RulesError(
-                f"deck for {self.players} players: values must satisfy "
+                f"deck for {excerpt(self.players)} players: values must satisfy "
                 f"0 <= lowest <= highest <= 20, got {excerpt(lo)}..{excerpt(hi)}"
             )
         indices = sorted(

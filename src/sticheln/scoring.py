@@ -55,6 +55,9 @@ def round_score(pain_card: Card, won_cards: Iterable[Card]) -> int:
         in_pain = mask >> (pain_card.index - pain_card.value) & _COLOR_BITS
         others = mask.bit_count() - in_pain.bit_count()
         return card_points(pain_card, pain) + others - _value_sum(in_pain)
+    given: object = won_cards
+    if not isinstance(given, Iterable) or isinstance(given, str | bytes):
+        raise WrongTypeError(f"won_cards must be cards, got {excerpt(given)}")
     cards = check_cards(won_cards if isinstance(won_cards, Sequence) else [*won_cards], "won_cards")
     return card_points(pain_card, pain) + sum(card_points(card, pain) for card in cards)
 

@@ -33,6 +33,7 @@ from sticheln.core.errors import (
     WrongTypeError,
     excerpt,
 )
+from sticheln.core.setup import MAX_SEAT
 
 RECORD_FORMAT: Final = "sticheln-record"
 """The value of the ``format`` field of every record."""
@@ -226,7 +227,7 @@ def read_seat(value: object, where: str) -> int:
 
     :raises RecordError: naming ``where`` for anything else.
     """
-    if type(value) is not int or value < 0:
+    if type(value) is not int or not 0 <= value <= MAX_SEAT:
         raise RecordError(f"{where}: player must be a seat number, got {excerpt(value)}")
     return value
 

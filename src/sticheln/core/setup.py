@@ -7,7 +7,7 @@ import itertools
 import random
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.errors import (
@@ -21,17 +21,23 @@ from sticheln.core.errors import (
 T = TypeVar("T")
 
 
+MAX_SEAT: Final = 999
+"""The highest seat number a move may name: no game of the library seats a thousand."""
+
+
 def check_seat_number(player: object, what: str = "player") -> int:
-    """``player`` as a seat number: an ``int`` of at least 0 (``True`` and ``False`` are not
-    seats).
+    """``player`` as a seat number: an ``int`` from 0 to :data:`MAX_SEAT` (``True`` and
+    ``False`` are not seats).
 
     :raises WrongTypeError: for anything but an ``int``.
-    :raises UnknownPlayerError: for a negative number.
+    :raises UnknownPlayerError: for a number outside that range.
     """
     if type(player) is not int:
         raise WrongTypeError(f"{what} must be a seat number (an int), got {excerpt(player)}")
-    if player < 0:
-        raise UnknownPlayerError(f"{what} must be a seat number (0 or more), got {excerpt(player)}")
+    if not 0 <= player <= MAX_SEAT:
+        raise UnknownPlayerError(
+            f"{what} must be a seat number (0 to {MAX_SEAT}), got {excerpt(player)}"
+        )
     return player
 
 

@@ -14,6 +14,8 @@ from collections.abc import Iterable
 import attrs
 
 from sticheln.core.cards import Card
+from sticheln.core.errors import WrongTypeError, excerpt
+from sticheln.core.setup import check_seat_number
 
 __all__ = ["Trick"]
 
@@ -35,7 +37,25 @@ class Trick:
     """The player who won the trick, or ``None``."""
 
     def __init__(self, plays: Iterable[tuple[int, Card]], winner: int | None) -> None:
+        """A trick of the ``(player, card)`` pairs ``plays``, in play order, won by ``winner``.
+
+        :raises WrongTypeError: for plays that are not pairs of a seat and a card, or a winner
+            that is neither a seat nor ``None``.
+        """
+        given: object = plays
+        if not isinstance(given, Iterable) or isinstance(given, str | bytes):
+            raise WrongTypeError(f"plays must be (player, card) pairs, got {excerpt(given)}")
         pairs = tuple(plays)
+        for pair in pairs:
+            if not (
+                isinstance(pair, tuple)
+                and len(pair) == 2
+                and type(pair[0]) is int
+                and isinstance(pair[1], Card)
+            ):
+                raise WrongTypeError(f"a play must be a (player, card) pair, got {excerpt(pair)}")
+        if winner is not None:
+            check_seat_number(winner, "winner")
         _set_seats(self, tuple(seat for seat, _ in pairs))
         _set_cards(self, tuple(card for _, card in pairs))
         _set_winner(self, winner)
