@@ -229,6 +229,28 @@ class Screen:
             return []  # no text of its own: its repr would say little to a player
         return [Text(str(view))]
 
+    def _deal_scoreboard(
+        self,
+        deal: str,
+        rows: Sequence[tuple[int, Sequence[int], Text | str]],
+        extra: str,
+        totals: Sequence[int],
+        won: Sequence[int],
+    ) -> RenderableType:
+        """A scoreboard by deal: for each finished deal (``deal`` names them: ``"Round"``,
+        ``"Hand"``) its number from 0, every seat's score and a text of the game's own
+        (under the heading ``extra``), then the ``totals``, and the line of the winners."""
+        table = Table(box=box.SIMPLE_HEAD, title="Scoreboard", title_justify="left")
+        table.add_column(deal)
+        for seat in range(len(totals)):
+            table.add_column(self.name(seat), justify="right")
+        table.add_column(extra)
+        for number, scores, text in rows:
+            table.add_row(str(number + 1), *(str(score) for score in scores), text)
+        table.add_section()
+        table.add_row("total", *(str(score) for score in totals), "")
+        return Group(table, self._winners_line(won))
+
     def _scores_line(self, scores: Sequence[int]) -> Text:
         parts = [f"{self.name(seat)} {score}" for seat, score in enumerate(scores)]
         return Text("Scores: " + " · ".join(parts))
@@ -413,21 +435,9 @@ class StichelnScreen(CardScreen):
     def scoreboard(self, state: Any) -> RenderableType:
         """Each finished round's scores and pain cards, the totals, and the winners."""
         view = self._view(state)
-        table = Table(box=box.SIMPLE_HEAD, title="Scoreboard", title_justify="left")
-        table.add_column("Round")
-        for seat in range(view.players):
-            table.add_column(self.name(seat), justify="right")
-        table.add_column("Pain cards")
-        for finished in view.finished_rounds:
-            table.add_row(
-                str(finished.number + 1),
-                *(str(score) for score in finished.scores),
-                cards_text(finished.pain_cards),
-            )
-        table.add_section()
-        table.add_row("total", *(str(score) for score in view.scores), "")
+        rows = [(r.number, r.scores, cards_text(r.pain_cards)) for r in view.finished_rounds]
         won = winners(view.scores) if view.is_over else ()
-        return Group(table, self._winners_line(won))
+        return self._deal_scoreboard("Round", rows, "Pain cards", view.scores, won)
 
     # -- parts ----------------------------------------------------------------------------
 
@@ -661,21 +671,11 @@ class HattrickScreen(CardScreen):
     def scoreboard(self, state: Any) -> RenderableType:
         """Each finished hand's scores and passes, the totals, and the winners."""
         view = self._view(state)
-        table = Table(box=box.SIMPLE_HEAD, title="Scoreboard", title_justify="left")
-        table.add_column("Hand")
-        for seat in range(view.players):
-            table.add_column(self.name(seat), justify="right")
-        table.add_column("Cards passed")
-        for finished in view.finished_hands:
-            table.add_row(
-                str(finished.number + 1),
-                *(str(score) for score in finished.scores),
-                " ".join(map(str, finished.pass_counts)),
-            )
-        table.add_section()
-        table.add_row("total", *(str(score) for score in view.scores), "")
+        rows = [
+            (h.number, h.scores, " ".join(map(str, h.pass_counts))) for h in view.finished_hands
+        ]
         won = winners(view.scores) if view.is_over else ()
-        return Group(table, self._winners_line(won))
+        return self._deal_scoreboard("Hand", rows, "Cards passed", view.scores, won)
 
     # -- parts ----------------------------------------------------------------------------
 

@@ -130,20 +130,8 @@ class StichlingScreen(Screen):
         """Each finished hand's points and tricks, the totals, and the winners (ties go to
         the better last hand)."""
         view = self._view(state)
-        table = Table(box=box.SIMPLE_HEAD, title="Scoreboard", title_justify="left")
-        table.add_column("Hand")
-        for seat in range(view.players):
-            table.add_column(self.name(seat), justify="right")
-        table.add_column("Tricks won")
-        for finished in view.finished_hands:
-            table.add_row(
-                str(finished.number + 1),
-                *(str(score) for score in finished.scores),
-                " ".join(map(str, finished.tricks_won)),
-            )
-        table.add_section()
-        table.add_row("total", *(str(score) for score in view.scores), "")
-        return Group(table, self._winners_line(view.winners))
+        rows = [(h.number, h.scores, " ".join(map(str, h.tricks_won))) for h in view.finished_hands]
+        return self._deal_scoreboard("Hand", rows, "Tricks won", view.scores, view.winners)
 
     # -- parts ----------------------------------------------------------------------------
 
