@@ -600,3 +600,20 @@ def test_resume_refuses_a_finished_game(finished_game: Path) -> None:
     code, _, err = run("play", "--resume", str(finished_game))
     assert code == 2
     assert "the game is over" in err
+
+
+def test_replay_steps_trick_by_trick_and_stops_on_q(finished_game: Path) -> None:
+    code, out, _ = run("replay", str(finished_game), "--step", stdin="\n\nq\n")
+    assert code == 0
+    assert out.count("Enter: next · q: stop") == 3
+    assert re.search(r"Stopped after move \d+ of \d+\.", out)
+    assert "Trick 2:" in out
+    assert "Trick 3:" not in out
+    assert "Scoreboard" not in out
+
+
+def test_replay_step_shows_the_rest_at_the_end_of_input(finished_game: Path) -> None:
+    code, out, _ = run("replay", str(finished_game), "--step", stdin="\n")
+    assert code == 0
+    assert out.count("Enter: next · q: stop") == 2
+    assert "Scoreboard" in out

@@ -32,6 +32,12 @@ def add_parser(subparsers: Any) -> None:
         metavar="PLAYER",
         help="show only what the player in this seat (from 0) saw",
     )
+    parser.add_argument(
+        "--step",
+        action="store_true",
+        help="pause after each trick (or whatever the game shows at once): Enter shows the "
+        "next, q stops; at the end of input the rest is shown without pausing",
+    )
     parser.set_defaults(run=run)
 
 
@@ -57,11 +63,25 @@ def run(args: argparse.Namespace, env: Env) -> int:
     console.print(Text(head, style="bold"))
     for renderable in screen.start(state):
         console.print(renderable)
-    for move in moves:
+    stepping = args.step
+    for number, move in enumerate(moves, start=1):
         mover = game.player_of(move)
         before, state = state, game.apply_move(state, move)
-        for renderable in screen.events(before, state, mover, move):
+        shown = screen.events(before, state, mover, move)
+        for renderable in shown:
             console.print(renderable)
+        if stepping and shown and number < len(moves):
+            console.print(Text("Enter: next · q: stop ", style="dim"), end="")
+            env.stdout.flush()
+            answer = env.stdin.readline()
+            if answer and not _is_terminal(env):
+                console.print(Text(answer.rstrip("\r\n")))  # echoed, as a terminal would
+            if not answer:
+                stepping = False  # the end of input: show the rest at once
+                console.print()
+            elif answer.strip().lower() in {"q", "quit"}:
+                console.print(Text(f"Stopped after move {number} of {len(moves)}."))
+                return EXIT_OK
     console.print()
     if not game.is_over(state):
         console.print(Text(f"The record ends before the game is over, after {len(moves)} moves."))
@@ -69,3 +89,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
             console.print(renderable)
     console.print(screen.scoreboard(state))
     return EXIT_OK
+
+
+def _is_terminal(env: Env) -> bool:
+    try:
+        return env.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
