@@ -12,18 +12,21 @@ from __future__ import annotations
 
 import argparse
 import random
-import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import sticheln
 import sticheln.hattrick as hattrick
 import sticheln.stichling as stichling
 from sticheln.bots import make_bot
+
+if __package__:
+    from fuzz.limits import CaseTimeout, time_limit
+else:  # run as a script, with fuzz/ on sys.path
+    from limits import CaseTimeout, time_limit  # type: ignore[import-not-found, no-redef]
 
 RETURNED = "returned"
 DOCUMENTED = "documented-error"
@@ -34,30 +37,6 @@ CASE_SECONDS = 5.0
 """The wall-clock time a call may take before it counts as a hang."""
 REPRODUCER_LENGTH = 400
 """The most characters of each argument that a finding prints."""
-
-
-class CaseTimeout(Exception):
-    """A call ran past :data:`CASE_SECONDS`."""
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`CaseTimeout` in the block after ``seconds`` of wall-clock time (on
-    platforms with ``SIGALRM``; elsewhere the time is checked after the call)."""
-    if not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def expire(signum: int, frame: object) -> None:
-        raise CaseTimeout(f"call ran longer than {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def deep_list(depth: int) -> list[Any]:

@@ -17,15 +17,18 @@ import argparse
 import copy
 import json
 import random
-import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import sticheln
+
+if __package__:
+    from fuzz.limits import CaseTimeout, time_limit
+else:  # run as a script, with fuzz/ on sys.path
+    from limits import CaseTimeout, time_limit  # type: ignore[import-not-found, no-redef]
 
 LOADED = "loaded-and-replayed"
 REJECTED = "RecordError"
@@ -43,30 +46,6 @@ BASE_RECORDS = 12
 
 Loader = Callable[[Any, str | bytes], tuple[Any, tuple[Any, ...]]]
 Data = Any
-
-
-class CaseTimeout(Exception):
-    """A case ran past :data:`CASE_SECONDS`."""
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`CaseTimeout` in the block after ``seconds`` of wall-clock time (on
-    platforms with ``SIGALRM``; elsewhere the time is checked after the case)."""
-    if not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def expire(signum: int, frame: object) -> None:
-        raise CaseTimeout(f"case ran longer than {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def default_loader(game: Any, text: str | bytes) -> tuple[Any, tuple[Any, ...]]:
