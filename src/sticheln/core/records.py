@@ -320,9 +320,19 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
     are. Written only when not empty."""
 
     @classmethod
-    @abc.abstractmethod
     def from_state(cls: type[RecordT], state: Any) -> RecordT:
-        """The record of the game that led to ``state``."""
+        """The record of the game that led to ``state``: the rules, players, first leader,
+        deals (per deal, the hand of each seat) and seed of its ``setup``, and its ``moves``.
+        A game whose setup keeps its deals in another form overrides it."""
+        setup = state.setup
+        return cls(
+            rules=setup.rules,
+            players=setup.players,
+            first_leader=setup.first_leader,
+            deals=setup.deals,
+            moves=state.moves,
+            seed=setup.seed,
+        )
 
     @abc.abstractmethod
     def _start(self) -> StateT:

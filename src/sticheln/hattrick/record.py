@@ -70,19 +70,6 @@ class HattrickRecord(Record[HattrickRules, HattrickMove, HattrickState]):
     OLDER_VERSIONS = (1,)
     KINDS = MappingProxyType({"open": OpenTrick, "follow": Follow, "pass": Pass})
 
-    @classmethod
-    def from_state(cls, state: HattrickState) -> HattrickRecord:
-        """The record of the game that led to ``state``."""
-        setup = state.setup
-        return cls(
-            rules=setup.rules,
-            players=setup.players,
-            first_leader=setup.first_leader,
-            deals=setup.deals,
-            moves=state.moves,
-            seed=setup.seed,
-        )
-
     def _start(self) -> HattrickState:
         return start_game(
             make_setup(self.rules, self.players, self.first_leader, self.seed, self.deals)

@@ -55,19 +55,6 @@ class StichlingRecord(Record[StichlingRules, StichlingMove, StichlingState]):
     GAME = "stichling"
     VERSION = STICHLING_RECORD_VERSION
 
-    @classmethod
-    def from_state(cls, state: StichlingState) -> StichlingRecord:
-        """The record of the game that led to ``state``."""
-        setup = state.setup
-        return cls(
-            rules=setup.rules,
-            players=setup.players,
-            first_leader=setup.first_leader,
-            deals=setup.deals,
-            moves=state.moves,
-            seed=setup.seed,
-        )
-
     def _start(self) -> StichlingState:
         return start_game(
             make_setup(self.rules, self.players, self.first_leader, self.seed, self.deals)
