@@ -213,13 +213,21 @@ def parse_move(state: GameState, player: int, text: str) -> Move:
     >>> st.parse_move(state, 0, str(state.hands[0].cards[0]))
     ChoosePain(player=0, card=Card(Color.RED, 0))
 
-    :raises InvalidMoveError: if ``text`` names no card.
+    :raises InvalidMoveError: if ``text`` names no card of the game's deck; the message names
+        the deck's colours and values.
     :raises IllegalMoveError: if the player cannot play that card now; the message says why.
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: if ``text`` is not a string.
     """
     moves = legal_moves(state, player)
     kind = ChoosePain if state.phase is _CHOOSING else PlayCard
-    return find_card_move(text, moves, lambda card: apply_move(state, kind(player, card)))
+    setup = state.setup
+    return find_card_move(
+        text,
+        moves,
+        lambda card: apply_move(state, kind(player, card)),
+        setup.rules.deck(setup.players).cards,
+    )
 
 
 _new_state = tuple.__new__

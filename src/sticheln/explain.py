@@ -167,7 +167,7 @@ class ScoreExplanation:
 def explain_score(pain_card: Card, won_cards: Iterable[Card]) -> ScoreExplanation:
     """A round score with one item per card (:rule:`ST-SCORE-1`, :rule:`ST-SCORE-2`).
 
-    >>> from sticheln import CardSet
+    >>> from sticheln import Card, CardSet, explain_score
     >>> print(explain_score(Card.parse("B5"), CardSet.parse("B7 R4")))
     Round score -11:
       -5 B5 is the pain card and costs its value (ST-SCORE-1).

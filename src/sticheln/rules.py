@@ -61,6 +61,7 @@ class Deck:
     """The cards used for one player count: every value from ``lowest`` to ``highest`` in
     each of ``colors`` (:rule:`ST-DECK-1`).
 
+    >>> from sticheln import Deck
     >>> Deck(3, "RYGBP", 0, 8).size
     45
     """

@@ -41,7 +41,7 @@ def trick_winner(cards: Sequence[Card]) -> int | None:
     The function takes any number of cards, so it also tells who would win a trick that is
     still open.
 
-    >>> from sticheln import Card
+    >>> from sticheln import Card, trick_winner
     >>> trick_winner([Card.parse("R5"), Card.parse("R9"), Card.parse("G2")])
     2
     >>> trick_winner([Card.parse("R0"), Card.parse("B0")]) is None

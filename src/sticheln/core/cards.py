@@ -4,6 +4,7 @@ A card is a colour and a value. Cards have a fixed *display order* (colour in th
 :class:`Color`, then value), used for sorting hands and for the stable iteration order of
 :class:`CardSet`. They have no ``<``: which card is stronger depends on the trick.
 
+>>> from sticheln import Card, CardSet
 >>> card = Card.parse("B11")
 >>> card
 Card(Color.BLUE, 11)
@@ -201,6 +202,7 @@ class CardSet:
     Supports ``in``, ``len``, iteration, ``|``, ``&``, ``-`` and ``^`` with other card sets,
     and equality and hashing by content.
 
+    >>> from sticheln import CardSet, Color
     >>> hand = CardSet.parse("R1 R5 B0")
     >>> len(hand), hand.of_color(Color.RED)
     (3, CardSet.parse('R1 R5'))

@@ -8,7 +8,7 @@ from typing import Protocol, TypeVar
 
 import attrs
 
-from sticheln.core.cards import Card
+from sticheln.core.cards import _CARD_TEXT, _COLOR_BY_NAME, Card, CardSet, Color
 from sticheln.core.errors import (
     CardError,
     IllegalMoveError,
@@ -18,7 +18,13 @@ from sticheln.core.errors import (
 )
 from sticheln.core.setup import check_seat_number
 
-__all__ = ["CardMove", "check_move_card", "check_move_player", "find_card_move"]
+__all__ = [
+    "CardMove",
+    "check_move_card",
+    "check_move_player",
+    "find_card_move",
+    "parse_game_card",
+]
 
 
 class CardMove(Protocol):
@@ -56,13 +62,65 @@ def check_move_card(instance: object, attribute: attrs.Attribute[Card], value: C
         raise WrongTypeError(f"{type(instance).__name__}.card must be a Card, got {excerpt(value)}")
 
 
-def find_card_move(text: str, moves: Sequence[MoveT], explain: Callable[[Card], object]) -> MoveT:
+def _deck_text(deck: CardSet) -> str:
+    """The colours and values of ``deck``, for an error message: ``"colours R, G, B; values
+    run 1 to 20"``."""
+    present = {card.color for card in deck}
+    values = [card.value for card in deck]
+    letters = ", ".join(color.letter for color in Color if color in present)
+    return f"colours {letters}; values run {min(values)} to {max(values)}"
+
+
+def parse_game_card(text: str, deck: CardSet) -> Card:
+    """The card of the game's ``deck`` that ``text`` names (as :meth:`Card.parse
+    <sticheln.Card.parse>` reads it); a card outside the deck is refused naming the colours
+    and values of the deck.
+
+    >>> from sticheln import CardSet, InvalidMoveError
+    >>> from sticheln.core.moves import parse_game_card
+    >>> deck = CardSet.parse("R0 R1 R2 B0 B1 B2")
+    >>> parse_game_card("b2", deck)
+    Card(Color.BLUE, 2)
+    >>> try:
+    ...     parse_game_card("R99", deck)
+    ... except InvalidMoveError as error:
+    ...     print(error)
+    'R99' is not a card of this game (colours R, B; values run 0 to 2)
+
+    :raises WrongTypeError: if ``text`` is not a string.
+    :raises InvalidMoveError: if ``text`` names no card of ``deck``; the message names the
+        colours and values of ``deck``.
+    """
+    if not isinstance(text, str):
+        raise WrongTypeError(f"a move's text must be a string, got {type(text).__name__}")
+    try:
+        card = Card.parse(text)
+    except CardError as exc:
+        match = _CARD_TEXT.fullmatch(text)
+        if match is None or match.group(1).lower() not in _COLOR_BY_NAME or not deck:
+            raise InvalidMoveError(str(exc)) from None
+        # A known colour with a value above any card's: not a card of this game either.
+        raise InvalidMoveError(
+            f"{excerpt(text)} is not a card of this game ({_deck_text(deck)})"
+        ) from None
+    if deck and card not in deck:
+        raise InvalidMoveError(f"{card} is not a card of this game ({_deck_text(deck)})")
+    return card
+
+
+def find_card_move(
+    text: str,
+    moves: Sequence[MoveT],
+    explain: Callable[[Card], object],
+    deck: CardSet | None = None,
+) -> MoveT:
     """The move among a player's legal ``moves`` that plays the card ``text`` names (``"B11"``,
     ``"b11"``, ``"blue 11"``).
 
     ``explain(card)`` is called for a card that no legal move plays: it raises the game's
     :class:`~sticheln.IllegalMoveError` saying why the card cannot be played now (typically
-    by applying the move the card would make).
+    by applying the move the card would make). With the game's ``deck``, the error for a
+    value above every card's names the deck's colours and values (:func:`parse_game_card`).
 
     :raises WrongTypeError: if ``text`` is not a string.
     :raises InvalidMoveError: if ``text`` names no card.
@@ -70,10 +128,13 @@ def find_card_move(text: str, moves: Sequence[MoveT], explain: Callable[[Card], 
     """
     if not isinstance(text, str):
         raise WrongTypeError(f"a move's text must be a string, got {type(text).__name__}")
-    try:
-        card = Card.parse(text)
-    except CardError as exc:
-        raise InvalidMoveError(str(exc)) from None
+    if deck is not None:
+        card = parse_game_card(text, deck)
+    else:
+        try:
+            card = Card.parse(text)
+        except CardError as exc:
+            raise InvalidMoveError(str(exc)) from None
     index = card.index
     for move in moves:
         if move.card.index == index:

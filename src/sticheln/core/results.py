@@ -1,5 +1,6 @@
 """The result of a game from the players' totals: who won, and everyone's place.
 
+>>> from sticheln import ranking, winners
 >>> winners([3, 7, 7, -2]), ranking([3, 7, 7, -2])
 ((1, 2), (3, 1, 1, 4))
 """
@@ -27,6 +28,7 @@ def winners(scores: Sequence[int]) -> tuple[int, ...]:
     """The players with the highest total; all of them share first place (Sticheln
     :rule:`ST-GAME-2`, Hattrick :rule:`HT-GAME-2`).
 
+    >>> from sticheln import winners
     >>> winners([3, 7, 7, -2])
     (1, 2)
 
@@ -42,6 +44,7 @@ def ranking(scores: Sequence[int]) -> tuple[int, ...]:
     """The place of each player (1 = first); equal totals share a place and the next place
     is skipped, as the rules give no tie-break (:rule:`ST-GAME-2`).
 
+    >>> from sticheln import ranking
     >>> ranking([3, 7, 7, -2])
     (3, 1, 1, 4)
 

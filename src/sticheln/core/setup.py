@@ -87,6 +87,45 @@ def check_type(value: object, kind: type[T], what: str) -> T:
     return value
 
 
+def check_int(value: object, what: str) -> int:
+    """``value`` if it is an ``int`` (``True`` and ``False`` are not numbers here).
+
+    :raises WrongTypeError: naming ``what`` otherwise.
+    """
+    if type(value) is not int:
+        raise WrongTypeError(f"{what} must be an int, got {excerpt(value)}")
+    return value
+
+
+def check_ints(value: object, what: str) -> Sequence[int]:
+    """``value`` if it is a sequence (a list or tuple, not a string) of ``int`` values.
+
+    :raises WrongTypeError: naming ``what`` otherwise.
+    """
+    if (
+        isinstance(value, str | bytes)
+        or not isinstance(value, Sequence)
+        or not all(type(item) is int for item in value)
+    ):
+        raise WrongTypeError(f"{what} must be a sequence of ints, got {excerpt(value)}")
+    return value
+
+
+def check_items(value: object, kind: type[T], what: str) -> Sequence[T]:
+    """``value`` if it is a sequence (a list or tuple, not a string) of ``kind`` values.
+
+    :raises WrongTypeError: naming ``what`` and the first item that is not a ``kind``.
+    """
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise WrongTypeError(
+            f"{what} must be a sequence of {kind.__name__} values, got {excerpt(value)}"
+        )
+    for item in value:
+        if not isinstance(item, kind):
+            raise WrongTypeError(f"{what}: {excerpt(item)} is not a {kind.__name__}")
+    return value
+
+
 def seeded_rng(
     seed: int | random.Random | None, *, dealt: bool = False
 ) -> tuple[random.Random, int | None]:

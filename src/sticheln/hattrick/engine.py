@@ -1,6 +1,7 @@
 """Starting, querying and advancing games of Hattrick: :func:`new_game`, :func:`legal_moves`,
 :func:`apply_move`.
 
+>>> from sticheln.hattrick import apply_move, legal_moves, new_game
 >>> state = new_game(players=4, seed=7)
 >>> state
 <HattrickState 4 players, hand 1/4, turn 1, 0 to play>
@@ -42,9 +43,16 @@ from sticheln.core.setup import (
 )
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_table
 from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, LeadCards
-from sticheln.hattrick.scoring import hand_score
+from sticheln.hattrick.scoring import _hand_score
 from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState
-from sticheln.hattrick.turn import OPEN_TRICKS, Action, Turn, _new_turn, action_for, next_leader
+from sticheln.hattrick.turn import (
+    OPEN_TRICKS,
+    Action,
+    Turn,
+    _action_for,
+    _new_turn,
+    _next_leader,
+)
 
 __all__ = ["apply_move", "deal_hand", "legal_moves", "move_for", "new_game", "parse_move"]
 
@@ -212,7 +220,7 @@ def _build_table(seat: int, open_mask: int, colors: tuple[Color, ...]) -> tuple[
     """The legal move of every card for ``seat`` while the tricks of ``colors`` (whose bit
     mask is ``open_mask``) are open: the move of the card's :func:`action_for`."""
     moves = move_table(seat)
-    table = tuple(moves[_TABLE_SLOT[action_for(colors, card)]][card.index] for card in _ALL_CARDS)
+    table = tuple(moves[_TABLE_SLOT[_action_for(colors, card)]][card.index] for card in _ALL_CARDS)
     _tables_of(seat)[open_mask] = table
     return table
 
@@ -221,6 +229,8 @@ def move_for(state: HattrickState, player: int, card: Card) -> HattrickMove:
     """The legal move of ``player`` that plays ``card``: whether it follows, opens a trick
     or is passed follows from the card (:rule:`HT-PLAY-4`).
 
+    >>> from sticheln import Card
+    >>> from sticheln.hattrick import move_for, new_game
     >>> state = new_game(4, seed=7)
     >>> move_for(state, 0, Card.parse("B20"))
     OpenTrick(player=0, card=Card(Color.BLUE, 20))
@@ -232,8 +242,8 @@ def move_for(state: HattrickState, player: int, card: Card) -> HattrickMove:
     """
     check_player(state, player)
     if not isinstance(card, Card):
-        raise WrongTypeError(f"card must be a Card, got {card!r}")
-    action = action_for(state.open_colors, card)
+        raise WrongTypeError(f"card must be a Card, got {excerpt(card)}")
+    action = _action_for(state.open_colors, card)
     move = move_table(player)[_TABLE_SLOT[action]][card.index]
     apply_move(state, move)  # raises for an illegal move, with the reason
     return move
@@ -244,16 +254,21 @@ def parse_move(state: HattrickState, player: int, text: str) -> HattrickMove:
     ``"red 17"``): whether it follows, opens or passes follows from the card
     (:rule:`HT-PLAY-4`), so the card's name names the move.
 
+    >>> from sticheln.hattrick import new_game, parse_move
     >>> state = new_game(4, seed=7)
     >>> parse_move(state, 0, "b20")
     OpenTrick(player=0, card=Card(Color.BLUE, 20))
 
-    :raises InvalidMoveError: if ``text`` names no card.
+    :raises InvalidMoveError: if ``text`` names no card of the game's deck; the message names
+        the deck's colours and values.
     :raises IllegalMoveError: if the player cannot play that card now; the message says why.
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: if ``text`` is not a string.
     """
     moves = legal_moves(state, player)
-    return find_card_move(text, moves, lambda card: move_for(state, player, card))
+    return find_card_move(
+        text, moves, lambda card: move_for(state, player, card), state.setup.rules.deck
+    )
 
 
 _new_state = tuple.__new__
@@ -288,7 +303,7 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
     hand = hands[player]
     if not hand.mask >> index & 1:
         raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
-    actual = action_for(colors, card)
+    actual = _action_for(colors, card)
     if actual is not action:
         raise IllegalMoveError.of(move, _wrong_action(colors, card, actual))
     if actual is _OPEN:
@@ -368,7 +383,7 @@ def _finish_turn(
         if rules.lead_cards is _WHOLE_TURN
         else tuple(play for play in plays if play[1].color in colors)
     )
-    turn = _new_turn(leader, cards, next_leader(counted, rules.lead_tie))
+    turn = _new_turn(leader, cards, _next_leader(counted, rules.lead_tie))
     turns = (*state.turns, turn)
     if len(hands[seats[-1]]) > 1:
         return _new_state(
@@ -407,7 +422,7 @@ def _finish_hand(
             won=won,
             passed=passed,
             last_cards=tuple(_ALL_CARDS[hand.indices[0]] for hand in hands),
-            scores=tuple(hand_score(won[p], len(passed[p])) for p in range(n)),
+            scores=tuple(_hand_score(won[p], len(passed[p])) for p in range(n)),
         ),
     )
     number = state.hand_number + 1

@@ -39,6 +39,10 @@ __all__ = [
 ]
 
 
+MAX_HANDS: Final = 100
+"""The most hands a game may have: every hand is dealt when the game starts."""
+
+
 class LeadTie(Enum):
     """Who leads the next turn when the highest value of a turn was played more than once
     (:rule:`HT-LEAD-2`)."""
@@ -102,8 +106,9 @@ class HattrickRules:
     """The numbers of players the rules allow (:rule:`HT-DECK-1`); the deck must divide
     evenly among each of them (:rule:`HT-DEAL-1`)."""
     hands_per_game: int | None = None
-    """Hands per game; ``None`` means one per player (:rule:`HT-GAME-1`). With a
-    :attr:`target_score` the game lasts at most this many hands."""
+    """Hands per game, at most 100 (``MAX_HANDS``); ``None`` means one per player
+    (:rule:`HT-GAME-1`). With a :attr:`target_score` the game lasts at most this many
+    hands."""
     target_score: int | None = None
     """A total that ends the game: after the hand in which some player's total first reaches
     it, no more hands are played (:rule:`HT-GAME-3`). ``None`` (the default) plays every
@@ -139,10 +144,11 @@ class HattrickRules:
                     f"with at least two cards each"
                 )
         if self.hands_per_game is not None and (
-            type(self.hands_per_game) is not int or self.hands_per_game < 1
+            type(self.hands_per_game) is not int or not 1 <= self.hands_per_game <= MAX_HANDS
         ):
             raise RulesError(
-                f"hands_per_game must be None or an int >= 1, got {excerpt(self.hands_per_game)}"
+                f"hands_per_game must be None or an int from 1 to {MAX_HANDS}, "
+                f"got {excerpt(self.hands_per_game)}"
             )
         if self.target_score is not None and (
             type(self.target_score) is not int or self.target_score < 1

@@ -1,5 +1,7 @@
 """Scoring a hand of Hattrick: pure functions of the won cards and the number of passes.
 
+>>> from sticheln import CardSet
+>>> from sticheln.hattrick import collecting_color, hand_score
 >>> won = CardSet.parse("R3 R9 R17 G4 B20")
 >>> collecting_color(won), hand_score(won, passed=1)
 (Color.RED, -1)
@@ -10,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from sticheln.core.cards import _COLOR_MASKS, Card, CardSet, Color
+from sticheln.core.errors import CardError, WrongTypeError, excerpt
+from sticheln.core.setup import check_items
 
 __all__ = ["PASS_PENALTY", "collecting_color", "hand_score"]
 
@@ -17,6 +21,22 @@ PASS_PENALTY = 2
 """The points every passed card costs (:rule:`HT-SCORE-3`)."""
 
 _MASKS = tuple(_COLOR_MASKS.values())
+
+
+def _won_cards(won: object) -> Iterable[Card]:
+    """``won`` if it is a card set or a sequence of cards.
+
+    :raises WrongTypeError: otherwise.
+    """
+    if isinstance(won, CardSet):
+        return won
+    if isinstance(won, str | bytes) or not isinstance(won, Iterable):
+        raise WrongTypeError(f"won must be cards, got {excerpt(won)}")
+    cards = won if isinstance(won, Sequence) else [*won]
+    for card in cards:
+        if not isinstance(card, Card):
+            raise WrongTypeError(f"won: {excerpt(card)} is not a Card")
+    return cards
 
 
 def _color_counts(won: Iterable[Card]) -> dict[Color, int]:
@@ -34,12 +54,17 @@ def collecting_color(won: Iterable[Card], colors: Sequence[Color] = ()) -> Color
     :class:`~sticheln.Color` when ``colors`` is empty or leaves them out). Which of them is
     taken does not change the score: :func:`hand_score` needs only how many cards it has.
 
+    >>> from sticheln import CardSet, Color
+    >>> from sticheln.hattrick import collecting_color
     >>> collecting_color(CardSet.parse("B1 B2 G7 G8 R5"))
     Color.GREEN
     >>> collecting_color(CardSet.parse("B1 B2 G7 G8 R5"), [Color.BLUE, Color.GREEN])
     Color.BLUE
+
+    :raises WrongTypeError: if ``won`` is not cards, or ``colors`` not a sequence of colours.
     """
-    counts = _color_counts(won)
+    counts = _color_counts(_won_cards(won))
+    check_items(colors, Color, "colors")
     if not counts:
         return None
     best = max(counts.values())
@@ -54,15 +79,26 @@ def hand_score(won: Iterable[Card], passed: int) -> int:
     (:rule:`HT-SCORE-1`), each other won card -1 (:rule:`HT-SCORE-2`), and each of the
     ``passed`` cards of the player's pass pile -2, whatever its colour (:rule:`HT-SCORE-3`).
 
+    >>> from sticheln import CardSet
+    >>> from sticheln.hattrick import hand_score
     >>> hand_score(CardSet.parse("G1 G2 G3 B4"), passed=0)
     2
     >>> hand_score([], passed=2)
     -4
 
-    :raises ValueError: if ``passed`` is negative.
+    :raises CardError: if ``passed`` is negative.
+    :raises WrongTypeError: if ``won`` is not cards, or ``passed`` not an ``int``.
     """
-    if type(passed) is not int or passed < 0:
-        raise ValueError(f"passed must be a count of cards (an int >= 0), got {passed!r}")
+    won = _won_cards(won)
+    if type(passed) is not int:
+        raise WrongTypeError(f"passed must be a count of cards (an int), got {excerpt(passed)}")
+    if passed < 0:
+        raise CardError(f"passed must be a count of cards (0 or more), got {excerpt(passed)}")
+    return _hand_score(won, passed)
+
+
+def _hand_score(won: Iterable[Card], passed: int) -> int:
+    """:func:`hand_score` without the checks of its arguments (for the engine)."""
     if isinstance(won, CardSet):
         mask = won.mask
         counts = [(mask & colour).bit_count() for colour in _MASKS]

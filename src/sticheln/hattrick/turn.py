@@ -6,6 +6,8 @@ while fewer than :data:`OPEN_TRICKS` are open, or is passed. :func:`turn_actions
 rule to a turn's cards one after the other; everything else that needs to know what the cards
 of a turn did (the engine, the views, sampling, the tricks of a turn) reads it from these two.
 
+>>> from sticheln import Card
+>>> from sticheln.hattrick import trick_taker, turn_actions
 >>> cards = [Card.parse(name) for name in ["R10", "B4", "R12", "G15"]]
 >>> [action.value for action in turn_actions(cards)]
 ['open', 'open', 'follow', 'pass']
@@ -21,7 +23,9 @@ from typing import Final
 
 import attrs
 
-from sticheln.core.cards import Card, Color
+from sticheln.core.cards import Card, Color, check_cards
+from sticheln.core.errors import WrongTypeError, excerpt
+from sticheln.core.setup import check_items
 from sticheln.core.tricks import Trick
 from sticheln.hattrick.rules import LeadTie
 
@@ -57,6 +61,12 @@ _FOLLOW = Action.FOLLOW
 _PASS = Action.PASS
 
 
+def _check_max_open(max_open: object) -> int:
+    if type(max_open) is not int:
+        raise WrongTypeError(f"max_open must be an int, got {excerpt(max_open)}")
+    return max_open
+
+
 def action_for(open_colors: Sequence[Color], card: Card, max_open: int = OPEN_TRICKS) -> Action:
     """What ``card`` does when the tricks of ``open_colors`` are open, and at most
     ``max_open`` tricks may be open at once.
@@ -67,11 +77,24 @@ def action_for(open_colors: Sequence[Color], card: Card, max_open: int = OPEN_TR
     (:rule:`HT-PLAY-4`). This is the one definition of the rule: the engine's tables of legal
     moves are built from it.
 
+    >>> from sticheln import Card, Color
+    >>> from sticheln.hattrick import action_for
     >>> action_for([], Card.parse("G3")), action_for([Color.RED, Color.BLUE], Card.parse("G3"))
     (<Action.OPEN: 'open'>, <Action.PASS: 'pass'>)
     >>> action_for([Color.RED, Color.BLUE], Card.parse("G3"), max_open=4)
     <Action.OPEN: 'open'>
+
+    :raises WrongTypeError: if ``open_colors`` is not a sequence of colours, ``card`` not a
+        :class:`~sticheln.Card` or ``max_open`` not an ``int``.
     """
+    check_items(open_colors, Color, "open_colors")
+    if not isinstance(card, Card):
+        raise WrongTypeError(f"card must be a Card, got {excerpt(card)}")
+    return _action_for(open_colors, card, _check_max_open(max_open))
+
+
+def _action_for(open_colors: Sequence[Color], card: Card, max_open: int = OPEN_TRICKS) -> Action:
+    """:func:`action_for` without the checks of its arguments (for the engine's hot path)."""
     if card.color in open_colors:
         return _FOLLOW
     return _OPEN if len(open_colors) < max_open else _PASS
@@ -84,16 +107,32 @@ def turn_actions(cards: Sequence[Card | None], max_open: int = OPEN_TRICKS) -> t
     ``None`` stands for a passed card whose face is hidden, as in a player's view of a turn
     (:rule:`HT-PASS-1`): it is a pass, and opens nothing.
 
+    >>> from sticheln import Card
+    >>> from sticheln.hattrick import turn_actions
     >>> [a.value for a in turn_actions([Card.parse("R1"), None, Card.parse("G2")])]
     ['open', 'pass', 'open']
+
+    :raises WrongTypeError: if ``cards`` is not a sequence of cards and ``None``, or
+        ``max_open`` is not an ``int``.
     """
+    given: object = cards
+    if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+        raise WrongTypeError(f"cards must be a sequence of Card values, got {excerpt(given)}")
+    for card in cards:
+        if card is not None and not isinstance(card, Card):
+            raise WrongTypeError(f"cards: {excerpt(card)} is not a Card or None")
+    return _turn_actions(cards, _check_max_open(max_open))
+
+
+def _turn_actions(cards: Sequence[Card | None], max_open: int = OPEN_TRICKS) -> tuple[Action, ...]:
+    """:func:`turn_actions` without the checks of its arguments."""
     colors: list[Color] = []
     actions: list[Action] = []
     for card in cards:
         if card is None:
             actions.append(_PASS)
             continue
-        action = action_for(colors, card, max_open)
+        action = _action_for(colors, card, max_open)
         if action is _OPEN:
             colors.append(card.color)
         actions.append(action)
@@ -107,13 +146,21 @@ def trick_taker(cards: Sequence[Card]) -> int:
     The cards of a trick share one colour, so their values differ; of equal values (which a
     trick cannot hold) the earlier would take it.
 
+    >>> from sticheln import Card
+    >>> from sticheln.hattrick import trick_taker
     >>> trick_taker([Card.parse(name) for name in ["B7", "B19", "B2"]])
     1
 
     :raises ValueError: if the trick has no card.
+    :raises WrongTypeError: if ``cards`` is not a sequence of cards.
     """
-    if not cards:
+    if not check_cards(cards, "a trick"):
         raise ValueError("a trick needs at least one card")
+    return _trick_taker(cards)
+
+
+def _trick_taker(cards: Sequence[Card]) -> int:
+    """:func:`trick_taker` of a trick with cards, without the checks of its argument."""
     best = 0
     best_value = cards[0].value
     for i in range(1, len(cards)):
@@ -132,14 +179,38 @@ def next_leader(plays: Sequence[tuple[int, Card]], tie: LeadTie = LeadTie.NEXT_L
     back to the earliest card of the highest value if there is none),
     :attr:`~LeadTie.EARLIEST` takes the earliest card of the highest value.
 
+    >>> from sticheln import Card
+    >>> from sticheln.hattrick import LeadTie, next_leader
     >>> plays = [(0, Card.parse("R8")), (1, Card.parse("G8")), (3, Card.parse("R5"))]
     >>> next_leader(plays), next_leader(plays, LeadTie.EARLIEST)
     (3, 0)
 
     :raises ValueError: if ``plays`` is empty.
+    :raises WrongTypeError: if ``plays`` is not a sequence of ``(player, card)`` pairs (the
+        player a seat number, the card a :class:`~sticheln.Card`) or ``tie`` not a
+        :class:`LeadTie`.
     """
+    given: object = plays
+    if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+        raise WrongTypeError(f"plays must be (player, card) pairs, got {excerpt(given)}")
+    for pair in plays:
+        if not (
+            isinstance(pair, tuple)
+            and len(pair) == 2
+            and type(pair[0]) is int
+            and isinstance(pair[1], Card)
+        ):
+            raise WrongTypeError(f"a play must be a (player, card) pair, got {excerpt(pair)}")
+    if not isinstance(tie, LeadTie):
+        raise WrongTypeError(f"tie must be a LeadTie, got {excerpt(tie)}")
     if not plays:
         raise ValueError("a turn needs at least one card")
+    return _next_leader(plays, tie)
+
+
+def _next_leader(plays: Sequence[tuple[int, Card]], tie: LeadTie = LeadTie.NEXT_LOWER) -> int:
+    """:func:`next_leader` of a turn with cards, without the checks of its arguments (for the
+    engine's hot path)."""
     leader, top, tied = -1, -1, False
     for player, card in plays:
         value = card.value
@@ -191,7 +262,7 @@ class Turn:
     @property
     def actions(self) -> tuple[Action, ...]:
         """What each card did, in play order (:func:`turn_actions`)."""
-        return turn_actions(self.cards)
+        return _turn_actions(self.cards)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -235,11 +306,11 @@ def open_tricks(leader: int, players: int, cards: Sequence[Card | None]) -> tupl
     in the order they were opened: each a :class:`~sticheln.Trick` whose ``winner`` is the
     player of its highest card so far."""
     tricks: dict[Color, list[tuple[int, Card]]] = {}
-    for i, (card, action) in enumerate(zip(cards, turn_actions(cards), strict=True)):
+    for i, (card, action) in enumerate(zip(cards, _turn_actions(cards), strict=True)):
         if card is not None and action is not _PASS:
             tricks.setdefault(card.color, []).append(((leader + i) % players, card))
     result = []
     for plays in tricks.values():
-        taker = trick_taker([card for _, card in plays])
+        taker = _trick_taker([card for _, card in plays])
         result.append(Trick(plays, plays[taker][0]))
     return tuple(result)

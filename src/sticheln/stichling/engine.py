@@ -1,6 +1,7 @@
 """Starting, querying and advancing games of Stichling: :func:`new_game`, :func:`legal_moves`,
 :func:`apply_move` and :func:`parse_move`.
 
+>>> from sticheln.stichling import apply_move, legal_moves, move_text, new_game, parse_move
 >>> state = new_game(players=2, seed=7)
 >>> state
 <StichlingState 2 players, hand 1/3, ordering victory points, waiting for [0, 1]>
@@ -23,13 +24,13 @@ from typing import Final
 
 from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color, _without, card_set_of
 from sticheln.core.errors import (
-    CardError,
     IllegalMoveError,
     InvalidMoveError,
     SetupError,
     WrongTypeError,
     excerpt,
 )
+from sticheln.core.moves import parse_game_card
 from sticheln.core.setup import (
     SeatTable,
     check_first_leader,
@@ -57,7 +58,7 @@ from sticheln.stichling.rules import (
     SameColor,
     StichlingRules,
 )
-from sticheln.stichling.scoring import hand_score
+from sticheln.stichling.scoring import _hand_score
 from sticheln.stichling.state import (
     _ARRANGING,
     _OVER,
@@ -67,7 +68,7 @@ from sticheln.stichling.state import (
     StichlingState,
     hand_leader,
 )
-from sticheln.stichling.tricks import StichlingTrick, is_complete, new_trick, trick_choices
+from sticheln.stichling.tricks import StichlingTrick, counted, new_trick, trick_choices
 
 __all__ = [
     "apply_move",
@@ -393,7 +394,9 @@ def apply_move(state: StichlingState, move: StichlingMove) -> StichlingState:
             top = len(cards)
         cards = (*cards, card)
         seats = (*trick.seats, player)
-        if len(cards) >= TRICK_SIZE and (not key & _LED_ONLY or is_complete(cards, _LED_COLOR)):
+        if len(cards) >= TRICK_SIZE and (
+            not key & _LED_ONLY or counted(cards, _LED_COLOR) >= TRICK_SIZE
+        ):
             winner = seats[top]
             done = new_trick(seats, cards, (*trick.turns, turn), top, winner)
             tricks = tricks[:t] + tricks[t + 1 :]
@@ -516,7 +519,7 @@ def _finish_hand(
             orders=orders,
             tricks=tuple(completed),
             left_open=left,
-            scores=tuple(hand_score(orders[p], len(won[p])) for p in range(n)),
+            scores=tuple(_hand_score(orders[p], len(won[p])) for p in range(n)),
         ),
     )
     number = state.hand_number + 1
@@ -538,11 +541,13 @@ def parse_move(state: StichlingState, player: int, text: str) -> StichlingMove:
     inverse of :func:`~sticheln.stichling.move_text`. Card names may be written as
     :meth:`Card.parse <sticheln.Card.parse>` reads them (``r7+``, ``red 7 > 2``).
 
+    >>> from sticheln.stichling import new_game, parse_move
     >>> state = new_game(2, seed=7)
     >>> parse_move(state, 1, "2, 3, 1")
     ArrangePoints(player=1, order=(2, 3, 1))
 
-    :raises InvalidMoveError: if ``text`` names no move.
+    :raises InvalidMoveError: if ``text`` names no move, or a card that is not in the game's
+        deck (the message names the deck's colours and values).
     :raises IllegalMoveError: if the move it names is not legal now; the message says why.
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
     :raises WrongTypeError: if ``text`` is not a string.
@@ -553,10 +558,7 @@ def parse_move(state: StichlingState, player: int, text: str) -> StichlingMove:
     move: StichlingMove
     played = _PLAY_TEXT.fullmatch(text)
     if played is not None:
-        try:
-            card = Card.parse(played["card"])
-        except CardError as exc:
-            raise InvalidMoveError(str(exc)) from None
+        card = parse_game_card(played["card"], state.setup.rules.deck(state.setup.players))
         if played["open"]:
             move = OpenTrick(player, card)
         else:

@@ -1,6 +1,7 @@
 """Scoring Stichling: which victory-point card of a row is face up, what a hand scores, and who
 wins the game. Pure functions of the tricks won and the points.
 
+>>> from sticheln.stichling import active_position, game_winners, hand_score
 >>> active_position(4), hand_score((3, 1, 2), tricks=4)
 (0, 3)
 >>> game_winners([[3, 2, 9], [1, 4, 9]])
@@ -11,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sticheln.core.errors import CardError, WrongTypeError, excerpt
+from sticheln.core.setup import check_int, check_ints
 from sticheln.stichling.rules import FullTie
 
 __all__ = ["active_position", "game_ranking", "game_winners", "hand_score"]
@@ -23,9 +26,14 @@ def active_position(tricks: int) -> int | None:
     The first trick turns up the first card; each further trick turns the card face down and
     the next one up, the third being followed by the first again (:rule:`SL-VP-3`).
 
+    >>> from sticheln.stichling import active_position
     >>> [active_position(tricks) for tricks in range(8)]
     [None, 0, 1, 2, 0, 1, 2, 0]
+
+    :raises WrongTypeError: if ``tricks`` is not an ``int``.
     """
+    if type(tricks) is not int:
+        raise WrongTypeError(f"tricks must be an int, got {excerpt(tricks)}")
     return None if tricks <= 0 else (tricks - 1) % 3
 
 
@@ -34,16 +42,44 @@ def hand_score(order: Sequence[int], tricks: int) -> int:
     up after ``tricks`` won tricks (:func:`active_position`), and 0 without a trick
     (:rule:`SL-SCORE-1`).
 
+    >>> from sticheln.stichling import hand_score
     >>> hand_score((3, 1, 2), 0), hand_score((3, 1, 2), 1), hand_score((3, 1, 2), 3)
     (0, 3, 2)
+
+    :raises WrongTypeError: if ``order`` is not a sequence of ints, or ``tricks`` not an
+        ``int``.
+    :raises CardError: if ``order`` does not hold three values.
     """
-    position = active_position(tricks)
-    return 0 if position is None else order[position]
+    check_ints(order, "order")
+    if len(order) != 3:
+        raise CardError(f"order must hold three victory-point values, got {excerpt(order)}")
+    check_int(tricks, "tricks")
+    return _hand_score(order, tricks)
+
+
+def _hand_score(order: Sequence[int], tricks: int) -> int:
+    """:func:`hand_score` without the checks of its arguments (for the engine)."""
+    return 0 if tricks <= 0 else order[(tricks - 1) % 3]
 
 
 def _keys(
     hand_scores: Sequence[Sequence[int]], tricks: Sequence[int] | None, full_tie: FullTie
 ) -> list[tuple[int, ...]]:
+    given: object = hand_scores
+    if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+        raise WrongTypeError(
+            f"hand_scores must be a sequence of each player's scores, got {excerpt(given)}"
+        )
+    for scores in hand_scores:
+        check_ints(scores, "hand_scores: a player's scores")
+    if not isinstance(full_tie, FullTie):
+        raise WrongTypeError(f"full_tie must be a FullTie, got {excerpt(full_tie)}")
+    if tricks is not None:
+        check_ints(tricks, "tricks")
+        if len(tricks) != len(hand_scores):
+            raise CardError(
+                f"tricks must hold one count per player ({len(hand_scores)}), got {excerpt(tricks)}"
+            )
     keys = []
     for p, scores in enumerate(hand_scores):
         key = (sum(scores), *reversed(scores))
@@ -65,12 +101,17 @@ def game_winners(
     hand share the win, or under :attr:`FullTie.MOST_TRICKS` the one of them with the most
     ``tricks`` (won over the game, by seat) wins.
 
+    >>> from sticheln.stichling import FullTie, game_winners
     >>> game_winners([[3, 6, 2], [2, 3, 6]])
     (1,)
     >>> game_winners([[3, 6, 2], [3, 6, 2]])
     (0, 1)
     >>> game_winners([[3, 6, 2], [3, 6, 2]], FullTie.MOST_TRICKS, tricks=[4, 5])
     (1,)
+
+    :raises WrongTypeError: if ``hand_scores`` is not a sequence of sequences of ints,
+        ``full_tie`` not a :class:`FullTie` or ``tricks`` not ``None`` or a sequence of ints.
+    :raises CardError: if ``tricks`` does not hold one count per player.
     """
     keys = _keys(hand_scores, tricks, full_tie)
     if not keys:
@@ -87,8 +128,13 @@ def game_ranking(
     """The place of each player (1 = first) under the order of :func:`game_winners`; players
     it cannot tell apart share a place, and the next place is skipped (:rule:`SL-GAME-2`).
 
+    >>> from sticheln.stichling import game_ranking
     >>> game_ranking([[3, 6, 2], [2, 3, 6], [0, 0, 1]])
     (2, 1, 3)
+
+    :raises WrongTypeError: if ``hand_scores`` is not a sequence of sequences of ints,
+        ``full_tie`` not a :class:`FullTie` or ``tricks`` not ``None`` or a sequence of ints.
+    :raises CardError: if ``tricks`` does not hold one count per player.
     """
     keys = _keys(hand_scores, tricks, full_tie)
     return tuple(1 + sum(other > key for other in keys) for key in keys)
