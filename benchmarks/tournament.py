@@ -8,13 +8,14 @@ mean points per game and its win rate (a first place shared by k players counts 
 (all its rotations) make one sample, so the luck of the deal cancels inside a sample. The
 differences between bots are paired by deal in the same way.
 
-A bot is given by its registry name, optionally followed by constructor options:
-``ismcts:exploration=1.0:round_playouts=false``. For ISMCTS, ``playout_policy=heuristic``
-and ``playout_policy=none`` choose the game's registered playout policy or random playouts,
-``playout_bot=NAME`` and ``delegate_bot=NAME`` name bots, and ``delegate_if=pain`` hands the
-pain cards to the delegate bot. ``--time`` and ``--iterations`` set the
-budget of every ISMCTS bot that does not give its own. With fewer bots than players, the
-list is repeated to fill the seats. Run it with, for example::
+A bot is given by a bot spec, as for ``sticheln --bots``: its registry name, optionally
+followed by options (``ismcts:time=0.5:seed=3``, ``ismcts:exploration=1.0:round_playouts=false``,
+``heuristic:share=0.5``), read by :func:`sticheln.bots.make_bot`. For ISMCTS,
+``playout_policy=heuristic`` and ``playout_policy=none`` choose the game's registered playout
+policy or random playouts, ``playout_bot=NAME`` and ``delegate_bot=NAME`` name bots, and here
+``delegate_if=pain`` hands the pain cards to the delegate bot. ``--time`` and
+``--iterations`` set the budget of every ISMCTS bot that does not give its own. With fewer
+bots than players, the list is repeated to fill the seats. Run it with, for example::
 
     python benchmarks/tournament.py --bots ismcts heuristic heuristic heuristic \\
         --deals 50 --time 0.2 --jobs 2
@@ -35,25 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import sticheln as st
-from sticheln.bots import Bot, make_bot, make_ismcts_bot
-from sticheln.bots.ismcts import playout_policy_for
-
-
-def parse_value(text: str) -> object:
-    """An option value: a bool, an int, a float, ``None`` or the text itself."""
-    lowered = text.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    if lowered == "none":
-        return None
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+from sticheln.bots import Bot, BotSpecError, make_bot, parse_bot_spec
 
 
 def choosing_pain(view: Any) -> bool:
@@ -62,33 +45,27 @@ def choosing_pain(view: Any) -> bool:
     return isinstance(view, st.PlayerView) and view.phase is st.Phase.CHOOSING_PAIN
 
 
+_BUDGET_KEYS = frozenset({"time", "time_limit", "iterations"})
+
+
 def build_bot(
     spec: str, game: st.Game[Any, Any, Any], time_limit: float | None, iterations: int | None
 ) -> Bot[Any, Any]:
-    """The bot described by ``spec`` (``name`` or ``name:key=value:...``)."""
-    name, *options = spec.split(":")
-    kwargs: dict[str, object] = {}
-    for option in options:
-        key, _, value = option.partition("=")
-        kwargs[key.strip()] = parse_value(value.strip())
-    if name.lower() == "ismcts":
-        if "time_limit" not in kwargs and "iterations" not in kwargs:
-            kwargs["time_limit"] = time_limit
-            kwargs["iterations"] = iterations
-        if kwargs.get("playout_bot") is not None:
-            kwargs["playout_bot"] = make_bot(str(kwargs["playout_bot"]), game)
-        if kwargs.get("playout_policy") == "heuristic":
-            kwargs["playout_policy"] = playout_policy_for(game)
-        if kwargs.get("delegate_if") == "pain":
-            kwargs["delegate_if"] = choosing_pain
-        if kwargs.get("delegate_bot") is not None:
-            kwargs["delegate_bot"] = make_bot(str(kwargs["delegate_bot"]), game)
-        return make_ismcts_bot(game, **kwargs)
-    bot = make_bot(name, game)
-    if kwargs:
-        import attrs
-
-        bot = attrs.evolve(bot, **kwargs)  # type: ignore[misc]
+    """The bot described by ``spec`` (``name`` or ``name:key=value:...``), made by
+    :func:`sticheln.bots.make_bot`, which reads the spec; on top, an ISMCTS bot without a
+    budget of its own gets ``--time`` and ``--iterations``, and ``delegate_if=pain`` hands the
+    pain cards to its delegate bot."""
+    parsed = parse_bot_spec(spec)
+    delegate_if = dict(parsed.options).get("delegate_if")
+    if delegate_if is not None and (parsed.name != "ismcts" or delegate_if.lower() != "pain"):
+        raise SystemExit(f"bot {spec}: delegate_if must be 'pain', for ismcts")
+    parsed = parsed.without("delegate_if")
+    if parsed.name == "ismcts" and not parsed.option_keys() & _BUDGET_KEYS:
+        budget = {"time": time_limit, "iterations": iterations}
+        parsed = parsed.with_options(**{k: v for k, v in budget.items() if v is not None})
+    bot = make_bot(parsed, game)
+    if delegate_if is not None:
+        bot.delegate_if = choosing_pain  # type: ignore[attr-defined]
     return bot
 
 
@@ -226,6 +203,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     info = st.find_game(args.game, args.rules).info
     if players not in info.player_counts:
         parser.error(f"{info.title} rules {info.rules_name!r} are not for {players} players")
+    game = st.find_game(args.game, args.rules)
+    for spec in dict.fromkeys(entries):  # a bad spec is reported before any game
+        try:
+            build_bot(spec, game, args.time, args.iterations)
+        except (st.UnknownNameError, BotSpecError) as exc:
+            parser.error(str(exc))
     tasks = [
         (entries, info.name, info.rules_name, args.seed, deal, args.time, args.iterations)
         for deal in range(args.deals)

@@ -24,6 +24,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "myst_parser",
     "rules",
+    "encoding_tables",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]

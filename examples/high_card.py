@@ -17,7 +17,7 @@ import random
 import sys
 from collections.abc import Iterable, Sequence
 from types import MappingProxyType
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
@@ -37,6 +37,7 @@ from sticheln.core import (
     register_game,
     winners,
 )
+from sticheln.core.encoding import Encoding, ObservationWriter
 from sticheln.core.moves import check_move_card, check_move_player, find_card_move
 from sticheln.core.rulesdata import check_rules_fields, find_preset, read_colors
 from sticheln.core.setup import (
@@ -47,6 +48,7 @@ from sticheln.core.setup import (
     check_type,
     seeded_rng,
 )
+from sticheln.core.wire import GameWire, WireValue
 
 # -- rules -----------------------------------------------------------------------------------
 
@@ -136,8 +138,10 @@ PRESETS: Final = MappingProxyType({rules.name: rules for rules in (STANDARD, THR
 
 
 @attrs.frozen
-class Play:
+class Play(WireValue):
     """Play ``card`` from the player's hand to the trick."""
+
+    wire_game = "high-card"
 
     player: int = attrs.field(validator=check_move_player)
     card: Card = attrs.field(validator=check_move_card)
@@ -338,9 +342,11 @@ def parse_move(state: HighCardState, player: int, text: str) -> Play:
 
 
 @attrs.frozen
-class HighCardView:
+class HighCardView(WireValue):
     """What one player may see: everything but the other players' hands and the deals to
     come."""
+
+    wire_game = "high-card"
 
     player: int
     rules: HighCardRules
@@ -466,6 +472,67 @@ class HighCardRecord(Record[HighCardRules, Play, HighCardState]):
         return HighCardRules.from_dict(data)
 
 
+# -- JSON events and the encoding for learning agents -------------------------------------
+
+
+@attrs.frozen
+class CardPlayed(WireValue):
+    """A player played a card."""
+
+    wire_game = "high-card"
+    player: int
+    card: Card
+
+
+@attrs.frozen
+class TrickTaken(WireValue):
+    """A trick is complete; its winner leads the next."""
+
+    wire_game = "high-card"
+    trick: Trick
+
+
+def events(state: HighCardState, move: Play, player: int) -> tuple[WireValue, ...]:
+    """What ``player`` sees happen when ``move`` is made, read from the player's views only.
+
+    :raises IllegalMoveError: for a move that is not legal now.
+    """
+    before, after = observe(state, player), observe(apply_move(state, move), player)
+    found: list[WireValue] = [CardPlayed(move.player, move.card)]
+    if len(after.tricks) > len(before.tricks):
+        found.append(TrickTaken(after.tricks[-1]))
+    return tuple(found)
+
+
+class HighCardEncoding(Encoding[HighCardState, Play, HighCardView]):
+    """An action is a card of the deck; the observation is the hand, the current trick by
+    seat (counted from the viewer), every card played before, and the scores."""
+
+    descriptions: ClassVar[dict[str, str]] = {
+        "hand": "the viewer's hand",
+        "trick_{r}": "the card seat r played to the current trick",
+        "played": "every card of the finished tricks",
+        "scores": "by seat: the tricks taken",
+    }
+
+    def __init__(self, game: HighCardGame, players: int) -> None:
+        deck = game.rules.deck
+        self.action_names = tuple(str(card) for card in deck)
+        super().__init__(game, players, deck)
+
+    def action_index(self, move: Play) -> int:
+        return self.card_positions[move.card.index]
+
+    def write(self, view: HighCardView, writer: ObservationWriter) -> None:
+        me, n = view.player, self.players
+        writer.cards("hand", view.hand)
+        played = dict(view.plays)
+        for r in range(n):
+            writer.card(f"trick_{r}", played.get((me + r) % n))
+        writer.cards("played", CardSet.of(card for trick in view.tricks for card in trick.cards))
+        writer.numbers("scores", self.by_relative_seat(me, view.scores))
+
+
 # -- the game object and its registration ----------------------------------------------------
 
 HIGH_CARD: Final[GameKit[HighCardState, Play, HighCardView, HighCardRules]] = GameKit(
@@ -482,6 +549,10 @@ HIGH_CARD: Final[GameKit[HighCardState, Play, HighCardView, HighCardRules]] = Ga
     parse_move=parse_move,
     move_text=move_text,
     record=HighCardRecord,
+    wire=GameWire(
+        view=HighCardView, moves=(Play,), event_types=(CardPlayed, TrickTaken), events=events
+    ),
+    encoding=HighCardEncoding,
 )
 """High Card's functions and facts."""
 

@@ -22,7 +22,18 @@ from sticheln import (
     Rules,
     UnknownNameError,
 )
-from sticheln.bots import BOT_NAMES, Bot, HeuristicBot, ISMCTSBot, RandomBot, make_bot
+from sticheln.bots import (
+    BOT_NAMES,
+    Bot,
+    BotSpecError,
+    HattrickBot,
+    HeuristicBot,
+    ISMCTSBot,
+    RandomBot,
+    bot_options,
+    make_bot,
+    parse_bot_spec,
+)
 from sticheln.bots.heuristic import playout_policy
 from tests.toy_games import Nim, NimState, Take
 
@@ -230,11 +241,10 @@ def test_registry_knows_the_bots() -> None:
     assert isinstance(make_bot("ISMCTS", game), ISMCTSBot)
 
 
-def test_heuristic_bot_plays_sticheln_only() -> None:
+def test_heuristic_bot_plays_the_games_of_the_library_only() -> None:
     with pytest.raises(UnknownNameError, match="the heuristic bot does not play Nim"):
         make_bot("heuristic", Nim())
-    with pytest.raises(UnknownNameError, match="the heuristic bot does not play Hattrick"):
-        make_bot("heuristic", st.find_game("hattrick"))
+    assert isinstance(make_bot("heuristic", st.find_game("hattrick")), HattrickBot)
 
 
 # -- ISMCTS on another game: Nim -------------------------------------------------------------------
@@ -331,3 +341,64 @@ def test_tournament_script_prints_its_table(capsys: pytest.CaptureFixture[str]) 
 def test_view_type_is_what_bots_get() -> None:
     game = st.StichelnGame()
     assert isinstance(game.observe(game.new_game(3, seed=1), 0), PlayerView)
+
+
+# -- bot specs -------------------------------------------------------------------------------------
+
+
+def test_a_spec_gives_a_bot_its_options() -> None:
+    game = st.StichelnGame()
+    spec = parse_bot_spec(" ISMCTS : Time=0.5 : seed=3 ")
+    assert (spec.name, spec.options, str(spec)) == (
+        "ismcts",
+        (("time", "0.5"), ("seed", "3")),
+        "ismcts:time=0.5:seed=3",
+    )
+    bot = make_bot("ismcts:time=0.5:seed=3", game)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.time_limit, bot.iterations, bot.seed) == (0.5, None, 3)
+    bot = make_bot("ismcts:iterations=50", game)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.time_limit, bot.iterations, bot.seed) == (None, 50, None)
+    assert repr(make_bot("random:seed=7", game)) == "RandomBot(seed=7)"
+    assert "seed" in bot_options("ismcts")
+    assert bot_options("random") == ("seed",)
+    tuned = make_bot("heuristic:others_weight=0.5", game)
+    assert isinstance(tuned, HeuristicBot)
+    assert tuned.others_weight == 0.5
+
+
+def test_a_seeded_random_bot_plays_its_own_games() -> None:
+    game = st.StichelnGame()
+    state = game.new_game(3, seed=1)
+    moves = game.legal_moves(state, 0)
+    view = game.observe(state, 0)
+
+    def picks(bot: Bot[Any, Any]) -> list[Any]:
+        rng = random.Random(0)
+        return [bot.choose(view, moves, rng) for _ in range(20)]
+
+    assert picks(make_bot("random:seed=1", game)) == picks(make_bot("random:seed=1", game))
+    assert picks(make_bot("random:seed=1", game)) != picks(make_bot("random:seed=2", game))
+
+
+@pytest.mark.parametrize(
+    ("spec", "error", "message"),
+    [
+        ("ismcts:foo=1", UnknownNameError, "the ismcts bot has no option 'foo'"),
+        ("ismcts:time=0", BotSpecError, "time=0: must be a positive number"),
+        ("ismcts:time=fast", BotSpecError, "time=fast: must be a positive number"),
+        ("ismcts:iterations=2.5", BotSpecError, "must be a whole number of at least 1"),
+        ("ismcts:time=1:time_limit=1", BotSpecError, "give time or time_limit, not both"),
+        ("ismcts:time", BotSpecError, "option 'time' is not key=value"),
+        ("ismcts:seed=1:seed=2", BotSpecError, "option 'seed' given twice"),
+        ("random:seed=x", BotSpecError, "seed=x: must be a whole number"),
+        ("random:time=1", UnknownNameError, "the random bot has no option 'time'"),
+        ("heuristic:share=1", UnknownNameError, "the heuristic bot has no option 'share'"),
+        (":seed=1", BotSpecError, "empty bot name"),
+        ("nosuch:seed=1", UnknownNameError, "no bot 'nosuch'"),
+    ],
+)
+def test_bad_specs_are_refused(spec: str, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        make_bot(spec, st.StichelnGame())

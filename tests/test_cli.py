@@ -24,7 +24,13 @@ from sticheln.bots import RandomBot
 from sticheln.bots import base as bots_base
 from sticheln.cli import main
 from sticheln.cli import screens as screens_module
-from sticheln.cli.common import derive_seed, parse_bot_names
+from sticheln.cli import simulate as simulate_module
+from sticheln.cli.common import (
+    INTERACTIVE_ISMCTS_TIME,
+    derive_seed,
+    make_bots,
+    parse_bot_names,
+)
 from sticheln.cli.screens import InputError, Screen, StichelnScreen
 from sticheln.cli.simulate import summarize
 
@@ -112,6 +118,13 @@ def test_without_a_command_bots_play_a_game() -> None:
         (["simulate", "--games", "0"], "--games must be at least 1"),
         (["simulate", "--jobs", "0"], "--jobs must be at least 1"),
         (["simulate", "--players", "2"], "is for 3, 4, 5, 6 players, not 2"),
+        (["simulate", "--deals", "0"], "--deals must be at least 1"),
+        (["simulate", "--bots", "ismcts:time=0"], "time=0: must be a positive number"),
+        (["simulate", "--bots", "ismcts:speed=1"], "the ismcts bot has no option 'speed'"),
+        (["simulate", "--bots", "random:seed"], "option 'seed' is not key=value"),
+        (["play", "--auto", "--bots", "random:seed=x"], "seed=x: must be a whole number"),
+        (["play", "--auto", "--bots", "nosuch:time=1"], "no bot 'nosuch'"),
+        (["play", "--auto", "--bots", ":time=1"], "empty bot name"),
     ],
 )
 def test_bad_options_are_usage_errors(argv: list[str], message: str) -> None:
@@ -124,6 +137,23 @@ def test_bad_options_are_usage_errors(argv: list[str], message: str) -> None:
 def test_bot_names_one_for_all_or_one_per_seat() -> None:
     assert parse_bot_names("Random", 3) == ["random"] * 3
     assert parse_bot_names("random, heuristic,random", 3) == ["random", "heuristic", "random"]
+    assert parse_bot_names("ismcts:time=0.5,heuristic,random:seed=3", 3) == [
+        "ismcts:time=0.5",
+        "heuristic",
+        "random:seed=3",
+    ]
+
+
+def test_a_person_waits_half_a_second_for_a_search_without_a_budget() -> None:
+    game = StichelnGame()
+    bot, timed, counted = make_bots(["ismcts", "ismcts:time=2", "ismcts:iterations=9"], game,
+                                    default_time=INTERACTIVE_ISMCTS_TIME)  # fmt: skip
+    assert INTERACTIVE_ISMCTS_TIME == 0.5
+    assert (bot.time_limit, bot.iterations) == (0.5, None)  # type: ignore[attr-defined]
+    assert (timed.time_limit, timed.iterations) == (2.0, None)  # type: ignore[attr-defined]
+    assert (counted.time_limit, counted.iterations) == (None, 9)  # type: ignore[attr-defined]
+    (plain,) = make_bots(["ismcts"], game)  # no person waits: the library's default budget
+    assert (plain.time_limit, plain.iterations) == (None, 1000)  # type: ignore[attr-defined]
 
 
 # -- play --auto ------------------------------------------------------------------------------
@@ -183,7 +213,7 @@ def test_wrong_input_is_explained_and_asked_again() -> None:
     assert "There is no move 0" in out
     assert "Type a card of your hand, such as" in out
     assert "Choose your pain card for the round" in flat(out)  # the help of the pain phase
-    assert "B11 is not in your hand." in out
+    assert "B11 is not a card of this game (colours R, Y, G, B, P; values run 0 to 8)" in out
     assert "You chose the pain card" in out
     assert "Input ended. The game stopped after" in out
     # Eight answers for the pain card, then one prompt for the first card to play.
@@ -308,7 +338,7 @@ def simulate_json(*argv: str) -> dict[str, object]:
 
 def test_simulate_json_is_consistent() -> None:
     data = simulate_json("--games", "12", "--players", "3", "--seed", "5", "--bots", "random")
-    assert (data["games"], data["players"], data["seed"]) == (12, 3, 5)
+    assert (data["games"], data["deals"], data["players"], data["seed"]) == (12, 4, 3, 5)
     seats = data["seats"]
     assert isinstance(seats, list)
     assert [(seat["seat"], seat["bot"]) for seat in seats] == [(p, "random") for p in range(3)]
@@ -317,15 +347,78 @@ def test_simulate_json_is_consistent() -> None:
     for seat in seats:
         low, high = seat["ci95"]
         assert low <= seat["mean"] <= high
+        low, high = seat["win_rate_ci95"]
+        assert 0 <= low <= seat["win_rate"] <= high <= 1
+        assert seat["games"] == 12
     by_bot = data["by_bot"]
     assert isinstance(by_bot, dict)
     assert by_bot["random"]["win_rate"] == pytest.approx(1)
     assert by_bot["random"]["mean"] == pytest.approx(sum(s["mean"] for s in seats) / 3)
+    by_seat = data["by_seat"]
+    assert isinstance(by_seat, list)
+    assert sum(seat["mean"] for seat in by_seat) == pytest.approx(sum(s["mean"] for s in seats))
+
+
+def test_simulate_rotates_every_bot_over_every_seat() -> None:
+    data = simulate_json(
+        "--deals", "5", "--players", "4", "--seed", "2", "--bots", "random,heuristic,random,random"
+    )
+    assert data["games"] == 20
+    for seat in data["seats"]:  # type: ignore[attr-defined]
+        assert seat["seat_games"] == [5, 5, 5, 5]
+    for seat in data["by_seat"]:  # type: ignore[attr-defined]
+        assert seat["seat_games"] == [5, 5, 5, 5]
+    assert data["by_bot"]["random"]["seat_games"] == [15, 15, 15, 15]  # type: ignore[index]
+
+
+def test_identical_bots_get_overlapping_intervals_around_their_common_mean() -> None:
+    data = simulate_json("--deals", "40", "--players", "4", "--seed", "1", "--bots", "random")
+    seats = data["seats"]
+    common = data["by_bot"]["random"]["mean"]  # type: ignore[index]
+    intervals = [seat["ci95"] for seat in seats]  # type: ignore[attr-defined]
+    for low, high in intervals:
+        assert low <= common <= high
+    assert max(low for low, _ in intervals) <= min(high for _, high in intervals)
+    rates = [seat["win_rate_ci95"] for seat in seats]  # type: ignore[attr-defined]
+    assert max(low for low, _ in rates) <= 0.25 <= min(high for _, high in rates)
+
+
+def test_simulate_plays_each_deal_once_per_rotation() -> None:
+    # One deal of three identical bots: the three games are the same deal, so the seats'
+    # totals over the deal are the scores of the deal's three games, each seat once.
+    one = simulate_json("--deals", "1", "--players", "3", "--seed", "8", "--bots", "random")
+    assert one["games"] == 3
+    assert all(seat["ci95"] is None for seat in one["seats"])  # type: ignore[attr-defined]
+
+
+def test_simulate_rounds_the_games_up_to_whole_deals() -> None:
+    code, out, err = run("simulate", "--json", "--games", "10", "--players", "4", "--seed", "1")
+    assert code == 0
+    assert json.loads(out)["games"] == 12
+    assert "Playing 12 games, not 10" in err
 
 
 def test_simulate_results_do_not_depend_on_the_number_of_processes() -> None:
     argv = ("--games", "20", "--players", "4", "--seed", "9")
     assert simulate_json(*argv, "--jobs", "2") == simulate_json(*argv, "--jobs", "1")
+
+
+def test_simulate_reports_progress_when_standard_error_is_not_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(simulate_module, "PROGRESS_EVERY", 0.0)
+    code, _, err = run(
+        "simulate", "--json", "--deals", "2", "--players", "3", "--seed", "1", "--bots",
+        "random,random,heuristic",
+    )  # fmt: skip
+    assert code == 0
+    lines = err.splitlines()
+    assert [line.split(" games;")[0] for line in lines] == [f"{k} of 6" for k in range(1, 6)]
+    assert re.fullmatch(
+        r"5 of 6 games; mean points so far: #0 random [+-]\d+\.\d\d · #1 random "
+        r"[+-]\d+\.\d\d · #2 heuristic [+-]\d+\.\d\d",
+        lines[-1],
+    )
 
 
 @pytest.fixture
@@ -337,24 +430,41 @@ def second_bot(monkeypatch: pytest.MonkeyPatch) -> str:
 
 def test_simulate_table(second_bot: str) -> None:
     code, out, _ = run(
-        "simulate", "--games", "6", "--players", "4", "--seed", "1",
+        "simulate", "--games", "8", "--players", "4", "--seed", "1",
         "--bots", f"random,{second_bot},random,{second_bot}",
     )  # fmt: skip
     assert code == 0
-    assert "6 games of sticheln (nsv rules), 4 players, seed 1" in out
-    for header in ("Seat", "Bot", "Mean points", "95% CI", "Win rate"):
+    assert "8 games of sticheln (nsv rules), 4 players, seed 1: 2 deals" in flat(out)
+    for header in ("Bot", "Name", "Points/game", "95% CI", "Win rate", "By seat"):
         assert header in out
     assert "By bot" in out
-    assert re.search(rf"^\s*#3\s+{second_bot}\s+-?\d+\.\d\d\s+", out, re.MULTILINE)
-    assert re.search(rf"^\s*{second_bot}\s+#1 #3\s+", out, re.MULTILINE)
-    assert "Playing" not in out  # the progress bar goes to standard error
+    number = r"[+-]\d+\.\d\d"
+    rate = r"\d+\.\d%"
+    row = rf"{number}\s+\[{number}, {number}\]\s+{rate}\s+\[{rate}, {rate}\]"
+    assert re.search(rf"^\s*#3\s+{second_bot}\s+{row}\s*$", out, re.MULTILINE)
+    assert re.search(rf"^\s*{second_bot}\s+#1 #3\s+{row}\s*$", out, re.MULTILINE)
+    assert len(re.findall(rf"^\s*#\d\s+{row}\s*$", out, re.MULTILINE)) == 4  # by seat
+    assert "Playing" not in out  # progress goes to standard error
+
+
+def test_simulate_bots_with_options() -> None:
+    data = simulate_json(
+        "--deals", "1", "--players", "3", "--seed", "1", "--bots",
+        "ismcts:iterations=5:seed=2,random:seed=4,heuristic",
+    )  # fmt: skip
+    assert data["bots"] == ["ismcts:iterations=5:seed=2", "random:seed=4", "heuristic"]
 
 
 def test_win_rates_share_tied_wins() -> None:
-    per_seat, per_bot = summarize(["a", "b", "a"], [((5, 5, 1), (0, 1)), ((0, 2, 2), (1, 2))])
-    assert [r.win_rate for r in per_seat] == [0.25, 0.5, 0.25]
+    deal = [((5, 5, 1), (0, 1), (0, 1, 2)), ((0, 2, 2), (1, 2), (2, 0, 1))]
+    per_entry, per_bot, per_seat = summarize(["a", "b", "a"], [deal])
+    # Game 1: entries 0 and 1 share the win; game 2: seats 1 and 2 (entries 0 and 1).
+    assert [r.win_rate for r in per_entry] == [0.5, 0.5, 0.0]
     assert [r.win_rate for r in per_bot] == [0.5, 0.5]
+    assert [r.win_rate for r in per_seat] == [0.25, 0.5, 0.25]
+    assert per_entry[0].mean == 3.5  # 5 at seat 0, then 2 at seat 1
     assert per_seat[0].mean == 2.5
+    assert per_entry[0].seat_games == (1, 1, 0)
 
 
 def test_game_seeds_depend_on_the_base_seed_and_the_index() -> None:
@@ -552,7 +662,9 @@ def test_a_seat_given_with_auto_is_reported_as_unused() -> None:
 
 
 def test_the_hattrick_screen_words_passes_for_each_seat() -> None:
-    code, out, _ = run("play", "--game", "hattrick", "--auto", "--players", "4", "--seed", "1")
+    code, out, _ = run(
+        "play", "--game", "hattrick", "--auto", "--players", "4", "--seed", "1", "--bots", "random"
+    )
     assert code == 0
     assert "#2 passes R7" in out
     assert "passs" not in out

@@ -50,12 +50,12 @@ def test_the_installed_script_plays_with_scripted_input(tmp_path: Path) -> None:
 
 def test_simulate_json_on_standard_output_only() -> None:
     result = command(
-        sys.executable, "-m", "sticheln", "simulate", "--games", "4", "--players", "3",
+        sys.executable, "-m", "sticheln", "simulate", "--games", "6", "--players", "3",
         "--seed", "3", "--json",
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["games"] == 4
+    assert data["games"] == 6
     assert "Traceback" not in result.stderr
 
 

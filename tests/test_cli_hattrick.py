@@ -44,7 +44,7 @@ def test_auto_game_prints_every_turn_and_a_consistent_scoreboard() -> None:
     code, out, err = run("play", "--auto", "--game", "hattrick", "--seed", "1")
     assert (code, err) == (0, "")
     assert "Hattrick, rules amigo-1995, 4 players, seed 1" in out
-    assert "Seats: #0 random" in out  # no heuristic bot plays Hattrick
+    assert "Seats: #0 heuristic" in out  # the Hattrick bot is the default
     assert len(re.findall(r"^Turn \d+:", out, re.MULTILINE)) == 4 * 14
     lines = out.splitlines()
     head = next(i for i, line in enumerate(lines) if line.split()[:2] == ["Hand", "#0"])
@@ -72,7 +72,7 @@ def test_the_screen_shows_open_tricks_won_cards_and_passes() -> None:
     assert "opens a trick" in out
     assert "follows the open" in out
     assert "'xx' is not a card name" in out
-    assert "value 99 is above 20" in out
+    assert "'R99' is not a card of this game (colours R, G, B; values run 1 to 20)" in out
     assert "There is no move 99" in out
     assert re.search(r"Turn 1: You [RGB]\d+ · .* → .* \(HT-TRICK-1\); ", flat(out))
     assert "Input ended." in out

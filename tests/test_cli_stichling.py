@@ -51,7 +51,7 @@ def test_a_person_arranges_plays_and_is_told_what_is_wrong() -> None:
     assert "Lay down your victory-point cards 1, 2, 3" in text
     assert "Your moves: 1) 1,2,3 2) 1,3,2" in text
     assert "the victory-point cards of hand 1 are 1, 2, 3, each once." in text
-    assert "'R99' is not a card name: value 99 is above 20" in text
+    assert "'R99' is not a card of this game (colours R, Y, G, B; values run 1 to 6)" in text
     assert "'R1>7' names no move: open tricks are numbered 1 to 4" in text
     # Seat 0 is dealt R1 R6 Y1 Y2 Y4 Y5 Y6 G2 G6 B3 B4 B6 and plays first: no trick is open.
     assert "Your hand: R1 R6 Y1 Y2 Y4 Y5 Y6 G2 G6 B3 B4 B6" in text

@@ -4,10 +4,11 @@ them named; a game registered from outside the library is offered by the command
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import random
 import re
-import runpy
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,21 @@ from tests.toy_games import Nim, NimState, Take
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-EXAMPLE = runpy.run_path(str(ROOT / "examples" / "high_card.py"), run_name="high_card")
+
+
+def _load_example() -> dict[str, Any]:
+    """The example's module, registered in ``sys.modules`` as modules are (its classes'
+    annotations are read back through it)."""
+    spec = importlib.util.spec_from_file_location("high_card", ROOT / "examples" / "high_card.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["high_card"] = module
+    spec.loader.exec_module(module)
+    return vars(module)
+
+
+EXAMPLE = _load_example()
 HighCardGame: Any = EXAMPLE["HighCardGame"]
 HIGH_CARD: Any = EXAMPLE["HIGH_CARD"]
 

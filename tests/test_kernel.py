@@ -26,7 +26,9 @@ PACKAGE = Path(st.__file__).resolve().parent
 TOOLS = {"bots", "cli", "adapters", "web"}
 """The subpackages that are tools: they may use any game."""
 STICHELN_MODULES = {
+    "encoding",
     "engine",
+    "event",
     "explain",
     "game",
     "moves",

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any, ClassVar
 
 import attrs
 
-from sticheln import GameInfo
+from sticheln import CardSet, GameInfo
+from sticheln.core.encoding import Encoding, ObservationWriter
+from sticheln.core.wire import WireValue, from_wire, wire_schema
 
 __all__ = ["Nim", "NimState", "NimView", "Take"]
 
@@ -24,16 +27,20 @@ class NimState:
 
 
 @attrs.frozen
-class NimView:
+class NimView(WireValue):
     """A player's view: the whole state, since nothing is hidden."""
+
+    wire_game = "nim"
 
     player: int
     state: NimState
 
 
 @attrs.frozen
-class Take:
+class Take(WireValue):
     """Take ``count`` tokens."""
+
+    wire_game = "nim"
 
     player: int
     count: int
@@ -110,6 +117,25 @@ class Nim:
             raise ValueError(f"illegal {move}")
         return move
 
+    def events(self, state: NimState, move: Take, player: int) -> tuple[Take, ...]:
+        """Everyone sees the move itself."""
+        self.apply_move(state, move)
+        return (move,)
+
+    def move_from_dict(self, data: object) -> Take:
+        move: Take = from_wire(data, "nim", (Take,))
+        return move
+
+    def view_from_dict(self, data: object) -> NimView:
+        return NimView.from_dict(data)
+
+    def wire_schema(self) -> dict[str, Any]:
+        groups = {"view": (NimView,), "move": (Take,), "event": (Take,)}
+        return wire_schema("nim", "Nim", groups, {"type": "object"})
+
+    def encoding(self, players: int) -> NimEncoding:
+        return NimEncoding(self, players)
+
     def to_json(self, state: NimState) -> str:
         """The position itself: a game of Nim needs no history to go on."""
         return json.dumps(attrs.asdict(state))
@@ -117,3 +143,24 @@ class Nim:
     def from_json(self, text: str) -> tuple[NimState, tuple[Take, ...]]:
         data = json.loads(text)
         return NimState(data["tokens"], data["to_move"], tuple(data["taken"]), data["last"]), ()
+
+
+class NimEncoding(Encoding[NimState, Take, NimView]):
+    """Actions: take 0 (for the broken games of the tests) to 3 tokens; the observation: the
+    tokens left and who moves."""
+
+    descriptions: ClassVar[dict[str, str]] = {
+        "tokens": "the tokens left",
+        "to_move": "whether the viewer moves next",
+    }
+
+    def __init__(self, game: Nim, players: int) -> None:
+        self.action_names = ("0", "1", "2", "3")
+        super().__init__(game, players, CardSet())
+
+    def action_index(self, move: Take) -> int:
+        return move.count
+
+    def write(self, view: NimView, writer: ObservationWriter) -> None:
+        writer.numbers("tokens", [view.state.tokens])
+        writer.flags("to_move", [view.state.to_move == view.player])

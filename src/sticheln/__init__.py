@@ -23,7 +23,9 @@ from sticheln.core.errors import (
 )
 from sticheln.core.protocol import Game, GameInfo, random_playout
 from sticheln.core.tricks import Trick
+from sticheln.core.wire import WireError
 from sticheln.engine import apply_move, deal_round, legal_moves, new_game, parse_move
+from sticheln.event import events
 from sticheln.explain import (
     Reason,
     ScoreExplanation,
@@ -34,7 +36,7 @@ from sticheln.explain import (
 )
 from sticheln.game import StichelnGame
 from sticheln.games import GAME_NAMES, find_game, register_game
-from sticheln.moves import ChoosePain, Move, PlayCard
+from sticheln.moves import ChoosePain, Move, PlayCard, move_from_dict
 from sticheln.record import RECORD_VERSION, GameRecord
 from sticheln.rules import (
     AMIGO_1993,
@@ -112,16 +114,19 @@ __all__ = [
     "TrickExplanation",
     "UnknownNameError",
     "UnknownPlayerError",
+    "WireError",
     "WrongTypeError",
     "__version__",
     "apply_move",
     "card_points",
     "deal_round",
+    "events",
     "explain_score",
     "explain_trick",
     "find_game",
     "lead_color",
     "legal_moves",
+    "move_from_dict",
     "new_game",
     "observe",
     "parse_move",

@@ -15,12 +15,15 @@ from typing import Final
 import attrs
 
 from sticheln.core.kit import BaseGame, GameKit
+from sticheln.core.wire import GameWire
+from sticheln.encoding import StichelnEncoding
 from sticheln.engine import apply_move, legal_moves, new_game, parse_move
-from sticheln.moves import Move
+from sticheln.event import EVENT_TYPES, events
+from sticheln.moves import ChoosePain, Move, PlayCard
 from sticheln.record import GameRecord
 from sticheln.rules import NSV, PRESETS, Rules
 from sticheln.sampling import sample_state
-from sticheln.state import GameState
+from sticheln.state import FinishedRound, GameState
 from sticheln.view import PlayerView, observe
 
 __all__ = ["STICHELN", "StichelnGame", "move_text"]
@@ -46,6 +49,14 @@ STICHELN: Final[GameKit[GameState, Move, PlayerView, Rules]] = GameKit(
     parse_move=parse_move,
     move_text=move_text,
     record=GameRecord,
+    wire=GameWire(
+        view=PlayerView,
+        moves=(ChoosePain, PlayCard),
+        deal=FinishedRound,
+        event_types=EVENT_TYPES,
+        events=events,
+    ),
+    encoding=StichelnEncoding,
 )
 """Sticheln's functions and facts, from which :class:`StichelnGame` is built."""
 
@@ -54,6 +65,7 @@ STICHELN: Final[GameKit[GameState, Move, PlayerView, Rules]] = GameKit(
 class StichelnGame(BaseGame[GameState, Move, PlayerView, Rules]):
     """Sticheln on the :class:`~sticheln.Game` protocol, with the given rules.
 
+    >>> from sticheln import Rules, StichelnGame
     >>> StichelnGame(Rules.preset("online-5-rounds")).player_counts
     (3, 4, 5, 6)
     """

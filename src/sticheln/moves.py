@@ -19,13 +19,16 @@ import attrs
 from sticheln.core.cards import _ALL_CARDS, Card
 from sticheln.core.moves import check_move_card, check_move_player
 from sticheln.core.setup import SeatTable
+from sticheln.core.wire import WireValue, from_wire
 
-__all__ = ["ChoosePain", "Move", "PlayCard"]
+__all__ = ["ChoosePain", "Move", "PlayCard", "move_from_dict"]
 
 
 @attrs.frozen
-class ChoosePain:
+class ChoosePain(WireValue):
     """Put ``card`` face down as the player's pain card for the round (:rule:`ST-PAIN-1`)."""
+
+    wire_game = "sticheln"
 
     player: int = attrs.field(validator=check_move_player)
     """The seat of the player."""
@@ -37,8 +40,10 @@ class ChoosePain:
 
 
 @attrs.frozen
-class PlayCard:
+class PlayCard(WireValue):
     """Play ``card`` from the player's hand to the current trick (:rule:`ST-PLAY-1`)."""
+
+    wire_game = "sticheln"
 
     player: int = attrs.field(validator=check_move_player)
     """The seat of the player."""
@@ -51,6 +56,22 @@ class PlayCard:
 
 Move: TypeAlias = ChoosePain | PlayCard
 """Any move of Sticheln."""
+
+
+def move_from_dict(data: object) -> Move:
+    """The move whose JSON form (:meth:`~sticheln.core.wire.WireValue.to_dict`) is ``data``.
+
+    >>> from sticheln import move_from_dict
+    >>> move_from_dict({"game": "sticheln", "type": "ChoosePain", "version": 1,
+    ...                 "player": 1, "card": "B11"})
+    ChoosePain(player=1, card=Card(Color.BLUE, 11))
+
+    :raises WireError: naming the key or field that is missing or wrong.
+    :raises WrongTypeError: if ``data`` is not a mapping.
+    """
+    move: Move = from_wire(data, "sticheln", (ChoosePain, PlayCard))  # type: ignore[assignment]
+    return move
+
 
 PLAY_MOVES: SeatTable[tuple[PlayCard, ...]] = SeatTable(
     lambda seat: tuple(PlayCard(seat, card) for card in _ALL_CARDS), seats=8

@@ -17,6 +17,7 @@ import attrs
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.results import ranking, winners
 from sticheln.core.tricks import Trick
+from sticheln.core.wire import WireValue
 from sticheln.moves import ChoosePain, Move, PlayCard
 from sticheln.rules import Rules
 
@@ -72,8 +73,10 @@ class GameSetup:
 
 
 @attrs.frozen
-class FinishedRound:
+class FinishedRound(WireValue):
     """A round that has been played and scored: everything in it is public."""
+
+    wire_game = "sticheln"
 
     number: int
     """The round's number, from 0."""

@@ -21,6 +21,7 @@ check (one of :data:`CHECKS`); otherwise it returns a :class:`CheckReport`.
 
 from __future__ import annotations
 
+import json
 import random
 import reprlib
 from collections.abc import Mapping, Sequence
@@ -62,6 +63,11 @@ CHECKS: Final[Mapping[str, str]] = MappingProxyType(
         "legal moves (two samples with independent generators), and plays to the end",
         "record": "from_json(to_json(state)) gives a first state and moves that replay to the "
         "state",
+        "wire": "every fourth move: a view, legal moves and the events of the move "
+        "round-trip through JSON (to_dict, view_from_dict, move_from_dict, from_dict)",
+        "encoding": "every fourth move: the encoding's mask marks exactly the legal moves, "
+        "each index finds its move, and the observation has its size and is unchanged by "
+        "sampling the view",
         "game-length": "the game ends within max_moves moves",
         "deal-number": "deal_number is an int of at least 0 that never decreases",
         "scores": "one int per player, in every state",
@@ -324,6 +330,7 @@ class _Run:
         self.hashable = True
         self.rng = random.Random(seed)
         self.samplers = (random.Random(f"{seed}/sample/a"), random.Random(f"{seed}/sample/b"))
+        self.encoding_rng = random.Random(f"{seed}/sample/encoding")
 
     # -- failing ----------------------------------------------------------------------------
 
@@ -385,6 +392,9 @@ class _Run:
             self._illegal_moves(state, acting, known, last_move, over)
             self._views(state, twin, (self.number % n,), self.samplers[:1])
             self._unchanged(state, twin, "listing its moves, refusing illegal ones or observing it")
+            if self.number % 4 == 0 or over:
+                self._wire(state, moves, move)
+                self._encoding(state, moves)
             deal = self._deal_and_scores(state, over, deal)
             if over:
                 break
@@ -468,6 +478,45 @@ class _Run:
                     )
             moves.append(mine)
         return moves
+
+    def _wire(self, state: Any, moves: list[tuple[Any, ...]], move: Any) -> None:
+        self.check = "wire"
+        game = self.game
+        seat = self.number % self.players
+        view = game.observe(state, seat)
+        if game.view_from_dict(_through_json(view)) != view:
+            raise self.fail(f"player {seat}'s view does not round-trip through JSON")
+        for mine in moves:
+            for legal in mine[:2]:
+                if game.move_from_dict(_through_json(legal)) != legal:
+                    raise self.fail(f"move {_short(legal)} does not round-trip through JSON")
+        if move is not None:
+            for event in game.events(state, move, seat):
+                if type(event).from_dict(_through_json(event)) != event:
+                    raise self.fail(f"event {_short(event)} does not round-trip through JSON")
+
+    def _encoding(self, state: Any, moves: list[tuple[Any, ...]]) -> None:
+        self.check = "encoding"
+        game = self.game
+        encoding = game.encoding(self.players)
+        for p, mine in enumerate(moves):
+            indices = sorted(encoding.action_index(legal) for legal in mine)
+            mask = encoding.action_mask(state, p)
+            marked = [i for i, bit in enumerate(mask) if bit]
+            if marked != indices or len(set(indices)) != len(indices):
+                raise self.fail(f"player {p}'s mask marks {marked}, the legal moves {indices}")
+            for legal in mine[:2]:
+                found = encoding.action_move(state, p, encoding.action_index(legal))
+                if found != legal:
+                    raise self.fail(f"the index of {_short(legal)} finds {_short(found)}")
+        seat = self.number % self.players
+        view = game.observe(state, seat)
+        vector = encoding.observation(view)
+        if len(vector) != encoding.observation_size:
+            raise self.fail(f"an observation of {len(vector)} entries, not the layout's")
+        sampled = game.observe(game.sample_state(view, self.encoding_rng), seat)
+        if encoding.observation(sampled) != vector:
+            raise self.fail(f"player {seat}'s observation changes when the view is sampled")
 
     def _move_texts(self, state: Any, moves: list[tuple[Any, ...]]) -> None:
         self.check = "move-text"
@@ -685,3 +734,8 @@ def _field_names(value: object) -> list[str] | None:
     if isinstance(value, tuple) and isinstance(names, tuple):
         return [str(name) for name in names]
     return None
+
+
+def _through_json(value: Any) -> Any:
+    """``value.to_dict()`` written as JSON text and read back."""
+    return json.loads(json.dumps(value.to_dict(), allow_nan=False))

@@ -17,6 +17,7 @@ import attrs
 
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.setup import check_seat
+from sticheln.core.wire import WireValue
 from sticheln.rules import Rules
 from sticheln.state import FinishedRound, GameState, Phase
 from sticheln.trick import Trick
@@ -25,11 +26,13 @@ __all__ = ["PlayerView", "observe"]
 
 
 @attrs.frozen
-class PlayerView:
+class PlayerView(WireValue):
     """The part of a game state one player may see, with perfect recall of what was public.
 
-    Build it with :func:`observe`.
+    Build it with :func:`observe`; :meth:`to_dict` gives its JSON form (:doc:`/wire`).
     """
+
+    wire_game = "sticheln"
 
     player: int
     """The seat of the player whose view this is."""

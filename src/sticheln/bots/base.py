@@ -1,15 +1,35 @@
-"""The bot protocol, the random bot and the registry of bots by name."""
+"""The bot protocol, the random bot, the registry of bots by name, and bot specs: a name with
+options, such as ``ismcts:time=0.5:seed=3``."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, Protocol, TypeVar
 
-from sticheln.core.errors import UnknownNameError, WrongTypeError, excerpt
+import attrs
+
+from sticheln.core.errors import StichelnError, UnknownNameError, WrongTypeError, excerpt
 from sticheln.core.protocol import Game
 
-__all__ = ["BOT_NAMES", "Bot", "BotFactory", "RandomBot", "make_bot", "plays", "register_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "BotFactory",
+    "BotSpec",
+    "BotSpecError",
+    "OptionParser",
+    "RandomBot",
+    "bot_options",
+    "make_bot",
+    "parse_bool",
+    "parse_bot_spec",
+    "parse_int",
+    "parse_positive_float",
+    "parse_positive_int",
+    "plays",
+    "register_bot",
+]
 
 ViewT = TypeVar("ViewT", contravariant=True)
 MoveT = TypeVar("MoveT")
@@ -28,59 +48,297 @@ class Bot(Protocol[ViewT, MoveT]):
 
 
 class RandomBot:
-    """Plays a uniformly random legal move, in any game."""
+    """Plays a uniformly random legal move, in any game.
+
+    With a ``seed`` (``random:seed=3``) its choices come from a stream of their own, mixed
+    from the seed and ``rng``: the same game seed then gives other random games for another
+    bot seed, and the same ones for the same.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        if seed is not None and type(seed) is not int:
+            raise WrongTypeError(f"seed must be an int or None, got {excerpt(seed)}")
+        self.seed = seed
+        """Mixed into the random generator of every choice, when not ``None``."""
 
     def choose(self, view: object, moves: Sequence[MoveT], rng: random.Random) -> MoveT:
         """A random element of ``moves``."""
+        if self.seed is not None:
+            rng = random.Random(f"{self.seed}/{rng.getrandbits(64)}")
         return rng.choice(moves)
 
     def __repr__(self) -> str:
-        return "RandomBot()"
+        return "RandomBot()" if self.seed is None else f"RandomBot(seed={self.seed!r})"
 
 
-BotFactory = Callable[[Game[Any, Any, Any]], Bot[Any, Any]]
-"""A function that returns a new bot for the game it is given."""
+class BotSpecError(StichelnError, ValueError):
+    """A bot spec that cannot be read, or an option value a bot does not accept."""
+
+
+BotFactory = Callable[..., Bot[Any, Any]]
+"""A function that returns a new bot for the game it is given: ``factory(game)``, or
+``factory(game, **options)`` with the options the bot was registered with, already
+converted."""
+
+OptionParser = Callable[[str], object]
+"""Turns the text of an option value into the value; :exc:`ValueError` for a bad one."""
 
 _FACTORIES: dict[str, tuple[BotFactory, frozenset[str] | None]] = {
-    "random": (lambda game: RandomBot(), None),
+    "random": (lambda game, **options: RandomBot(**options), None),
 }
+_OPTIONS: dict[str, dict[str, OptionParser]] = {}
 
 BOT_NAMES: Final = _FACTORIES.keys()
 """The names :func:`make_bot` knows (a live view of the registry)."""
 
 
-def register_bot(name: str, factory: BotFactory, *, games: Iterable[str] | None = None) -> None:
+def parse_int(text: str) -> int:
+    """An option value that is a whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError("must be a whole number") from None
+
+
+def parse_positive_int(text: str) -> int:
+    """An option value that is a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ValueError("must be a whole number of at least 1")
+    return value
+
+
+def parse_positive_float(text: str) -> float:
+    """An option value that is a positive, finite number."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise ValueError("must be a positive number")
+    return value
+
+
+def parse_bool(text: str) -> bool:
+    """An option value that is ``true``/``yes``/``on``/``1`` or ``false``/``no``/``off``/``0``."""
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on", "1"):
+        return True
+    if lowered in ("false", "no", "off", "0"):
+        return False
+    raise ValueError("must be true or false")
+
+
+@attrs.frozen
+class BotSpec:
+    """A bot's name with its options, as text: what :func:`parse_bot_spec` reads from
+    ``name:key=value:key=value``.
+
+    >>> from sticheln.bots import parse_bot_spec
+    >>> spec = parse_bot_spec("ISMCTS:time=0.5:seed=3")
+    >>> spec.name, spec.options, str(spec)
+    ('ismcts', (('time', '0.5'), ('seed', '3')), 'ismcts:time=0.5:seed=3')
+    """
+
+    name: str
+    """The registry name of the bot, in lower case."""
+    options: tuple[tuple[str, str], ...] = ()
+    """The options as ``(key, value)`` texts, in the order given, keys in lower case."""
+
+    def option_keys(self) -> frozenset[str]:
+        """The keys of :attr:`options`."""
+        return frozenset(key for key, _ in self.options)
+
+    def with_options(self, **options: object) -> BotSpec:
+        """This spec with ``options`` added at the end (their values as text)."""
+        return BotSpec(self.name, (*self.options, *((k, str(v)) for k, v in options.items())))
+
+    def without(self, *keys: str) -> BotSpec:
+        """This spec without the options of ``keys``."""
+        return BotSpec(self.name, tuple((k, v) for k, v in self.options if k not in keys))
+
+    def __str__(self) -> str:
+        return self.name + "".join(f":{key}={value}" for key, value in self.options)
+
+
+def parse_bot_spec(spec: str) -> BotSpec:
+    """Read a bot spec: a bot's name, optionally followed by options, each ``:key=value``
+    (``ismcts:time=0.5:seed=3``). Names and keys are not case sensitive; white space around
+    the parts is ignored. A colon separates the options, so a list of specs can be separated
+    by commas (``ismcts:time=0.5,heuristic,random``).
+
+    :raises BotSpecError: for an empty name, an option that is not ``key=value``, or a key
+        given twice.
+    :raises WrongTypeError: if ``spec`` is not a string.
+    """
+    if not isinstance(spec, str):
+        raise WrongTypeError(f"a bot's name must be a string, got {excerpt(spec)}")
+    name, *parts = spec.split(":")
+    name = name.strip().lower()
+    if not name:
+        raise BotSpecError(f"bot spec {excerpt(spec)}: empty bot name")
+    options: list[tuple[str, str]] = []
+    for part in parts:
+        key, equals, value = part.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if not equals or not key or not value:
+            raise BotSpecError(
+                f"bot spec {excerpt(spec)}: option {excerpt(part.strip())} is not key=value"
+            )
+        if any(key == k for k, _ in options):
+            raise BotSpecError(f"bot spec {excerpt(spec)}: option {key!r} given twice")
+        options.append((key, value))
+    return BotSpec(name, tuple(options))
+
+
+def register_bot(
+    name: str,
+    factory: BotFactory,
+    *,
+    games: Iterable[str] | None = None,
+    options: Mapping[str, OptionParser] | None = None,
+) -> None:
     """Make ``factory(game)`` known to :func:`make_bot` as ``name``, for the games named in
     ``games`` (by :attr:`GameInfo.name <sticheln.GameInfo.name>`), or for every game when
-    ``games`` is ``None``."""
-    _FACTORIES[name] = (factory, None if games is None else frozenset(games))
+    ``games`` is ``None``.
+
+    ``options`` maps the keys of the options the bot takes in a spec (``name:key=value``) to
+    the parsers of their values; :func:`make_bot` then calls ``factory(game, key=value, ...)``
+    with the parsed values of the options given.
+
+    :raises ValueError: for a name that is empty or holds ``:``, ``,`` or ``=``.
+    """
+    if not name or any(c in name for c in ":,=") or name != name.strip():
+        raise ValueError(f"a bot's name must be a word without ':', ',' or '=', got {name!r}")
+    key = name.lower()
+    _FACTORIES[key] = (factory, None if games is None else frozenset(games))
+    if options:
+        _OPTIONS[key] = {k.lower(): parser for k, parser in options.items()}
+    else:
+        _OPTIONS.pop(key, None)
+
+
+def bot_options(name: str) -> tuple[str, ...]:
+    """The keys of the options registered for the bot called ``name`` (empty for none, or an
+    unknown bot). Bots made of attrs classes take their number and flag fields as options
+    too (:func:`make_bot`).
+
+    >>> from sticheln.bots import bot_options
+    >>> bot_options("random")
+    ('seed',)
+    """
+    return tuple(_OPTIONS.get(name.lower(), ()))
+
+
+_OPTIONS["random"] = {"seed": parse_int}
 
 
 def plays(name: str, game: Game[Any, Any, Any]) -> bool:
-    """Whether the bot called ``name`` is registered and plays ``game``."""
-    entry = _FACTORIES.get(name.lower()) if isinstance(name, str) else None
+    """Whether the bot called ``name`` (or the bot of a spec, ``name:key=value``) is
+    registered and plays ``game``."""
+    given: object = name
+    if not isinstance(given, str):
+        return False
+    entry = _FACTORIES.get(given.split(":", 1)[0].strip().lower())
     return entry is not None and (entry[1] is None or game.info.name in entry[1])
 
 
-def make_bot(name: str, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
+def _tunable_fields(bot: object) -> dict[str, type]:
+    """The fields of an attrs bot whose values are numbers or flags, with their types."""
+    kind: Any = type(bot)
+    if not attrs.has(kind):
+        return {}
+    fields = {}
+    for field in attrs.fields(kind):
+        value = getattr(bot, field.name)
+        if type(value) in (bool, int, float):
+            fields[field.name] = type(value)
+    return fields
+
+
+def _parse_field(kind: type, text: str) -> object:
+    if kind is bool:
+        return parse_bool(text)
+    if kind is int:
+        return parse_int(text)
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError("must be a number") from None
+
+
+def make_bot(name: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
     """A new bot of the kind called ``name`` for ``game``.
 
-    :raises UnknownNameError: for an unknown name, or a bot that does not play that game; the
-        message lists the bots that do.
+    ``name`` may be a spec with options (:func:`parse_bot_spec`):
+    ``make_bot("ismcts:time=0.5:seed=3", game)``. An option is either one registered for
+    the bot (:func:`register_bot`; :func:`bot_options` lists them), or, for a bot that is an
+    attrs class (the rule-based bots), one of its fields that holds a number or a flag
+    (``heuristic:share=0.5``).
+
+    >>> from sticheln import StichelnGame
+    >>> make_bot("random:seed=3", StichelnGame())
+    RandomBot(seed=3)
+    >>> make_bot("ismcts:iterations=50:seed=1", StichelnGame()).iterations
+    50
+
+    :raises UnknownNameError: for an unknown name, or a bot that does not play that game (the
+        message lists the bots that do), or an option the bot does not take.
+    :raises BotSpecError: for a spec that cannot be read or an option value out of range.
     :raises WrongTypeError: if ``name`` is not a string.
     """
-    if not isinstance(name, str):
+    if not isinstance(name, str | BotSpec):
         raise WrongTypeError(f"a bot's name must be a string, got {excerpt(name)}")
     try:
         game.info  # noqa: B018 (every game on the protocol has it)
     except AttributeError:
         raise WrongTypeError(f"game must be a game on the protocol, got {excerpt(game)}") from None
-    entry = _FACTORIES.get(name.lower())
+    spec = name if isinstance(name, BotSpec) else parse_bot_spec(name)
+    entry = _FACTORIES.get(spec.name)
     if entry is None:
-        raise UnknownNameError(f"no bot {excerpt(name)}; known bots: {', '.join(_FACTORIES)}")
-    if not plays(name, game):
+        raise UnknownNameError(f"no bot {excerpt(spec.name)}; known bots: {', '.join(_FACTORIES)}")
+    if not plays(spec.name, game):
         known = ", ".join(bot for bot in _FACTORIES if plays(bot, game))
         raise UnknownNameError(
-            f"the {name} bot does not play {game.info.title}; bots that do: {known}"
+            f"the {spec.name} bot does not play {game.info.title}; bots that do: {known}"
         )
-    return entry[0](game)
+    parsers = _OPTIONS.get(spec.name, {})
+    kwargs: dict[str, object] = {}
+    rest: list[tuple[str, str]] = []
+    for key, text in spec.options:
+        parser = parsers.get(key)
+        if parser is None:
+            rest.append((key, text))
+            continue
+        try:
+            kwargs[key] = parser(text)
+        except ValueError as exc:
+            raise BotSpecError(f"bot {spec}: option {key}={text}: {exc}") from None
+    try:
+        bot = entry[0](game, **kwargs) if kwargs else entry[0](game)
+    except BotSpecError:
+        raise
+    except ValueError as exc:  # options that do not go together
+        if not kwargs:
+            raise
+        raise BotSpecError(f"bot {spec}: {exc}") from None
+    if rest:
+        fields = _tunable_fields(bot)
+        changes: dict[str, object] = {}
+        for key, text in rest:
+            if key not in fields:
+                known_keys = [*parsers, *fields]
+                listed = ", ".join(known_keys) if known_keys else "none"
+                raise UnknownNameError(
+                    f"bot {spec}: the {spec.name} bot has no option {excerpt(key)}; "
+                    f"its options: {listed}"
+                )
+            try:
+                changes[key] = _parse_field(fields[key], text)
+            except ValueError as exc:
+                raise BotSpecError(f"bot {spec}: option {key}={text}: {exc}") from None
+        bot = attrs.evolve(bot, **changes)  # type: ignore[misc]
+    return bot

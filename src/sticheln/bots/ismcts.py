@@ -8,10 +8,25 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, TypeVar
 
-from sticheln.bots.base import Bot
+from sticheln.bots.base import (
+    Bot,
+    OptionParser,
+    make_bot,
+    parse_bool,
+    parse_int,
+    parse_positive_float,
+    parse_positive_int,
+)
 from sticheln.core.protocol import Game
 
-__all__ = ["ISMCTSBot", "make_ismcts_bot", "playout_policy_for", "register_playout_policy"]
+__all__ = [
+    "ISMCTS_OPTIONS",
+    "ISMCTSBot",
+    "make_ismcts_bot",
+    "make_ismcts_bot_from_options",
+    "playout_policy_for",
+    "register_playout_policy",
+]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT", bound=Hashable)
@@ -342,3 +357,79 @@ def make_ismcts_bot(game: Game[Any, Any, Any], **options: Any) -> ISMCTSBot[Any,
     if policy is not None:
         options.setdefault("playout_policy", policy)
     return ISMCTSBot(game, **options)
+
+
+def _exploration(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise ValueError("must be a number of at least 0")
+    return value
+
+
+def _reward(text: str) -> str:
+    if text.lower() not in ("margin", "rank"):
+        raise ValueError("must be margin or rank")
+    return text.lower()
+
+
+def _playout_policy(text: str) -> str:
+    lowered = text.lower()
+    if lowered in ("heuristic", "default"):
+        return "default"
+    if lowered in ("none", "random"):
+        return "none"
+    raise ValueError("must be heuristic (the game's registered policy) or none (random)")
+
+
+def _bot_name(text: str) -> str:
+    return text.lower()
+
+
+ISMCTS_OPTIONS: dict[str, OptionParser] = {
+    "time": parse_positive_float,
+    "time_limit": parse_positive_float,
+    "iterations": parse_positive_int,
+    "seed": parse_int,
+    "exploration": _exploration,
+    "reward": _reward,
+    "reward_scale": parse_positive_float,
+    "round_playouts": parse_bool,
+    "tree_simultaneous": parse_bool,
+    "playout_policy": _playout_policy,
+    "playout_bot": _bot_name,
+    "delegate_bot": _bot_name,
+}
+"""The options of ``ismcts`` in a bot spec (``ismcts:time=0.5:seed=3``), with the parsers of
+their values: ``time`` (or ``time_limit``) in seconds and ``iterations`` bound the search,
+``seed`` seeds it; the others set the :class:`ISMCTSBot` arguments of the same names, with
+``playout_policy=heuristic`` (the game's registered policy, the default) or ``none`` (random
+playouts), and ``playout_bot`` and ``delegate_bot`` naming registered bots."""
+
+
+def make_ismcts_bot_from_options(
+    game: Game[Any, Any, Any], **options: Any
+) -> ISMCTSBot[Any, Any, Any]:
+    """The bot of a spec ``ismcts:key=value:...``: :func:`make_ismcts_bot` with the parsed
+    :data:`ISMCTS_OPTIONS` (the factory :func:`~sticheln.bots.make_bot` calls).
+
+    >>> from sticheln import StichelnGame
+    >>> bot = make_ismcts_bot_from_options(StichelnGame(), time=0.5, playout_policy="none")
+    >>> bot.time_limit, bot.iterations, bot.playout_policy
+    (0.5, None, None)
+
+    :raises ValueError: if both ``time`` and ``time_limit`` are given.
+    """
+    if "time" in options:
+        if "time_limit" in options:
+            raise ValueError("give time or time_limit, not both")
+        options["time_limit"] = options.pop("time")
+    policy = options.pop("playout_policy", "default")
+    if policy == "none":
+        options["playout_policy"] = None
+    for key in ("playout_bot", "delegate_bot"):
+        if options.get(key) is not None:
+            options[key] = make_bot(str(options[key]), game)
+    return make_ismcts_bot(game, **options)

@@ -12,8 +12,8 @@ from typing import Any, TextIO
 import attrs
 from rich.console import Console
 
-from sticheln.bots import Bot, make_bot, plays
-from sticheln.core.errors import RecordError, UnknownNameError, excerpt
+from sticheln.bots import Bot, BotSpecError, make_bot, parse_bot_spec, plays
+from sticheln.core.errors import RecordError, UnknownNameError, WrongTypeError, excerpt
 from sticheln.core.protocol import Game
 from sticheln.core.records import parse_json
 from sticheln.games import find_game
@@ -23,6 +23,7 @@ __all__ = [
     "EXIT_INTERRUPTED",
     "EXIT_OK",
     "EXIT_USAGE",
+    "INTERACTIVE_ISMCTS_TIME",
     "Env",
     "LoadedRecord",
     "UsageError",
@@ -187,16 +188,17 @@ def default_bot(game: Game[Any, Any, Any]) -> str:
 
 
 def parse_bot_names(text: str | None, seats: int, default: str = "random") -> list[str]:
-    """The bot name for each of ``seats`` seats from ``--bots``: one name for all, or a
-    comma-separated list with one name per seat; ``default`` on every seat without
-    ``--bots``.
+    """The bot spec for each of ``seats`` seats from ``--bots``: one spec for all, or a
+    comma-separated list with one spec per seat; ``default`` on every seat without
+    ``--bots``. A spec is a bot's name, optionally with options after colons
+    (``ismcts:time=0.5:seed=3``, :func:`~sticheln.bots.parse_bot_spec`).
 
     :raises UsageError: for a list of the wrong length or an empty name.
     """
     if text is None:
         return [default] * seats
     names = [name.strip().lower() for name in text.split(",")]
-    if any(not name for name in names):
+    if any(not name.split(":", 1)[0].strip() for name in names):
         raise UsageError(f"--bots {text!r}: empty bot name")
     if len(names) == 1:
         return names * seats
@@ -208,15 +210,34 @@ def parse_bot_names(text: str | None, seats: int, default: str = "random") -> li
     return names
 
 
-def make_bots(names: Sequence[str], game: Game[Any, Any, Any]) -> list[Bot[Any, Any]]:
-    """One bot per name.
+INTERACTIVE_ISMCTS_TIME = 0.5
+"""The seconds an ``ismcts`` bot without a budget of its own searches per move when a person
+plays against it (``sticheln play``), so that nobody waits long for a bot."""
 
-    :raises UsageError: for an unknown bot or one that does not play ``game``.
+_BUDGET_KEYS = frozenset({"time", "time_limit", "iterations"})
+
+
+def make_bots(
+    names: Sequence[str], game: Game[Any, Any, Any], *, default_time: float | None = None
+) -> list[Bot[Any, Any]]:
+    """One bot per spec (:func:`~sticheln.bots.make_bot` reads them). With
+    ``default_time``, an ``ismcts`` spec that gives neither ``time`` nor ``iterations``
+    searches that many seconds a move.
+
+    :raises UsageError: for an unknown bot, one that does not play ``game``, or an option
+        it does not take or a bad option value.
     """
-    try:
-        return [make_bot(name, game) for name in names]
-    except UnknownNameError as exc:
-        raise UsageError(str(exc)) from None
+    bots = []
+    for name in names:
+        try:
+            spec = parse_bot_spec(name)
+            budget = spec.option_keys() & _BUDGET_KEYS
+            if default_time is not None and spec.name == "ismcts" and not budget:
+                spec = spec.with_options(time=default_time)
+            bots.append(make_bot(spec, game))
+        except (UnknownNameError, BotSpecError, WrongTypeError) as exc:
+            raise UsageError(f"--bots: {exc}") from None
+    return bots
 
 
 def derive_seed(base: int, index: int) -> int:
@@ -239,11 +260,15 @@ def new_seed() -> int:
 
 
 def play_bot_game(
-    game: Game[Any, Any, Any], bots: Sequence[Bot[Any, Any]], seed: int
+    game: Game[Any, Any, Any],
+    bots: Sequence[Bot[Any, Any]],
+    seed: int,
+    rng: random.Random | None = None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Play one whole game between ``bots`` (one per seat) from ``seed``; return the final
-    scores and the winners. The same seed gives the same game."""
-    rng = bot_rng(seed)
+    """Play one whole game between ``bots`` (one per seat) from ``seed``, the bots choosing
+    with ``rng`` (default: :func:`bot_rng` of the seed); return the final scores and the
+    winners. The same seed and generator give the same game."""
+    rng = bot_rng(seed) if rng is None else rng
     state = game.new_game(len(bots), seed=seed)
     while not game.is_over(state):
         player = game.players_to_act(state)[0]

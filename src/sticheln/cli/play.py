@@ -17,6 +17,7 @@ from sticheln.cli.common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
     EXIT_OK,
+    INTERACTIVE_ISMCTS_TIME,
     Env,
     UsageError,
     bot_rng,
@@ -61,8 +62,10 @@ def add_parser(subparsers: Any) -> None:
         "--bots",
         metavar="NAMES",
         help=(
-            "the bots of the other seats: one name for all, or a comma-separated list with "
-            "one name per bot seat (default: heuristic where it plays the game, else random)"
+            "the bots of the other seats: one bot for all, or a comma-separated list with "
+            "one per bot seat; a bot is a name with options after colons, such as "
+            "ismcts:time=0.5:seed=3 (default: heuristic where it plays the game, else "
+            "random; ismcts without time or iterations searches 0.5 s a move against a person)"
         ),
     )
     parser.add_argument(
@@ -261,7 +264,9 @@ def run(args: argparse.Namespace, env: Env) -> int:
             raise UsageError(f"--save {args.save}: the file exists; add --force to overwrite it")
     bot_seats = [seat for seat in range(players) if seat != human]
     names = parse_bot_names(args.bots, len(bot_seats), default_bot(game))
-    bots = dict(zip(bot_seats, make_bots(names, game), strict=True))
+    # A person waits for the bots: a search without a budget of its own gets a short one.
+    default_time = INTERACTIVE_ISMCTS_TIME if human is not None else None
+    bots = dict(zip(bot_seats, make_bots(names, game, default_time=default_time), strict=True))
     if args.seed is not None:
         seed = args.seed
     elif resumed is not None and resumed.seed is not None:

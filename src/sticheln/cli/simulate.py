@@ -1,14 +1,23 @@
-"""``sticheln simulate``: many games between bots, and how each seat fared."""
+"""``sticheln simulate``: many games between bots on duplicate deals, and how each bot fared.
+
+Every deal is played once for each rotation of the bot list over the seats, so that every bot
+plays every seat of every deal and the advantage of a seat, like the luck of the cards,
+cancels out. The figures are per game; their confidence intervals are over the deals, the
+games of one deal (its rotations) making one sample, since they share the cards.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import math
+import random
 import statistics
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Any, TextIO
 
 import attrs
 from rich import box
@@ -32,10 +41,27 @@ from sticheln.cli.common import (
 )
 from sticheln.cli.play import add_game_options
 
-__all__ = ["SeatResult", "Simulation", "add_parser", "run", "simulate", "summarize"]
+__all__ = [
+    "GameResult",
+    "Simulation",
+    "Summary",
+    "add_parser",
+    "format_interval",
+    "format_points",
+    "run",
+    "simulate",
+    "summarize",
+    "wilson_interval",
+]
 
-_BATCH = 8
-"""Games per task handed to a worker process."""
+_BATCH = 2
+"""Deals per task handed to a worker process."""
+
+PROGRESS_EVERY = 10.0
+"""Seconds between the progress lines written when standard error is not a terminal."""
+
+Z95 = 1.959963984540054
+"""The 97.5% quantile of the standard normal distribution."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -44,21 +70,35 @@ def add_parser(subparsers: Any) -> None:
         "simulate",
         help="play many games between bots and compare them",
         description=(
-            "Play many games between bots and print, for each seat, the mean points with a "
-            "95% confidence interval and the win rate (a shared win counts as a fraction). "
-            "Game i is played from a seed derived from --seed and i, so the results do not "
-            "depend on --jobs."
+            "Play many games between bots on duplicate deals: every deal is played once for "
+            "each rotation of the bots over the seats, so that every bot plays every seat. "
+            "Print, for each bot, the mean points per game with a 95% confidence interval "
+            "and the win rate (a shared win counts as a fraction) with its 95% interval; "
+            "the intervals are over the deals. Deal i is dealt from a seed derived from "
+            "--seed and i, so the results do not depend on --jobs."
         ),
     )
     add_game_options(parser)
-    parser.add_argument(
-        "--games", type=int, default=100, metavar="N", help="number of games (default: 100)"
+    count = parser.add_mutually_exclusive_group()
+    count.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        metavar="N",
+        help=(
+            "number of games (default: 100), rounded up to whole deals (a multiple of the "
+            "number of players)"
+        ),
+    )
+    count.add_argument(
+        "--deals", type=int, default=None, metavar="D", help="number of deals, instead of --games"
     )
     parser.add_argument(
         "--bots",
         metavar="NAMES",
         help=(
-            "one bot name for every seat, or a comma-separated list with one name per seat "
+            "one bot for every seat, or a comma-separated list with one per seat; a bot is a "
+            "name with options after colons, such as ismcts:time=0.5:seed=3 or random:seed=2 "
             "(default: heuristic where it plays the game, else random)"
         ),
     )
@@ -71,124 +111,356 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+GameResult = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""One game: the scores and the winners by seat, and the entry of the bot list on each seat."""
+
+
 @attrs.frozen
 class Simulation:
-    """What to simulate; everything a worker process needs to play its games."""
+    """What to simulate; everything a worker process needs to play its deals."""
 
     game: str
     rules: str | None
     players: int
     bots: tuple[str, ...]
+    """The bot list: entry ``e`` sits at seat ``(e + r) % players`` in rotation ``r``."""
     seed: int
 
-    def play(self, indices: Sequence[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        """Play the games with these indices; their scores and winners, in order."""
+    def play_game(self, game: Any, deal: int, rotation: int) -> GameResult:
+        """Play rotation ``rotation`` of deal ``deal`` (with fresh bots)."""
+        n = self.players
+        seated = tuple((seat - rotation) % n for seat in range(n))
+        bots = make_bots([self.bots[entry] for entry in seated], game)
+        seed = derive_seed(self.seed, deal)
+        rng_seed = derive_seed(seed, -1 - rotation)  # rotation 0: the rng of bot_rng(seed)
+        scores, winners = play_bot_game(game, bots, seed, random.Random(rng_seed))
+        return scores, winners, seated
+
+    def play(
+        self, deals: Sequence[int], on_game: Callable[[GameResult], None] | None = None
+    ) -> list[list[GameResult]]:
+        """Play every rotation of these deals; their games, by deal and rotation."""
         game = load_game(self.game, self.rules)
-        bots = make_bots(self.bots, game)
-        return [play_bot_game(game, bots, derive_seed(self.seed, i)) for i in indices]
+        results = []
+        for deal in deals:
+            games = []
+            for rotation in range(self.players):
+                result = self.play_game(game, deal, rotation)
+                games.append(result)
+                if on_game is not None:
+                    on_game(result)
+            results.append(games)
+        return results
 
 
-def _play_batch(
-    simulation: Simulation, indices: Sequence[int]
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    return simulation.play(indices)
+def _play_batch(simulation: Simulation, deals: Sequence[int]) -> list[list[GameResult]]:
+    return simulation.play(deals)
 
 
 def simulate(
-    simulation: Simulation, games: int, jobs: int = 1, progress: Progress | None = None
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The scores and winners of games ``0 .. games - 1``, in order, played by ``jobs``
-    processes (in this process when ``jobs`` is 1)."""
-    batches = [list(range(start, min(start + _BATCH, games))) for start in range(0, games, _BATCH)]
-    task = progress.add_task("Playing", total=games) if progress is not None else None
-    results: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [[] for _ in batches]
-
-    def done(i: int, batch: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> None:
-        results[i] = batch
-        if progress is not None and task is not None:
-            progress.advance(task, len(batch))
-
+    simulation: Simulation,
+    deals: int,
+    jobs: int = 1,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> list[list[GameResult]]:
+    """The games of deals ``0 .. deals - 1``, by deal and rotation, played by ``jobs``
+    processes (in this process when ``jobs`` is 1). ``on_game`` is called with every game
+    as it is done (in this process after every game; with workers, when their batch is
+    done, in the order the batches finish)."""
     if jobs == 1:
-        for i, indices in enumerate(batches):
-            done(i, simulation.play(indices))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_batch, simulation, indices) for indices in batches]
-            for i, future in enumerate(futures):
-                done(i, future.result())
-    return [result for batch in results for result in batch]
+        return simulation.play(range(deals), on_game)
+    batches = [list(range(start, min(start + _BATCH, deals))) for start in range(0, deals, _BATCH)]
+    results: list[list[list[GameResult]]] = [[] for _ in batches]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures: dict[Future[list[list[GameResult]]], int] = {
+            pool.submit(_play_batch, simulation, batch): i for i, batch in enumerate(batches)
+        }
+        for future in as_completed(futures):
+            batch_results = future.result()
+            results[futures[future]] = batch_results
+            if on_game is not None:
+                for games in batch_results:
+                    for result in games:
+                        on_game(result)
+    return [games for batch in results for games in batch]
+
+
+def wilson_interval(rate: float, n: float) -> tuple[float, float]:
+    """The 95% Wilson score interval of a rate observed over ``n`` trials (``n`` may be an
+    effective number, not a whole one).
+
+    >>> [round(x, 4) for x in wilson_interval(0.5, 100)]
+    [0.4038, 0.5962]
+    >>> [round(x, 4) for x in wilson_interval(0.0, 10)]
+    [0.0, 0.2775]
+    """
+    z2 = Z95 * Z95
+    centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 / (1 + z2 / n) * math.sqrt(max(0.0, rate * (1 - rate)) / n + z2 / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _effective_games(rate: float, per_deal: Sequence[float], games: int) -> float:
+    """The number of independent games that the win shares of the deals are worth: the games
+    divided by the design effect of the deals, so that a binomial rate over that many games
+    has the variance observed between the deals; all the games when the deals do not vary
+    (or there is only one)."""
+    if len(per_deal) < 2 or not 0 < rate < 1:
+        return float(games)
+    spread = statistics.variance(per_deal)
+    if spread <= 0:
+        return float(games)
+    return max(1.0, min(float(games), rate * (1 - rate) * len(per_deal) / spread))
+
+
+def _interval(samples: Sequence[float]) -> tuple[float, float] | None:
+    """The 95% confidence interval of the mean of ``samples`` by the normal approximation;
+    ``None`` for a single sample."""
+    if len(samples) < 2:
+        return None
+    mean = statistics.fmean(samples)
+    half = Z95 * statistics.stdev(samples) / math.sqrt(len(samples))
+    return mean - half, mean + half
 
 
 @attrs.frozen
-class SeatResult:
-    """How one seat (or all the seats of one bot) fared."""
+class Summary:
+    """How one entry of the bot list, one bot (all its entries together) or one seat (all
+    bots in it) fared."""
 
     label: str
-    """``#2`` for a seat, the bot's name for a bot."""
-    seats: tuple[int, ...]
-    """The seats counted."""
-    bot: str
-    """The bot on those seats."""
+    """``#2`` for an entry or a seat, the bot's name for a bot."""
+    bot: str | None
+    """The bot, ``None`` for a seat."""
+    entries: tuple[int, ...]
+    """The entries of the bot list counted (for a seat: every entry)."""
+    games: int
+    """The games played."""
     mean: float
-    """Mean points per game and seat."""
+    """Mean points per game (for a bot of several entries: the mean of its entries)."""
     ci95: tuple[float, float] | None
-    """The 95% confidence interval of :attr:`mean`, ``None`` from a single game."""
+    """The 95% confidence interval of :attr:`mean` over the deals (normal approximation;
+    ``None`` from a single deal)."""
     wins: float
-    """Games won, a win shared by ``k`` seats counting ``1/k``."""
+    """Games won, a win shared by ``k`` players counting ``1/k``."""
     win_rate: float
-    """:attr:`wins` divided by the number of games."""
+    """:attr:`wins` divided by :attr:`games`."""
+    win_rate_ci95: tuple[float, float]
+    """The 95% Wilson score interval of :attr:`win_rate`, over the effective number of games
+    (the games divided by the design effect of the deals, from the variance of the deals'
+    win shares)."""
+    seat_games: tuple[int, ...]
+    """How many games the entries played on each seat; for a seat, how many games each
+    entry of the bot list played on it."""
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible data: ``seat`` (or ``seats`` for a bot), ``bot``, ``mean``,
-        ``ci95`` (two numbers, or null), ``wins`` and ``win_rate``."""
-        where: dict[str, Any] = (
-            {"seat": self.seats[0]} if self.label.startswith("#") else {"seats": list(self.seats)}
-        )
+        """JSON-compatible data: ``bot`` (``entry`` for an entry, ``entries`` for a bot,
+        ``seat`` for a seat), ``games``, ``mean``, ``ci95`` (two numbers, or null),
+        ``wins``, ``win_rate``, ``win_rate_ci95`` and ``seat_games``."""
+        data: dict[str, Any] = {}
+        if self.bot is None:
+            data["seat"] = int(self.label[1:])
+        elif self.label.startswith("#"):
+            data["seat"] = self.entries[0]  # the entry's seat in the first game of a deal
+            data["bot"] = self.bot
+        else:
+            data["bot"] = self.bot
+            data["entries"] = list(self.entries)
         return {
-            **where,
-            "bot": self.bot,
+            **data,
+            "games": self.games,
             "mean": self.mean,
             "ci95": list(self.ci95) if self.ci95 is not None else None,
             "wins": self.wins,
             "win_rate": self.win_rate,
+            "win_rate_ci95": list(self.win_rate_ci95),
+            "seat_games": list(self.seat_games),
         }
 
 
-def _result(
-    label: str, bot: str, seats: tuple[int, ...], points: list[int], wins: float, games: int
-) -> SeatResult:
-    mean = statistics.fmean(points)
-    ci95 = None
-    if len(points) > 1:
-        half = 1.96 * statistics.stdev(points) / math.sqrt(len(points))
-        ci95 = (mean - half, mean + half)
-    return SeatResult(label, seats, bot, mean, ci95, wins, wins / games)
+def _summary(
+    label: str,
+    bot: str | None,
+    entries: tuple[int, ...],
+    points: list[list[float]],
+    wins: list[list[float]],
+    seat_games: tuple[int, ...],
+) -> Summary:
+    """A summary from the points and win shares of every game, by deal."""
+    per_deal_points = [statistics.fmean(deal) for deal in points]
+    per_deal_wins = [statistics.fmean(deal) for deal in wins]
+    games = sum(len(deal) for deal in points)
+    total_wins = sum(sum(deal) for deal in wins)
+    mean = statistics.fmean(p for deal in points for p in deal)
+    rate = total_wins / games
+    return Summary(
+        label=label,
+        bot=bot,
+        entries=entries,
+        games=games,
+        mean=mean + 0.0,
+        ci95=_interval(per_deal_points),
+        wins=total_wins,
+        win_rate=rate,
+        win_rate_ci95=wilson_interval(rate, _effective_games(rate, per_deal_wins, games)),
+        seat_games=seat_games,
+    )
 
 
 def summarize(
-    bots: Sequence[str], results: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]
-) -> tuple[list[SeatResult], list[SeatResult]]:
-    """Per seat, and per bot (all its seats together): mean points, their 95% confidence
-    interval (normal approximation; ``None`` for a single game) and the share of the wins,
-    a win shared by ``k`` seats counting ``1/k`` to each. The win rates of the seats add up
-    to 1, and so do those of the bots."""
-    games = len(results)
-    wins = [0.0] * len(bots)
-    for _, winners in results:
-        for seat in winners:
-            wins[seat] += 1 / len(winners)
-    per_seat = [
-        _result(
-            f"#{seat}", bot, (seat,), [scores[seat] for scores, _ in results], wins[seat], games
-        )
-        for seat, bot in enumerate(bots)
+    bots: Sequence[str], deals: Sequence[Sequence[GameResult]]
+) -> tuple[list[Summary], list[Summary], list[Summary]]:
+    """Per entry of the bot list, per bot (its entries together, a game counting once with
+    the mean of its entries) and per seat (the bots in it together): mean points per game
+    with their 95% confidence interval over the deals, and the share of the wins, a win
+    shared by ``k`` seats counting ``1/k`` to each, with its 95% Wilson interval over the
+    deals. The win rates of the entries add up to 1, and so do those of the bots and those
+    of the seats.
+
+    >>> deal = [((5, 1), (0,), (0, 1)), ((2, 2), (0, 1), (1, 0))]
+    >>> entries, _, seats = summarize(["a", "b"], [deal])
+    >>> [(s.mean, s.wins, s.seat_games) for s in entries]
+    [(3.5, 1.5, (1, 1)), (1.5, 0.5, (1, 1))]
+    >>> [(s.mean, s.wins) for s in seats]
+    [(3.5, 1.5), (1.5, 0.5)]
+    """
+    n = len(bots)
+    entry_points: list[list[list[float]]] = [[] for _ in range(n)]
+    entry_wins: list[list[list[float]]] = [[] for _ in range(n)]
+    seat_points: list[list[list[float]]] = [[] for _ in range(n)]
+    seat_wins: list[list[list[float]]] = [[] for _ in range(n)]
+    seat_games = [[0] * n for _ in range(n)]
+    for games in deals:
+        for lists in (entry_points, entry_wins, seat_points, seat_wins):
+            for per in lists:
+                per.append([])
+        for scores, winners, seated in games:
+            for seat, entry in enumerate(seated):
+                share = 1 / len(winners) if seat in winners else 0.0
+                entry_points[entry][-1].append(scores[seat])
+                entry_wins[entry][-1].append(share)
+                seat_points[seat][-1].append(scores[seat])
+                seat_wins[seat][-1].append(share)
+                seat_games[entry][seat] += 1
+    per_entry = [
+        _summary(f"#{e}", bot, (e,), entry_points[e], entry_wins[e], tuple(seat_games[e]))
+        for e, bot in enumerate(bots)
     ]
     per_bot = []
     for bot in dict.fromkeys(bots):
-        seats = tuple(seat for seat, name in enumerate(bots) if name == bot)
-        points = [scores[seat] for scores, _ in results for seat in seats]
-        per_bot.append(_result(bot, bot, seats, points, sum(wins[s] for s in seats), games))
-    return per_seat, per_bot
+        mine = tuple(e for e, name in enumerate(bots) if name == bot)
+        points = [
+            [statistics.fmean(entry_points[e][d][g] for e in mine) for g in range(len(deal))]
+            for d, deal in enumerate(deals)
+        ]
+        wins = [
+            [sum(entry_wins[e][d][g] for e in mine) for g in range(len(deal))]
+            for d, deal in enumerate(deals)
+        ]
+        counts = tuple(sum(seat_games[e][s] for e in mine) for s in range(n))
+        per_bot.append(_summary(bot, bot, mine, points, wins, counts))
+    per_seat = [
+        _summary(
+            f"#{s}",
+            None,
+            tuple(range(n)),
+            seat_points[s],
+            seat_wins[s],
+            tuple(seat_games[e][s] for e in range(n)),
+        )
+        for s in range(n)
+    ]
+    return per_entry, per_bot, per_seat
+
+
+def format_points(value: float) -> str:
+    """Points with a sign and two decimals: ``+12.30``, ``-4.00``, ``+0.00``.
+
+    >>> format_points(12.3), format_points(-4), format_points(-0.001)
+    ('+12.30', '-4.00', '+0.00')
+    """
+    text = f"{value:+.2f}"
+    return "+0.00" if text == "-0.00" else text
+
+
+def format_interval(interval: tuple[float, float] | None, percent: bool = False) -> str:
+    """An interval as ``[-40.12, -29.01]`` (points) or ``[21.3%, 28.9%]`` (rates); ``-`` for
+    none.
+
+    >>> format_interval((-1.5, 2.25)), format_interval((0.213, 0.2891), percent=True)
+    ('[-1.50, +2.25]', '[21.3%, 28.9%]')
+    """
+    if interval is None:
+        return "-"
+    if percent:
+        return f"[{interval[0]:.1%}, {interval[1]:.1%}]"
+    return f"[{format_points(interval[0])}, {format_points(interval[1])}]"
+
+
+class _Reporter:
+    """Progress on standard error: a bar with the running means on a terminal, otherwise a
+    line every :data:`PROGRESS_EVERY` seconds."""
+
+    def __init__(self, stream: TextIO, bots: Sequence[str], total: int) -> None:
+        self.stream = stream
+        self.bots = list(bots)
+        self.total = total
+        self.done = 0
+        self.sums = [0.0] * len(bots)
+        self.terminal = _is_terminal(stream)
+        self.progress: Progress | None = None
+        self.task: Any = None
+        self.last = time.monotonic()
+
+    def __enter__(self) -> _Reporter:
+        if self.terminal:
+            console = Console(file=self.stream, highlight=False)
+            self.progress = Progress(
+                TextColumn("[progress.description]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                TextColumn("{task.fields[summary]}"),
+                console=console,
+                transient=True,
+            )
+            self.progress.start()
+            self.task = self.progress.add_task("Playing", total=self.total, summary="")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    def summary(self) -> str:
+        """The mean points so far of every entry, on one line."""
+        return " · ".join(
+            f"#{e} {bot} {format_points(self.sums[e] / self.done)}"
+            for e, bot in enumerate(self.bots)
+        )
+
+    def __call__(self, result: GameResult) -> None:
+        scores, _, seated = result
+        for seat, entry in enumerate(seated):
+            self.sums[entry] += scores[seat]
+        self.done += 1
+        if self.progress is not None:
+            self.progress.update(self.task, advance=1, summary=self.summary())
+            return
+        now = time.monotonic()
+        if now - self.last >= PROGRESS_EVERY and self.done < self.total:
+            self.last = now
+            self.stream.write(
+                f"{self.done} of {self.total} games; mean points so far: {self.summary()}\n"
+            )
+            self.stream.flush()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream is sys.stderr and stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -196,8 +468,20 @@ def run(args: argparse.Namespace, env: Env) -> int:
     game = load_game(args.game, args.rules)
     players = default_players(game) if args.players is None else args.players
     check_players(game, players)
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, got {args.games}")
+    if args.deals is not None:
+        if args.deals < 1:
+            raise UsageError(f"--deals must be at least 1, got {args.deals}")
+        deals = args.deals
+    else:
+        games_asked = 100 if args.games is None else args.games
+        if games_asked < 1:
+            raise UsageError(f"--games must be at least 1, got {games_asked}")
+        deals = -(-games_asked // players)
+        if deals * players != games_asked:
+            env.note(
+                f"Playing {deals * players} games, not {games_asked}: every deal is played "
+                f"once per rotation of the {players} seats."
+            )
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     bots = parse_bot_names(args.bots, players, default_bot(game))
@@ -205,54 +489,66 @@ def run(args: argparse.Namespace, env: Env) -> int:
     seed = new_seed() if args.seed is None else args.seed
     rules_name = game.info.rules_name
     simulation = Simulation(game.name, args.rules, players, tuple(bots), seed)
+    games = deals * players
 
-    progress_console = Console(file=env.stderr, highlight=False)
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=progress_console,
-        transient=True,
-    ) as progress:
-        results = simulate(simulation, args.games, args.jobs, progress)
-    per_seat, per_bot = summarize(bots, results)
+    with _Reporter(env.stderr, bots, games) as reporter:
+        results = simulate(simulation, deals, args.jobs, reporter)
+    per_entry, per_bot, per_seat = summarize(bots, results)
 
     if args.json:
         data = {
             "game": game.name,
             "rules": rules_name,
             "players": players,
-            "games": args.games,
+            "games": games,
+            "deals": deals,
             "seed": seed,
             "bots": bots,
-            "seats": [r.to_dict() for r in per_seat],
+            "seats": [r.to_dict() for r in per_entry],
             "by_bot": {r.bot: r.to_dict() for r in per_bot},
+            "by_seat": [r.to_dict() for r in per_seat],
         }
         env.stdout.write(json.dumps(data, indent=2) + "\n")
         env.stdout.flush()
         return EXIT_OK
 
     title = (
-        f"{args.games} games of {game.name}"
+        f"{games} games of {game.name}"
         + (f" ({rules_name} rules)" if rules_name else "")
-        + f", {players} players, seed {seed}"
+        + f", {players} players, seed {seed}: {deals} deals, each played in all "
+        f"{players} rotations of the seats"
     )
-    env.console.print(_table(title, "Seat", per_seat))
+    env.console.print(_table(title, "Bot", per_entry))
     if len(per_bot) > 1:
         env.console.print(_table("By bot", "Bot", per_bot))
+    env.console.print(_table("By seat (all bots)", "Seat", per_seat))
     return EXIT_OK
 
 
-def _table(title: str, first: str, rows: Sequence[SeatResult]) -> Table:
+def _table(title: str, first: str, rows: Sequence[Summary]) -> Table:
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
-    table.add_column(first)
-    table.add_column("Bot" if first == "Seat" else "Seats")
-    table.add_column("Mean points", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("Win rate", justify="right")
+    entries = first == "Bot" and bool(rows) and rows[0].label.startswith("#")
+    body = []
     for row in rows:
-        ci = f"{row.ci95[0]:.1f} to {row.ci95[1]:.1f}" if row.ci95 is not None else "-"
-        second = row.bot if first == "Seat" else " ".join(f"#{s}" for s in row.seats)
-        table.add_row(row.label, second, f"{row.mean:.2f}", ci, f"{row.win_rate:.1%}")
+        cells = [row.label]
+        if first == "Bot":
+            cells.append(str(row.bot) if entries else " ".join(f"#{e}" for e in row.entries))
+        cells += [
+            format_points(row.mean),
+            format_interval(row.ci95),
+            f"{row.win_rate:.1%}",
+            format_interval(row.win_rate_ci95, percent=True),
+        ]
+        body.append(cells)
+    headers = [first]
+    if first == "Bot":
+        headers.append("Name" if entries else "Entries")
+    numbers = ["Points/game", "95% CI", "Win rate", "95% CI "]
+    for i, header in enumerate(headers):
+        table.add_column(header, overflow="fold", no_wrap=i == 0 and first == "Seat")
+    for i, header in enumerate(numbers, start=len(headers)):
+        width = max(len(header), *(len(cells[i]) for cells in body)) if body else len(header)
+        table.add_column(header, justify="right", no_wrap=True, min_width=width)
+    for cells in body:
+        table.add_row(*cells)
     return table

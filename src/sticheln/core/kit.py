@@ -10,15 +10,22 @@ small game built this way.
 
 from __future__ import annotations
 
+import functools
+import importlib.resources
+import json
 import random
 from collections.abc import Callable, Mapping
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
+from sticheln.core.encoding import Encoding
+from sticheln.core.errors import RulesError
 from sticheln.core.protocol import GameInfo
 from sticheln.core.records import Record
 from sticheln.core.rulesdata import find_preset
+from sticheln.core.setup import check_player_count
+from sticheln.core.wire import GameWire, WireValue, from_wire, wire_schema
 
 __all__ = ["BaseGame", "GameKit", "GameRules", "GameState", "GameView"]
 
@@ -119,6 +126,11 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     """``move_text(move)``."""
     record: type[Record[RulesT, MoveT, StateT]]
     """The game's record class."""
+    wire: GameWire[StateT, MoveT]
+    """The game's classes in the wire format, and its events (:mod:`sticheln.core.wire`)."""
+    encoding: Callable[[Any, int], Encoding[StateT, MoveT, ViewT]]
+    """``encoding(game, players)``: the game's :class:`~sticheln.core.encoding.Encoding`
+    for its protocol object ``game`` and a number of players."""
 
     def rules(self, preset: str | None = None) -> RulesT:
         """The rules preset called ``preset`` (case-insensitive), or the default rules.
@@ -232,6 +244,58 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         """The game's ``parse_move``."""
         return self.kit.parse_move(state, player, text)
 
+    def encoding(self, players: int) -> Encoding[StateT, MoveT, ViewT]:
+        """The game's encoding for learning agents with ``players`` players (built once per
+        game object and player count).
+
+        :raises RulesError: if the rules do not allow ``players`` players.
+        :raises WrongTypeError: if ``players`` is not an ``int``.
+        """
+        check_player_count(players)
+        if players not in self.rules.player_counts:
+            counts = ", ".join(map(str, self.rules.player_counts))
+            raise RulesError(
+                f"{self.kit.title} is played by {counts} players under these rules, not {players}"
+            )
+        return _encoding(self, players)
+
+    def events(self, state: StateT, move: MoveT, player: int) -> tuple[WireValue, ...]:
+        """The game's ``events``."""
+        return self.kit.wire.events(state, move, player)
+
+    def move_from_dict(self, data: object) -> MoveT:
+        """The move whose wire form is ``data``.
+
+        :raises WireError: naming the key or field that is missing or wrong.
+        """
+        kit = self.kit
+        move: MoveT = from_wire(data, kit.name, kit.wire.moves)  # type: ignore[assignment]
+        return move
+
+    def view_from_dict(self, data: object) -> ViewT:
+        """The view whose wire form is ``data``.
+
+        :raises WireError: naming the key or field that is missing or wrong.
+        """
+        kit = self.kit
+        view: ViewT = from_wire(data, kit.name, (kit.wire.view,))  # type: ignore[assignment]
+        return view
+
+    def wire_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the game's wire format (``wire.schema.json`` beside its record
+        module)."""
+        package = self.kit.record.__module__.rpartition(".")[0]
+        text = importlib.resources.files(package).joinpath("wire.schema.json").read_text()
+        schema: dict[str, Any] = json.loads(text)
+        return schema
+
+    def build_wire_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the game's wire format, built from its classes (what
+        ``wire.schema.json`` holds)."""
+        kit = self.kit
+        rules = kit.record.json_schema()["properties"]["rules"]
+        return wire_schema(kit.name, kit.title, kit.wire.groups(), rules)
+
     def to_json(self, state: StateT) -> str:
         """The JSON of the game's record of ``state``."""
         return self.kit.record.from_state(state).to_json()
@@ -243,3 +307,8 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         """
         record = self.kit.record.from_json(text)
         return record.replay(moves=0), record.moves
+
+
+@functools.lru_cache(maxsize=64)
+def _encoding(game: BaseGame[Any, Any, Any, Any], players: int) -> Encoding[Any, Any, Any]:
+    return game.kit.encoding(game, players)

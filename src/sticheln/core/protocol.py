@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -148,6 +148,33 @@ class Game(Protocol[StateT, MoveT, ViewT]):
 
     def sample_state(self, view: ViewT, rng: random.Random) -> StateT:
         """A full state, drawn at random, that agrees with everything in ``view``."""
+        ...
+
+    def encoding(self, players: int) -> Any:
+        """The game's :class:`~sticheln.core.encoding.Encoding` for ``players`` players:
+        action indices, legal-action masks, observation vectors (:doc:`/encodings`)."""
+        ...
+
+    def events(self, state: StateT, move: MoveT, player: int) -> tuple[Any, ...]:
+        """What ``player`` sees happen when ``move`` is made in ``state``, in order: values
+        with a JSON form (``to_dict()``), as in :doc:`/wire`.
+
+        :raises IllegalMoveError: if ``move`` is not legal in ``state``.
+        """
+        ...
+
+    def move_from_dict(self, data: object) -> MoveT:
+        """The move whose JSON form (``move.to_dict()``) is ``data``; raises
+        :class:`~sticheln.core.wire.WireError` naming what is wrong."""
+        ...
+
+    def view_from_dict(self, data: object) -> ViewT:
+        """The view whose JSON form (``view.to_dict()``) is ``data``; raises
+        :class:`~sticheln.core.wire.WireError` naming what is wrong."""
+        ...
+
+    def wire_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the game's views, moves, finished deals and events."""
         ...
 
     def move_text(self, move: MoveT) -> str:

@@ -1,7 +1,7 @@
 """A finished trick, as every game of the library records one: who played which card, in play
 order, and who won it.
 
->>> from sticheln import Card
+>>> from sticheln import Card, Trick
 >>> trick = Trick(((2, Card.parse("R1")), (0, Card.parse("B3"))), winner=0)
 >>> trick.leader, trick.cards, trick.plays[1]
 (2, (Card(Color.RED, 1), Card(Color.BLUE, 3)), (0, Card(Color.BLUE, 3)))
@@ -10,6 +10,7 @@ order, and who won it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -59,6 +60,14 @@ class Trick:
         _set_seats(self, tuple(seat for seat, _ in pairs))
         _set_cards(self, tuple(card for _, card in pairs))
         _set_winner(self, winner)
+
+    @classmethod
+    def _from_fields(cls, fields: dict[str, Any]) -> Trick:
+        """The trick with the fields of its wire form (:mod:`sticheln.core.wire`)."""
+        seats, cards = fields["seats"], fields["cards"]
+        if len(seats) != len(cards):
+            raise ValueError(f"a trick of {len(seats)} seats and {len(cards)} cards")
+        return cls(zip(seats, cards, strict=True), fields["winner"])
 
     @property
     def plays(self) -> tuple[tuple[int, Card], ...]:

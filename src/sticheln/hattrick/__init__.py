@@ -26,8 +26,20 @@ from sticheln.hattrick.engine import (
     new_game,
     parse_move,
 )
+from sticheln.hattrick.event import (
+    CardFollowed,
+    CardPassed,
+    GameOver,
+    HandScored,
+    HandStarted,
+    HattrickEvent,
+    TrickOpened,
+    TrickTaken,
+    TurnEnded,
+    events,
+)
 from sticheln.hattrick.game import HATTRICK, HattrickGame, move_text
-from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
+from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_from_dict
 from sticheln.hattrick.record import HATTRICK_RECORD_VERSION, HattrickRecord
 from sticheln.hattrick.rules import (
     AMIGO_1995,
@@ -63,8 +75,14 @@ __all__ = [
     "PASSES_SHOWN",
     "PASS_PENALTY",
     "Action",
+    "CardFollowed",
+    "CardPassed",
     "FinishedHand",
     "Follow",
+    "GameOver",
+    "HandScored",
+    "HandStarted",
+    "HattrickEvent",
     "HattrickGame",
     "HattrickMove",
     "HattrickRecord",
@@ -77,14 +95,19 @@ __all__ = [
     "OpenTrick",
     "Pass",
     "PassedCards",
+    "TrickOpened",
+    "TrickTaken",
     "Turn",
+    "TurnEnded",
     "action_for",
     "apply_move",
     "collecting_color",
     "deal_hand",
+    "events",
     "hand_score",
     "legal_moves",
     "move_for",
+    "move_from_dict",
     "move_text",
     "new_game",
     "next_leader",

@@ -15,12 +15,15 @@ from typing import Final
 import attrs
 
 from sticheln.core.kit import BaseGame, GameKit
+from sticheln.core.wire import GameWire
+from sticheln.hattrick.encoding import HattrickEncoding
 from sticheln.hattrick.engine import apply_move, legal_moves, new_game, parse_move
-from sticheln.hattrick.moves import HattrickMove
+from sticheln.hattrick.event import EVENT_TYPES, events
+from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.record import HattrickRecord
 from sticheln.hattrick.rules import AMIGO_1995, HATTRICK_PRESETS, HattrickRules
 from sticheln.hattrick.sampling import sample_state
-from sticheln.hattrick.state import HattrickState
+from sticheln.hattrick.state import FinishedHand, HattrickState
 from sticheln.hattrick.view import HattrickView, observe
 
 __all__ = ["HATTRICK", "HattrickGame", "move_text"]
@@ -46,6 +49,14 @@ HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules
     parse_move=parse_move,
     move_text=move_text,
     record=HattrickRecord,
+    wire=GameWire(
+        view=HattrickView,
+        moves=(Follow, OpenTrick, Pass),
+        deal=FinishedHand,
+        event_types=EVENT_TYPES,
+        events=events,
+    ),
+    encoding=HattrickEncoding,
 )
 """Hattrick's functions and facts, from which :class:`HattrickGame` is built."""
 

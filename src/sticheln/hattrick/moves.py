@@ -19,14 +19,17 @@ import attrs
 from sticheln.core.cards import _ALL_CARDS, Card
 from sticheln.core.moves import check_move_card, check_move_player
 from sticheln.core.setup import SeatTable
+from sticheln.core.wire import WireValue, from_wire
 from sticheln.hattrick.turn import Action
 
-__all__ = ["Follow", "HattrickMove", "OpenTrick", "Pass"]
+__all__ = ["Follow", "HattrickMove", "OpenTrick", "Pass", "move_from_dict"]
 
 
 @attrs.frozen
-class Follow:
+class Follow(WireValue):
     """Add ``card`` to the open trick of its colour (:rule:`HT-PLAY-1`)."""
+
+    wire_game = "hattrick"
 
     action: ClassVar[Action] = Action.FOLLOW
     """What the move does: :attr:`Action.FOLLOW`."""
@@ -40,9 +43,11 @@ class Follow:
 
 
 @attrs.frozen
-class OpenTrick:
+class OpenTrick(WireValue):
     """Open a trick with ``card``: the first card of a turn (:rule:`HT-TURN-1`), or the
     second trick of the turn in another colour (:rule:`HT-PLAY-2`)."""
+
+    wire_game = "hattrick"
 
     action: ClassVar[Action] = Action.OPEN
     """What the move does: :attr:`Action.OPEN`."""
@@ -56,9 +61,11 @@ class OpenTrick:
 
 
 @attrs.frozen
-class Pass:
+class Pass(WireValue):
     """Show ``card``, of the third colour, and lay it face down on the player's pass pile
     (:rule:`HT-PLAY-3`)."""
+
+    wire_game = "hattrick"
 
     action: ClassVar[Action] = Action.PASS
     """What the move does: :attr:`Action.PASS`."""
@@ -73,6 +80,22 @@ class Pass:
 
 HattrickMove: TypeAlias = Follow | OpenTrick | Pass
 """Any move of Hattrick."""
+
+
+def move_from_dict(data: object) -> HattrickMove:
+    """The move whose JSON form (:meth:`~sticheln.core.wire.WireValue.to_dict`) is ``data``.
+
+    >>> from sticheln.hattrick import move_from_dict
+    >>> move_from_dict({"game": "hattrick", "type": "Pass", "version": 1,
+    ...                 "player": 3, "card": "G5"})
+    Pass(player=3, card=Card(Color.GREEN, 5))
+
+    :raises WireError: naming the key or field that is missing or wrong.
+    :raises WrongTypeError: if ``data`` is not a mapping.
+    """
+    classes: tuple[type[HattrickMove], ...] = (Follow, OpenTrick, Pass)
+    return from_wire(data, "hattrick", classes)
+
 
 _Table: TypeAlias = tuple[tuple[Follow, ...], tuple[OpenTrick, ...], tuple[Pass, ...]]
 

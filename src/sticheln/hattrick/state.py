@@ -18,6 +18,7 @@ import attrs
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.results import ranking, winners
 from sticheln.core.tricks import Trick
+from sticheln.core.wire import WireValue
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.rules import HattrickRules
 from sticheln.hattrick.turn import Action, Turn, open_tricks, turn_actions
@@ -67,13 +68,15 @@ class HattrickSetup:
 
 
 @attrs.frozen
-class FinishedHand:
+class FinishedHand(WireValue):
     """A hand that has been played and scored.
 
     In a player's view the other players' last cards are ``None``: nobody sees them
     (:rule:`HT-HAND-1`); so are their pass piles under :attr:`PassedCards.HIDDEN
     <sticheln.hattrick.PassedCards.HIDDEN>` (:rule:`HT-PASS-1`).
     """
+
+    wire_game = "hattrick"
 
     number: int
     """The hand's number, from 0."""

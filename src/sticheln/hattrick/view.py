@@ -18,6 +18,7 @@ import attrs
 
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.tricks import Trick
+from sticheln.core.wire import WireValue
 from sticheln.hattrick.engine import check_player
 from sticheln.hattrick.rules import HattrickRules, PassedCards
 from sticheln.hattrick.state import FinishedHand, HattrickState
@@ -27,13 +28,15 @@ __all__ = ["HattrickView", "observe"]
 
 
 @attrs.frozen
-class HattrickView:
+class HattrickView(WireValue):
     """The part of a game state one player may see, with perfect recall of what was public.
 
-    Build it with :func:`observe`. Where the view has the same name as
-    :class:`~sticheln.hattrick.HattrickState`, it means the same; a card the player has not
-    seen is ``None``.
+    Build it with :func:`observe`; :meth:`to_dict` gives its JSON form (:doc:`/wire`). Where
+    the view has the same name as :class:`~sticheln.hattrick.HattrickState`, it means the
+    same; a card the player has not seen is ``None``.
     """
+
+    wire_game = "hattrick"
 
     player: int
     """The seat of the player whose view this is."""

@@ -15,12 +15,15 @@ from typing import Final
 import attrs
 
 from sticheln.core.kit import BaseGame, GameKit
+from sticheln.core.wire import GameWire
+from sticheln.stichling.encoding import StichlingEncoding
 from sticheln.stichling.engine import apply_move, legal_moves, new_game, parse_move
-from sticheln.stichling.moves import StichlingMove, move_text
+from sticheln.stichling.event import EVENT_TYPES, events
+from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove, move_text
 from sticheln.stichling.record import StichlingRecord
 from sticheln.stichling.rules import RAVENSBURGER_2015, STICHLING_PRESETS, StichlingRules
 from sticheln.stichling.sampling import sample_state
-from sticheln.stichling.state import StichlingState
+from sticheln.stichling.state import FinishedHand, StichlingState
 from sticheln.stichling.view import StichlingView, observe
 
 __all__ = ["STICHLING", "StichlingGame"]
@@ -39,6 +42,14 @@ STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, Stichling
     parse_move=parse_move,
     move_text=move_text,
     record=StichlingRecord,
+    wire=GameWire(
+        view=StichlingView,
+        moves=(ArrangePoints, OpenTrick, AddToTrick),
+        deal=FinishedHand,
+        event_types=EVENT_TYPES,
+        events=events,
+    ),
+    encoding=StichlingEncoding,
 )
 """Stichling's functions and facts, from which :class:`StichlingGame` is built."""
 

@@ -16,17 +16,27 @@ from typing import TypeAlias
 import attrs
 
 from sticheln.core.cards import _ALL_CARDS, Card
-from sticheln.core.errors import IllegalMoveError, WrongTypeError
+from sticheln.core.errors import IllegalMoveError, WrongTypeError, excerpt
 from sticheln.core.moves import check_move_card, check_move_player
 from sticheln.core.setup import SeatTable
+from sticheln.core.wire import WireValue, from_wire
 from sticheln.stichling.rules import OPEN_TRICKS
 
-__all__ = ["AddToTrick", "ArrangePoints", "OpenTrick", "StichlingMove", "move_text"]
+__all__ = [
+    "AddToTrick",
+    "ArrangePoints",
+    "OpenTrick",
+    "StichlingMove",
+    "move_from_dict",
+    "move_text",
+]
 
 
 def _order(value: object) -> tuple[int, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise WrongTypeError(f"ArrangePoints.order must be a sequence of ints, got {value!r}")
+        raise WrongTypeError(
+            f"ArrangePoints.order must be a sequence of ints, got {excerpt(value)}"
+        )
     return tuple(value)
 
 
@@ -34,25 +44,27 @@ def _check_order(
     instance: object, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[int, ...]
 ) -> None:
     if not all(type(v) is int for v in value):
-        raise WrongTypeError(f"ArrangePoints.order must hold ints, got {value!r}")
+        raise WrongTypeError(f"ArrangePoints.order must hold ints, got {excerpt(value)}")
     if len(value) != 3:
-        raise IllegalMoveError(f"ArrangePoints.order must have three values, got {value!r}")
+        raise IllegalMoveError(f"ArrangePoints.order must have three values, got {excerpt(value)}")
 
 
 def _check_trick(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int:
-        raise WrongTypeError(f"AddToTrick.trick must be an int, got {value!r}")
+        raise WrongTypeError(f"AddToTrick.trick must be an int, got {excerpt(value)}")
     if not 0 <= value < OPEN_TRICKS:
         raise IllegalMoveError(
             f"AddToTrick.trick must be the index of an open trick, 0 to {OPEN_TRICKS - 1}, "
-            f"got {value}"
+            f"got {excerpt(value)}"
         )
 
 
 @attrs.frozen
-class ArrangePoints:
+class ArrangePoints(WireValue):
     """Lay the hand's three victory-point cards face down in ``order``: the value of the card
     the first won trick turns up, then the second's, then the third's (:rule:`SL-VP-2`)."""
+
+    wire_game = "stichling"
 
     player: int = attrs.field(validator=check_move_player)
     """The seat of the player."""
@@ -65,8 +77,10 @@ class ArrangePoints:
 
 
 @attrs.frozen
-class OpenTrick:
+class OpenTrick(WireValue):
     """Open a new trick with ``card`` (:rule:`SL-PLAY-2`)."""
+
+    wire_game = "stichling"
 
     player: int = attrs.field(validator=check_move_player)
     """The seat of the player."""
@@ -78,11 +92,13 @@ class OpenTrick:
 
 
 @attrs.frozen
-class AddToTrick:
+class AddToTrick(WireValue):
     """Add ``card`` to the open trick at index ``trick`` of
     :attr:`StichlingState.open_tricks <sticheln.stichling.StichlingState.open_tricks>`: a trick
     of its colour (:rule:`SL-PLAY-3`), or one of another colour as a discard
     (:rule:`SL-PLAY-5`)."""
+
+    wire_game = "stichling"
 
     player: int = attrs.field(validator=check_move_player)
     """The seat of the player."""
@@ -98,6 +114,21 @@ class AddToTrick:
 
 StichlingMove: TypeAlias = ArrangePoints | OpenTrick | AddToTrick
 """Any move of Stichling."""
+
+
+def move_from_dict(data: object) -> StichlingMove:
+    """The move whose JSON form (:meth:`~sticheln.core.wire.WireValue.to_dict`) is ``data``.
+
+    >>> from sticheln.stichling import move_from_dict
+    >>> move_from_dict({"game": "stichling", "type": "AddToTrick", "version": 1,
+    ...                 "player": 1, "card": "R7", "trick": 2})
+    AddToTrick(player=1, card=Card(Color.RED, 7), trick=2)
+
+    :raises WireError: naming the key or field that is missing or wrong.
+    :raises WrongTypeError: if ``data`` is not a mapping.
+    """
+    classes: tuple[type[StichlingMove], ...] = (ArrangePoints, OpenTrick, AddToTrick)
+    return from_wire(data, "stichling", classes)
 
 
 def move_text(move: StichlingMove) -> str:

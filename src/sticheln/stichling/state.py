@@ -24,6 +24,7 @@ from typing import NamedTuple
 import attrs
 
 from sticheln.core.cards import CardSet
+from sticheln.core.wire import WireValue
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.rules import HandLeader, StichlingRules
 from sticheln.stichling.scoring import active_position, game_ranking, game_winners
@@ -106,12 +107,14 @@ def play_moves(
 
 
 @attrs.frozen
-class FinishedHand:
+class FinishedHand(WireValue):
     """A hand that has been played and scored.
 
     In a player's view, the victory-point cards of the others' rows that nobody turned up are
     ``None`` (:rule:`SL-VP-4`); everything else of a finished hand is public.
     """
+
+    wire_game = "stichling"
 
     number: int
     """The hand's number, from 0."""

@@ -6,6 +6,8 @@ Up to four tricks are open at once. A card opens a new trick or goes onto an ope
 trick's led colour holds its marker (:func:`marker_index`), and a trick is complete when four
 cards count toward it (:func:`is_complete`).
 
+>>> from sticheln import Card, Color
+>>> from sticheln.stichling import is_complete, marker_index, trick_choices
 >>> cards = [Card.parse(name) for name in ["G4", "G9", "R15", "G2"]]
 >>> marker_index(cards), is_complete(cards)
 (1, True)
@@ -16,11 +18,13 @@ cards count toward it (:func:`is_complete`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
-from sticheln.core.cards import Card, Color
+from sticheln.core.cards import Card, Color, check_cards
+from sticheln.core.errors import WrongTypeError, excerpt
+from sticheln.core.setup import check_items
 from sticheln.core.tricks import Trick
 from sticheln.stichling.rules import (
     OPEN_TRICKS,
@@ -41,12 +45,15 @@ def marker_index(cards: Sequence[Card]) -> int:
     card of the led colour, the colour of the first card (:rule:`SL-TRICK-1`). Cards of other
     colours, discards, never hold it; a colour has each value once, so there is no tie.
 
+    >>> from sticheln import Card
+    >>> from sticheln.stichling import marker_index
     >>> marker_index([Card.parse(name) for name in ["B3", "R14", "B5"]])
     2
 
     :raises ValueError: if the trick has no card.
+    :raises WrongTypeError: if ``cards`` is not a sequence of cards.
     """
-    if not cards:
+    if not check_cards(cards, "a trick"):
         raise ValueError("a trick needs at least one card")
     led = cards[0].color
     best = 0
@@ -68,7 +75,20 @@ def counted(cards: Sequence[Card], counted_cards: CountedCards = CountedCards.AL
 
 def is_complete(cards: Sequence[Card], counted_cards: CountedCards = CountedCards.ALL) -> bool:
     """Whether a trick with ``cards`` is complete: four of its cards count
-    (:rule:`SL-TRICK-2`)."""
+    (:rule:`SL-TRICK-2`).
+
+    >>> from sticheln import CardSet
+    >>> from sticheln.stichling import CountedCards, is_complete
+    >>> cards = CardSet.parse("G4 G9 R15 G2").cards
+    >>> is_complete(cards), is_complete(cards, CountedCards.LED_COLOR)
+    (True, False)
+
+    :raises WrongTypeError: if ``cards`` is not a sequence of cards, or ``counted_cards`` not
+        a :class:`CountedCards`.
+    """
+    check_cards(cards, "a trick")
+    if not isinstance(counted_cards, CountedCards):
+        raise WrongTypeError(f"counted_cards must be a CountedCards, got {excerpt(counted_cards)}")
     return counted(cards, counted_cards) >= TRICK_SIZE
 
 
@@ -87,6 +107,8 @@ def trick_choices(
     open (:rule:`SL-PLAY-5`). Every card can therefore always be played. This is the one
     definition of the rule: the engine's move tables are built from it.
 
+    >>> from sticheln import Card, Color
+    >>> from sticheln.stichling import Discards, StichlingRules, trick_choices
     >>> trick_choices([Color.RED] * 2 + [Color.BLUE] * 2, Card.parse("G3"))
     (False, (0, 1, 2, 3))
     >>> trick_choices([Color.RED], Card.parse("G3"))
@@ -94,7 +116,15 @@ def trick_choices(
     >>> trick_choices([Color.RED], Card.parse("G3"), StichlingRules(
     ...     discards=Discards.WHEN_NOTHING_FITS))
     (True, (0,))
+
+    :raises WrongTypeError: if ``open_colors`` is not a sequence of colours, ``card`` not a
+        :class:`~sticheln.Card` or ``rules`` not a :class:`StichlingRules`.
     """
+    check_items(open_colors, Color, "open_colors")
+    if not isinstance(card, Card):
+        raise WrongTypeError(f"card must be a Card, got {excerpt(card)}")
+    if not isinstance(rules, StichlingRules):
+        raise WrongTypeError(f"rules must be a StichlingRules object, got {excerpt(rules)}")
     color = card.color
     fits = tuple(i for i, c in enumerate(open_colors) if c is color)
     opens = len(open_colors) < OPEN_TRICKS and (rules.same_color is SameColor.ALLOWED or not fits)
@@ -116,6 +146,8 @@ class StichlingTrick(Trick):  # type: ignore[override]
     it is ``None`` unless the rules give such tricks to their marker holders
     (:rule:`SL-HAND-1`).
 
+    >>> from sticheln import Card
+    >>> from sticheln.stichling import StichlingTrick
     >>> trick = StichlingTrick([(0, Card.parse("G4")), (1, Card.parse("G9"))], turns=[0, 3])
     >>> trick.color, trick.marker, trick.winner
     (Color.GREEN, 1, 1)
@@ -137,6 +169,28 @@ class StichlingTrick(Trick):  # type: ignore[override]
         _set_turns(self, tuple(turns))
         _set_top(self, top)
         _set_winner(self, self.seats[top] if won else None)
+
+    @classmethod
+    def _from_fields(cls, fields: dict[str, Any]) -> StichlingTrick:
+        """The trick with the fields of its wire form (:mod:`sticheln.core.wire`).
+
+        :raises ValueError: if the fields do not fit together: ``top`` not the marker's card
+            (:func:`marker_index`), ``winner`` neither ``None`` nor the marker holder.
+        """
+        seats, cards, turns = fields["seats"], fields["cards"], fields["turns"]
+        if not len(seats) == len(cards) == len(turns):
+            raise ValueError(
+                f"a trick of {len(seats)} seats, {len(cards)} cards and {len(turns)} turns"
+            )
+        if not cards:
+            raise ValueError("a trick needs at least one card")
+        winner = fields["winner"]
+        trick = cls(zip(seats, cards, strict=True), turns, won=winner is not None)
+        if fields["top"] != trick.top:
+            raise ValueError(f"top is {fields['top']}, but the marker is on card {trick.top}")
+        if winner != trick.winner:
+            raise ValueError(f"winner is {winner}, but seat {trick.winner} holds the marker")
+        return trick
 
     @property
     def color(self) -> Color:

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 import attrs
 
 from sticheln.core.cards import CardSet
-from sticheln.core.setup import check_seat
+from sticheln.core.setup import check_int, check_ints, check_seat
+from sticheln.core.wire import WireValue
 from sticheln.stichling.rules import StichlingRules
 from sticheln.stichling.scoring import game_winners
 from sticheln.stichling.state import FinishedHand, Phase, StichlingState
@@ -32,21 +33,30 @@ def seen_row(order: Sequence[int], tricks: int) -> tuple[int | None, ...]:
     tricks in the hand: the cards that won tricks turned up, the others as ``None``
     (:rule:`SL-VP-3`, :rule:`SL-VP-4`).
 
+    >>> from sticheln.stichling import seen_row
     >>> seen_row((3, 1, 2), 0), seen_row((3, 1, 2), 2), seen_row((3, 1, 2), 5)
     ((None, None, None), (3, 1, None), (3, 1, 2))
+
+    :raises WrongTypeError: if ``order`` is not a sequence of ints or ``tricks`` not an int.
     """
+    return _seen_row(check_ints(order, "order"), check_int(tricks, "tricks"))
+
+
+def _seen_row(order: Sequence[int], tricks: int) -> tuple[int | None, ...]:
     shown = min(tricks, len(order))
     return tuple(value if i < shown else None for i, value in enumerate(order))
 
 
 @attrs.frozen
-class StichlingView:
+class StichlingView(WireValue):
     """The part of a game state one player may see, with perfect recall of what was public.
 
-    Build it with :func:`observe`. Where the view has the same name as
-    :class:`~sticheln.stichling.StichlingState`, it means the same; a victory-point card the
-    player has not seen is ``None``.
+    Build it with :func:`observe`; :meth:`to_dict` gives its JSON form (:doc:`/wire`). Where
+    the view has the same name as :class:`~sticheln.stichling.StichlingState`, it means the
+    same; a victory-point card the player has not seen is ``None``.
     """
+
+    wire_game = "stichling"
 
     player: int
     """The seat of the player whose view this is."""
@@ -153,7 +163,7 @@ def _hide_hand(hand: FinishedHand, viewer: int) -> FinishedHand:
     return attrs.evolve(
         hand,
         orders=tuple(
-            order if p == viewer else seen_row(order, counts[p])  # type: ignore[arg-type]
+            order if p == viewer else _seen_row(order, counts[p])  # type: ignore[arg-type]
             for p, order in enumerate(hand.orders)
         ),
     )
@@ -172,7 +182,7 @@ def observe(state: StichlingState, player: int) -> StichlingView:
     """
     check_seat(player, state.setup.players)
     rows = tuple(
-        order if order is None or p == player else seen_row(order, len(state.won[p]))
+        order if order is None or p == player else _seen_row(order, len(state.won[p]))
         for p, order in enumerate(state.orders)
     )
     return StichlingView(

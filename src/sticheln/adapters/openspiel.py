@@ -1,0 +1,443 @@
+"""The library's games as OpenSpiel games: ``python_sticheln``, ``python_hattrick`` and
+``python_stichling``, registered with :mod:`pyspiel` when this module is imported (the
+``openspiel`` extra: ``pip install "sticheln[openspiel]"``).
+
+The adapter is written once against the :class:`~sticheln.Game` protocol and the game's
+:meth:`~sticheln.Game.encoding`; :doc:`/openspiel` describes the model.
+
+>>> import pyspiel
+>>> import sticheln.adapters.openspiel  # registers the games
+>>> game = pyspiel.load_game("python_sticheln", {"players": 3})
+>>> game.num_players(), game.num_distinct_actions()
+(3, 45)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 45)
+>>> import random
+>>> rng = random.Random(1)
+>>> while not state.is_terminal():
+...     if state.is_chance_node():
+...         state.apply_action(rng.choice(state.chance_outcomes())[0])
+...     else:
+...         state.apply_action(rng.choice(state.legal_actions()))
+>>> len(state.returns())
+3
+
+Chance model. The hands of every deal are dealt by chance nodes, one card at a time, before
+the first move: each outcome is a card of the deck not dealt yet in that deal (action =
+the card's place in the encoding's deck), all equally likely, so the deals are exactly
+uniform. Seats get their cards in seat order; the hand of the last seat of a deal that uses
+the whole deck is what is left, without chance nodes. The later deals are hidden from the
+players (the library's views show only the deal in progress), so dealing them early changes
+nothing for the players. Any other randomness of the rules (the dealer draw of Sticheln's
+``amigo-1993`` preset) comes from the ``seed`` parameter, fixed per game object.
+
+Moves made at once in the library (Sticheln's pain cards, Stichling's arrangements) are made
+in seat order here; the library's views hide each choice from the others until all have
+chosen, so this is the same game. Returns are the library's final scores (points), 0 before
+the end.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+from sticheln.core.cards import Card, CardSet
+from sticheln.games import find_game
+
+__all__ = ["GAME_DEFAULTS", "register", "short_name"]
+
+GAME_DEFAULTS: dict[str, int] = {"sticheln": 4, "hattrick": 4, "stichling": 3}
+"""The games registered by :func:`register`, with their default number of players."""
+
+
+def short_name(name: str) -> str:
+    """The OpenSpiel name of the library's game ``name``: ``python_sticheln``."""
+    return f"python_{name}"
+
+
+def _score_bounds(
+    name: str, rules: Any, deals: int, deck: Sequence[Card], hand: int
+) -> tuple[int, int]:
+    """Safe bounds of a player's final score, from the rules: per deal, times the deals."""
+    size = len(deck)
+    if name == "sticheln":
+        # pain card and won cards of the pain colour cost their value, others +1 each
+        colour_sums: dict[Any, int] = {}
+        for card in deck:
+            colour_sums[card.color] = colour_sums.get(card.color, 0) + card.value
+        return -deals * max(colour_sums.values()), deals * size
+    if name == "hattrick":
+        # +1 per card of the collecting colour, -1 per other won card, -2 per passed card
+        return -deals * (size + 2 * hand), deals * size
+    if name == "stichling":
+        values = [v for triple in rules.points for v in triple]
+        return deals * min(0, *values), deals * max(0, *values)
+    raise ValueError(f"no score bounds known for the game {name!r}")
+
+
+@attrs.frozen
+class _Context:
+    """What the states of one parametrisation share (kept off the states)."""
+
+    name: str
+    game: Any  # the library's Game
+    encoding: Any
+    players: int
+    seed: int
+    deck: tuple[Card, ...]
+    hand_sizes: tuple[tuple[int, ...], ...]  # per deal, per seat
+    steps: tuple[tuple[int, int], ...]  # (deal, seat) of each chance node
+    filled: tuple[int | None, ...]  # per deal, the seat that gets the leftover cards
+    deal_starts: tuple[int, ...]  # the first chance step of each deal
+
+
+@cache
+def _context(name: str, players: int, preset: str, seed: int) -> _Context:
+    game = find_game(name, preset)
+    encoding = game.encoding(players)
+    deck = tuple(encoding.deck.cards) if hasattr(encoding.deck, "cards") else tuple(encoding.deck)
+    sample = game.new_game(players, seed=0)
+    hand_sizes = tuple(
+        tuple(len(hand) for hand in getattr(deal, "hands", deal)) for deal in sample.setup.deals
+    )
+    steps: list[tuple[int, int]] = []
+    filled: list[int | None] = []
+    starts: list[int] = []
+    for number, sizes in enumerate(hand_sizes):
+        starts.append(len(steps))
+        whole = sum(sizes) == len(deck)
+        last = max(seat for seat in range(players) if sizes[seat]) if whole else None
+        filled.append(last)
+        for seat, size in enumerate(sizes):
+            if seat != last:
+                steps.extend([(number, seat)] * size)
+    return _Context(
+        name,
+        game,
+        encoding,
+        players,
+        seed,
+        deck,
+        hand_sizes,
+        tuple(steps),
+        tuple(filled),
+        tuple(starts),
+    )
+
+
+class _Frozen:
+    """Holds an immutable value; copying it (OpenSpiel clones states by ``deepcopy``) is free."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Frozen:
+        return self
+
+    def __copy__(self) -> _Frozen:
+        return self
+
+    def __getstate__(self) -> Any:
+        return self.value
+
+    def __setstate__(self, value: Any) -> None:
+        self.value = value
+
+
+def _view_string(view: Any) -> str:
+    """A compact text of a view: every field but the (constant) rules, cards by name."""
+    return _text(view)
+
+
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _text(value: Any) -> str:
+    kind = type(value)
+    if kind is tuple or kind is list:
+        return "(" + ",".join(map(_text, value)) + ")"
+    if kind is int or kind is str or value is None or kind is bool:
+        return str(value)
+    if kind is Card:
+        return _card_name(value)
+    if kind is CardSet:
+        return "[" + " ".join(map(_card_name, value)) + "]"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    names = _FIELDS.get(kind, ())
+    if names == ():
+        names = (
+            tuple(f.name for f in attrs.fields(kind) if f.name != "rules")
+            if attrs.has(kind)
+            else None
+        )
+        _FIELDS[kind] = names
+    if names is None:
+        return str(value)
+    return kind.__name__ + "(" + " ".join(n + "=" + _text(getattr(value, n)) for n in names) + ")"
+
+
+@cache
+def _card_name(card: Card) -> str:
+    return str(card)
+
+
+class SpielGame(pyspiel.Game):  # type: ignore[misc]
+    """One of the library's games as a :class:`pyspiel.Game` (parameters ``players``,
+    ``preset`` and ``seed``)."""
+
+    game_name = "sticheln"
+    """The library's name of the game (set by each registered subclass)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        name = self.game_name
+        game = find_game(name)
+        defaults = {
+            "players": GAME_DEFAULTS.get(name, game.info.player_counts[0]),
+            "preset": game.info.default_preset,
+            "seed": 0,
+        }
+        values = {**defaults, **(params or {})}
+        players, preset, seed = int(values["players"]), str(values["preset"]), int(values["seed"])
+        if preset not in game.info.presets:
+            raise ValueError(f"{name}: unknown preset {preset!r}; known: {game.info.presets}")
+        counts = find_game(name, preset).info.player_counts
+        if players not in counts:
+            raise ValueError(f"{name} ({preset}): players must be one of {counts}, got {players}")
+        ctx = _context(name, players, preset, seed)
+        hand = max(max(sizes) for sizes in ctx.hand_sizes)
+        low, high = _score_bounds(name, ctx.game.rules, len(ctx.hand_sizes), ctx.deck, hand)
+        decisions = sum(sum(sizes) + players for sizes in ctx.hand_sizes)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ctx.encoding.num_actions,
+            max_chance_outcomes=len(ctx.deck),
+            num_players=players,
+            min_utility=float(low),
+            max_utility=float(high),
+            utility_sum=None,
+            max_game_length=decisions + len(ctx.steps),
+        )
+        super().__init__(_game_type(name), info, values)
+        self._shared = ctx
+
+    def context(self) -> _Context:
+        """The shared facts of this game's states."""
+        return self._shared
+
+    def new_initial_state(self) -> SpielState:
+        """The state before the first card is dealt."""
+        return SpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> SpielObserver:
+        """An observer of the player's view (the only observation type offered)."""
+        return SpielObserver(self.context(), iig_obs_type, params)
+
+
+class SpielState(pyspiel.State):  # type: ignore[misc]
+    """A state: the cards dealt so far (``bytes``), then the library's state."""
+
+    def __init__(self, game: SpielGame) -> None:
+        super().__init__(game)
+        self._dealt = b""
+        self._lib: _Frozen | None = None
+
+    # -- helpers
+    def _ctx(self) -> _Context:
+        ctx: _Context = self.get_game().context()
+        return ctx
+
+    def library_state(self) -> Any:
+        """The library's state, or ``None`` while the cards are dealt."""
+        return None if self._lib is None else self._lib.value
+
+    def _start(self, ctx: _Context) -> None:
+        hands: list[list[list[Card]]] = [[[] for _ in range(ctx.players)] for _ in ctx.hand_sizes]
+        for (number, seat), place in zip(ctx.steps, self._dealt, strict=True):
+            hands[number][seat].append(ctx.deck[place])
+        for number, last in enumerate(ctx.filled):
+            if last is not None:
+                used = {card for hand in hands[number] for card in hand}
+                hands[number][last] = [card for card in ctx.deck if card not in used]
+        game = ctx.game
+        state = game.kit.new_game(ctx.players, ctx.seed, game.rules, game.first_leader, deals=hands)
+        self._lib = _Frozen(state)
+        self._dealt = b""
+
+    # -- pyspiel.State
+    def current_player(self) -> int:
+        """The seat to move (the lowest of those who may move), chance or terminal."""
+        if self._lib is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        to_act = self._ctx().game.players_to_act(self._lib.value)
+        if not to_act:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(min(to_act))
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._lib is not None and bool(self._ctx().game.is_over(self._lib.value))
+
+    def _undealt(self, ctx: _Context) -> list[int]:
+        number = ctx.steps[len(self._dealt)][0]
+        taken = set(self._dealt[ctx.deal_starts[number] :])
+        return [place for place in range(len(ctx.deck)) if place not in taken]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards not dealt yet in this deal, equally likely."""
+        if self._lib is not None:
+            return []
+        places = self._undealt(self._ctx())
+        p = 1.0 / len(places)
+        return [(place, p) for place in places]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._lib is None:
+            return [a for a, _ in self.chance_outcomes()] if player < 0 else []
+        ctx = self._ctx()
+        if player != self.current_player():
+            return []
+        return list(ctx.encoding.legal_actions(self._lib.value, player))
+
+    def _apply_action(self, action: int) -> None:
+        ctx = self._ctx()
+        if self._lib is None:
+            self._dealt += bytes((action,))
+            if len(self._dealt) == len(ctx.steps):
+                self._start(ctx)
+            return
+        state = self._lib.value
+        move = ctx.encoding.action_move(state, self.current_player(), int(action))
+        self._lib = _Frozen(ctx.game.apply_move(state, move))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        ctx = self._ctx()
+        if player < 0:
+            if self._lib is None and len(self._dealt) < len(ctx.steps):
+                number, seat = ctx.steps[len(self._dealt)]
+                return f"deal {ctx.deck[action]} to seat {seat} (deal {number})"
+            return f"deal {ctx.deck[action]}"
+        return str(ctx.encoding.action_names[action])
+
+    def returns(self) -> list[float]:
+        """The final scores once the game is over, else zeros."""
+        ctx = self._ctx()
+        if self._lib is None or not ctx.game.is_over(self._lib.value):
+            return [0.0] * ctx.players
+        return [float(score) for score in ctx.game.scores(self._lib.value)]
+
+    def rewards(self) -> list[float]:
+        """The returns, paid at the end (terminal rewards)."""
+        return self.returns()
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> SpielState:
+        """A state drawn at random that ``player`` cannot tell from this one (the library's
+        :meth:`~sticheln.Game.sample_state`), seeded by ``probability_sampler()``."""
+        state = self.get_game().new_initial_state()
+        if self._lib is None:
+            state._dealt = self._dealt
+            return state  # type: ignore[no-any-return]
+        ctx = self._ctx()
+        rng = random.Random(int(probability_sampler() * 2**53))
+        view = ctx.game.observe(self._lib.value, player)
+        state._lib = _Frozen(ctx.game.sample_state(view, rng))
+        return state  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        if self._lib is None:
+            return f"dealing: {len(self._dealt)} of {len(self._ctx().steps)} cards"
+        return repr(self._lib.value)
+
+
+class SpielObserver:
+    """Observation and information state of a player: both the library's view of the player
+    (which keeps the whole public history of the game), as :meth:`Encoding.observation
+    <sticheln.core.encoding.Encoding.observation>` in ``float32`` and as text."""
+
+    def __init__(self, ctx: _Context, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters not supported: {params}")
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError("only the player's own view (public and private) is observed")
+        self.tensor = np.zeros(ctx.encoding.observation_size, np.float32)
+        self.dict: dict[str, Any] = {}
+        for segment in ctx.encoding.layout:
+            self.dict[segment.name] = self.tensor[segment.offset : segment.offset + segment.size]
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        """Write ``player``'s view of ``state`` into :attr:`tensor` (zeros while dealing)."""
+        lib = state.library_state()
+        if lib is None:
+            self.tensor.fill(0.0)
+            return
+        ctx = state._ctx()
+        vector = ctx.encoding.observation(ctx.game.observe(lib, player))
+        self.tensor[:] = np.frombuffer(vector, dtype=np.int8)
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        """``player``'s view of ``state`` as text (empty while dealing)."""
+        lib = state.library_state()
+        if lib is None:
+            return ""
+        ctx = state._ctx()
+        return _view_string(ctx.game.observe(lib, player))
+
+
+@cache
+def _game_type(name: str) -> Any:
+    game = find_game(name)
+    counts = sorted({n for p in game.info.presets for n in find_game(name, p).info.player_counts})
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=game.info.title,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(counts),
+        min_num_players=min(counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "players": GAME_DEFAULTS.get(name, counts[0]),
+            "preset": game.info.default_preset,
+            "seed": 0,
+        },
+    )
+
+
+_registered: set[str] = set()
+_classes: dict[str, type[SpielGame]] = {}
+
+
+def register(names: Sequence[str] = tuple(GAME_DEFAULTS)) -> None:
+    """Register the games ``names`` with pyspiel as ``python_<name>``; again is a no-op."""
+    for name in names:
+        if name in _registered:
+            continue
+        title = find_game(name).info.title.replace(" ", "")
+        cls = type(f"{title}SpielGame", (SpielGame,), {"game_name": name, "__module__": __name__})
+        _classes[name] = cls
+        pyspiel.register_game(_game_type(name), cls)
+        _registered.add(name)
+
+
+register()

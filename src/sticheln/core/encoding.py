@@ -1,0 +1,252 @@
+"""Encodings for learning agents: a fixed action index space, a legal-action mask and an
+observation vector built from a player's view alone.
+
+Each game gives :meth:`~sticheln.Game.encoding` an :class:`Encoding` for a number of
+players. Its actions are numbered ``0 .. num_actions - 1`` whatever the state;
+:meth:`Encoding.action_index` numbers a move, :meth:`Encoding.action_move` finds the legal
+move of an index, :meth:`Encoding.action_mask` marks the legal ones. The observation is a
+flat vector of small signed ints (``int8``), laid out in named segments
+(:attr:`Encoding.layout`, the tables of :doc:`/encodings`); seats in it are counted from the
+viewer (``0`` is the viewer, ``1`` the next player in seat order, ...), so that one policy
+serves every seat. It reads nothing but the view, so resampling the hidden cards
+(:meth:`~sticheln.Game.sample_state`) never changes it.
+
+>>> from sticheln import find_game
+>>> game = find_game("sticheln")
+>>> encoding = game.encoding(4)
+>>> encoding.num_actions, encoding.observation_size
+(60, 928)
+>>> state = game.new_game(4, seed=1)
+>>> mask = encoding.action_mask(state, 0)
+>>> sum(mask), encoding.action_move(state, 0, mask.index(1))
+(15, ChoosePain(player=0, card=Card(Color.RED, 0)))
+
+With numpy installed (the ``rl`` extra), :meth:`Encoding.observation_array` and
+:meth:`Encoding.mask_array` give the same as ``int8`` arrays.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+from sticheln.core.cards import Card, CardSet
+from sticheln.core.errors import IllegalMoveError, WrongTypeError, excerpt
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["Encoding", "ObservationWriter", "Segment"]
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+ViewT = TypeVar("ViewT")
+
+INT8_MIN, INT8_MAX = -128, 127
+
+
+@attrs.frozen
+class Segment:
+    """One named part of an observation vector."""
+
+    name: str
+    """The segment's name, e.g. ``"hand"``."""
+    offset: int
+    """Where the segment starts in the vector."""
+    size: int
+    """How many entries it has."""
+    description: str
+    """What its entries mean."""
+
+
+class ObservationWriter:
+    """Appends the segments of one observation vector, in order.
+
+    A game's ``write`` function calls one method per segment; the first observation also
+    records the :class:`Segment` layout.
+    """
+
+    __slots__ = ("_describe", "_positions", "_size", "layout", "values")
+
+    def __init__(
+        self,
+        positions: Sequence[int],
+        deck_size: int,
+        describe: Callable[[str], str] | None = None,
+    ) -> None:
+        self.values = array("b")
+        """The vector so far."""
+        self.layout: list[Segment] | None = [] if describe is not None else None
+        """The segments so far, when recording a layout."""
+        self._positions = positions
+        self._size = deck_size
+        self._describe = describe
+
+    def _mark(self, name: str, size: int) -> None:
+        if self.layout is not None and self._describe is not None:
+            self.layout.append(Segment(name, len(self.values), size, self._describe(name)))
+
+    def cards(self, name: str, cards: CardSet) -> None:
+        """One entry per card of the game's deck: 1 for the cards in ``cards``."""
+        positions = self._positions
+        size = self._size
+        self._mark(name, size)
+        part = [0] * size
+        for index in cards.indices:
+            part[positions[index]] = 1
+        self.values.extend(part)
+
+    def card(self, name: str, card: Card | None) -> None:
+        """One entry per card of the game's deck: 1 for ``card`` (none for ``None``)."""
+        positions = self._positions
+        size = self._size
+        self._mark(name, size)
+        part = [0] * size
+        if card is not None:
+            part[positions[card.index]] = 1
+        self.values.extend(part)
+
+    def one_hot(self, name: str, size: int, index: int | None) -> None:
+        """``size`` entries, 1 at ``index`` (none for ``None``)."""
+        self._mark(name, size)
+        part = [0] * size
+        if index is not None:
+            part[index] = 1
+        self.values.extend(part)
+
+    def flags(self, name: str, flags: Iterable[bool]) -> None:
+        """One entry per flag: 1 for true."""
+        part = [1 if flag else 0 for flag in flags]
+        self._mark(name, len(part))
+        self.values.extend(part)
+
+    def numbers(self, name: str, numbers: Iterable[int]) -> None:
+        """One entry per number, clipped to the range of ``int8`` (-128 to 127)."""
+        part = [min(INT8_MAX, max(INT8_MIN, n)) for n in numbers]
+        self._mark(name, len(part))
+        self.values.extend(part)
+
+
+class Encoding(Generic[StateT, MoveT, ViewT]):
+    """The action indices, masks and observation vectors of one game for a number of
+    players.
+
+    A game defines a subclass with :meth:`action_index`, :meth:`write` and the
+    :attr:`action_names`; the rest is common.
+    """
+
+    players: int
+    """The number of players the encoding is for."""
+    action_names: tuple[str, ...]
+    """A short, distinct name of every action index (``"R7"``, ``"add R7 to trick 2"``)."""
+    card_positions: tuple[int, ...]
+    """For each :attr:`Card.index <sticheln.Card.index>`, the card's place in the game's
+    deck (``-1`` for cards not in it): the order of card segments."""
+    descriptions: ClassVar[dict[str, str]]
+    """What each observation segment means, by name (``won_{r}`` for the segments
+    ``won_0``, ``won_1``, ...)."""
+
+    def __init__(self, game: Any, players: int, deck: CardSet) -> None:
+        """The encoding of ``game`` (its protocol object) for ``players`` players whose deck
+        is ``deck``."""
+        self.game = game
+        self.players = players
+        positions = [-1] * 128
+        for place, index in enumerate(deck.indices):
+            positions[index] = place
+        self.card_positions = tuple(positions)
+        self.deck = deck
+        sample = game.observe(game.new_game(players, seed=0), 0)
+        writer = ObservationWriter(self.card_positions, len(deck), self._description)
+        self.write(sample, writer)
+        assert writer.layout is not None
+        self.layout: tuple[Segment, ...] = tuple(writer.layout)
+        """The observation's segments in order."""
+        self.observation_size = len(writer.values)
+        """The length of every observation vector."""
+
+    def _description(self, name: str) -> str:
+        base, _, number = name.rpartition("_")
+        if number.isdigit():
+            return self.descriptions[f"{base}_{{r}}"]
+        return self.descriptions[name]
+
+    @property
+    def num_actions(self) -> int:
+        """The number of action indices."""
+        return len(self.action_names)
+
+    def action_index(self, move: MoveT) -> int:
+        """The index of ``move``."""
+        raise NotImplementedError
+
+    def write(self, view: ViewT, writer: ObservationWriter) -> None:
+        """Write the observation of ``view``, segment by segment."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: StateT, player: int) -> tuple[int, ...]:
+        """The indices of ``player``'s legal moves, ascending (empty if none)."""
+        index = self.action_index
+        return tuple(sorted(index(move) for move in self.game.legal_moves(state, player)))
+
+    def action_mask(self, state: StateT, player: int) -> list[int]:
+        """One entry per action index: 1 for the legal moves of ``player``, else 0."""
+        mask = [0] * self.num_actions
+        for move in self.game.legal_moves(state, player):
+            mask[self.action_index(move)] = 1
+        return mask
+
+    def action_move(self, state: StateT, player: int, index: int) -> MoveT:
+        """The legal move of ``player`` whose index is ``index``.
+
+        :raises IllegalMoveError: if no legal move of ``player`` has that index.
+        :raises WrongTypeError: if ``index`` is not an ``int``.
+        """
+        if isinstance(index, bool) or not isinstance(index, int):
+            try:
+                index = index.__index__()  # numpy integers
+            except AttributeError:
+                raise WrongTypeError(f"an action must be an int, got {excerpt(index)}") from None
+        for move in self.game.legal_moves(state, player):
+            if self.action_index(move) == index:
+                move_found: MoveT = move
+                return move_found
+        name = (
+            repr(self.action_names[index])
+            if 0 <= index < self.num_actions
+            else f"out of range 0-{self.num_actions - 1}"
+        )
+        raise IllegalMoveError(
+            f"action {excerpt(index)} ({name}) is not a legal move of player {player} now"
+        )
+
+    def observation(self, view: ViewT) -> array[int]:
+        """The observation vector of ``view`` (``int8`` values, :attr:`layout`)."""
+        writer = ObservationWriter(self.card_positions, len(self.deck))
+        self.write(view, writer)
+        return writer.values
+
+    def observation_array(self, view: ViewT) -> npt.NDArray[np.int8]:
+        """:meth:`observation` as a numpy ``int8`` array (needs numpy)."""
+        import numpy as np
+
+        return np.frombuffer(self.observation(view), dtype=np.int8).copy()
+
+    def mask_array(self, state: StateT, player: int) -> npt.NDArray[np.int8]:
+        """:meth:`action_mask` as a numpy ``int8`` array (needs numpy)."""
+        import numpy as np
+
+        return np.array(self.action_mask(state, player), dtype=np.int8)
+
+    def relative(self, view_player: int, seat: int) -> int:
+        """``seat`` counted from ``view_player``: 0 for the viewer, 1 for the next seat."""
+        return (seat - view_player) % self.players
+
+    def by_relative_seat(self, view_player: int, values: Sequence[Any]) -> list[Any]:
+        """``values`` by seat, reordered to start with the viewer's."""
+        n = self.players
+        return [values[(view_player + r) % n] for r in range(n)]

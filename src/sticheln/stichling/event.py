@@ -1,0 +1,230 @@
+"""What a player sees happen when a move of Stichling is made: :func:`events`, for frontends
+that animate a game without comparing views.
+
+Every event is a frozen value with a JSON form (:meth:`~sticheln.core.wire.WireValue.to_dict`,
+:doc:`/wire`). The events of a move are worked out from the player's views before and after
+it, so they show exactly what the player may see: another player's row of victory-point cards
+shows only the cards that won tricks have turned up (:rule:`SL-VP-4`).
+
+>>> from sticheln.stichling import ArrangePoints, apply_move, events, new_game, parse_move
+>>> deal = ["R1 R3 R5 Y2 Y4 Y6 G1 G3 G5 B2 B4 B6", "R2 R4 R6 Y1 Y3 Y5 G2 G4 G6 B1 B3 B5"]
+>>> state = new_game(2, deals=[deal] * 3)
+>>> events(state, ArrangePoints(0, (3, 2, 1)), 1)
+(PointsArranged(player=0, order=(None, None, None)),)
+>>> state = apply_move(state, ArrangePoints(0, (3, 2, 1)))
+>>> state = apply_move(state, ArrangePoints(1, (2, 3, 1)))
+>>> for turn, text in enumerate(["R5+", "R6>1", "R1>1", "Y1+", "Y2>2"]):
+...     state = apply_move(state, parse_move(state, turn % 2, text))
+>>> added, completed = events(state, parse_move(state, 1, "R2>1"), 0)
+>>> type(added).__name__, added.player, str(added.card), added.trick
+('CardAdded', 1, 'R2', 0)
+>>> str(completed.trick), completed.winner, completed.face_up
+('0:R5 1:R6 0:R1 1:R2 -> 1', 1, 2)
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from sticheln.core.cards import Card, CardSet
+from sticheln.core.wire import WireValue
+from sticheln.stichling.engine import apply_move
+from sticheln.stichling.moves import ArrangePoints, OpenTrick, StichlingMove
+from sticheln.stichling.scoring import active_position
+from sticheln.stichling.state import FinishedHand, StichlingState
+from sticheln.stichling.tricks import StichlingTrick
+from sticheln.stichling.view import StichlingView, observe
+
+__all__ = [
+    "EVENT_TYPES",
+    "CardAdded",
+    "GameOver",
+    "HandScored",
+    "HandStarted",
+    "PointsArranged",
+    "StichlingEvent",
+    "TrickCompleted",
+    "TrickOpened",
+    "events",
+    "view_events",
+]
+
+
+@attrs.frozen
+class PointsArranged(WireValue):
+    """A player laid down their row of victory-point cards, face down (:rule:`SL-VP-2`)."""
+
+    wire_game = "stichling"
+
+    player: int
+    """The seat of the player."""
+    order: tuple[int | None, ...]
+    """The row, in the order its cards are turned up: in full for the player who laid it
+    down, all ``None`` for everyone else (:rule:`SL-VP-4`)."""
+
+
+@attrs.frozen
+class TrickOpened(WireValue):
+    """A player opened a new trick with a card (:rule:`SL-PLAY-2`)."""
+
+    wire_game = "stichling"
+
+    player: int
+    """The seat of the player."""
+    card: Card
+    """The card played."""
+
+
+@attrs.frozen
+class CardAdded(WireValue):
+    """A player added a card to an open trick: one of its colour (:rule:`SL-PLAY-3`), or one
+    of another colour as a discard (:rule:`SL-PLAY-5`)."""
+
+    wire_game = "stichling"
+
+    player: int
+    """The seat of the player."""
+    card: Card
+    """The card played."""
+    trick: int
+    """The index of the trick among the open tricks before the card, in the order they were
+    opened, from 0."""
+
+
+@attrs.frozen
+class TrickCompleted(WireValue):
+    """The card completed a trick (:rule:`SL-TRICK-2`): the marker holder wins it
+    (:rule:`SL-TRICK-1`), lays it apart (:rule:`SL-TRICK-3`) and turns up the next card of
+    their row (:rule:`SL-VP-3`)."""
+
+    wire_game = "stichling"
+
+    trick: StichlingTrick
+    """The whole trick and its winner."""
+    winner: int
+    """The seat that wins it."""
+    face_up: int | None
+    """The value of the winner's victory-point card it turned up (everyone sees it)."""
+
+
+@attrs.frozen
+class HandScored(WireValue):
+    """Every card is played: the hand is over (:rule:`SL-HAND-1`) and scored
+    (:rule:`SL-SCORE-1`)."""
+
+    wire_game = "stichling"
+
+    hand: FinishedHand
+    """The whole hand as the player sees it: of the others' rows only the cards turned up
+    (:rule:`SL-VP-4`)."""
+    totals: tuple[int, ...]
+    """Each player's total after the hand (:rule:`SL-GAME-1`)."""
+
+
+@attrs.frozen
+class HandStarted(WireValue):
+    """A new hand is dealt (:rule:`SL-DEAL-1`); the players lay down their rows
+    (:rule:`SL-VP-2`), then its leader plays first (:rule:`SL-LEAD-2`)."""
+
+    wire_game = "stichling"
+
+    number: int
+    """The hand's number, from 0."""
+    leader: int
+    """The seat that plays the hand's first card."""
+    hand: CardSet
+    """The player's new hand."""
+
+
+@attrs.frozen
+class GameOver(WireValue):
+    """The last hand is scored (:rule:`SL-GAME-1`); the highest total wins, ties going to the
+    better last hand (:rule:`SL-GAME-2`)."""
+
+    wire_game = "stichling"
+
+    scores: tuple[int, ...]
+    """Each player's total."""
+    winners: tuple[int, ...]
+    """The winners, after the tie-breaks."""
+
+
+StichlingEvent: TypeAlias = (
+    PointsArranged | TrickOpened | CardAdded | TrickCompleted | HandScored | HandStarted | GameOver
+)
+"""Any event of Stichling."""
+
+EVENT_TYPES = (
+    PointsArranged,
+    TrickOpened,
+    CardAdded,
+    TrickCompleted,
+    HandScored,
+    HandStarted,
+    GameOver,
+)
+"""Every event class of Stichling, for the wire format."""
+
+
+def events(state: StichlingState, move: StichlingMove, player: int) -> tuple[StichlingEvent, ...]:
+    """What ``player`` sees happen when ``move`` is made in ``state``, in order.
+
+    :raises IllegalMoveError: if ``move`` is not legal in ``state``.
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: if ``player`` is not an ``int``.
+    """
+    before = observe(state, player)
+    after = observe(apply_move(state, move), player)
+    return view_events(before, after, move)
+
+
+def view_events(
+    before: StichlingView, after: StichlingView, move: StichlingMove
+) -> tuple[StichlingEvent, ...]:
+    """The events between two views of one player, ``after`` being one move (``move``)
+    later than ``before``."""
+    if isinstance(move, ArrangePoints):
+        row = after.rows[move.player]
+        return (PointsArranged(move.player, () if row is None else row),)
+    found: list[StichlingEvent] = []
+    if isinstance(move, OpenTrick):
+        found.append(TrickOpened(move.player, move.card))
+    else:
+        found.append(CardAdded(move.player, move.card, move.trick))
+    completed = _completed(before, after)
+    if completed is not None:
+        found.append(completed)
+    if len(after.finished_hands) > len(before.finished_hands):
+        found.append(HandScored(after.finished_hands[-1], after.scores))
+        if after.is_over:
+            found.append(GameOver(after.scores, after.winners))
+        else:
+            found.append(HandStarted(after.hand_number, after.hand_leader, after.hand))
+    return tuple(found)
+
+
+def _completed(before: StichlingView, after: StichlingView) -> TrickCompleted | None:
+    """The trick that the move between the views completed, if any."""
+    done = sum(map(len, before.won))
+    if len(after.finished_hands) > len(before.finished_hands):
+        finished = after.finished_hands[-1]
+        if len(finished.tricks) == done:
+            return None
+        trick = finished.tricks[-1]  # the tricks are in the order they were completed
+        winner = trick.winner
+        assert winner is not None  # a completed trick is won
+        count = sum(1 for t in finished.tricks if t.winner == winner)
+        row: tuple[int | None, ...] | None = finished.orders[winner]
+    else:
+        grown = [p for p in range(after.players) if len(after.won[p]) > len(before.won[p])]
+        if not grown:
+            return None
+        winner = grown[0]
+        trick = after.won[winner][-1]
+        count = len(after.won[winner])
+        row = after.rows[winner]
+    position = active_position(count)
+    face_up = None if row is None or position is None else row[position]
+    return TrickCompleted(trick, winner, face_up)

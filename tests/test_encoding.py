@@ -1,0 +1,177 @@
+"""The encodings for learning agents: fixed action indices, masks that are exactly the legal
+moves, observations read from the view only (unchanged when hidden cards are resampled)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import sticheln as st
+from sticheln import Card, ChoosePain, Deck, PlayCard, Rules, find_game
+from sticheln.hattrick import HattrickGame
+from sticheln.stichling import AddToTrick, ArrangePoints, OpenTrick, StichlingGame
+
+CASES = [
+    (name, preset, players)
+    for name in ("sticheln", "hattrick", "stichling")
+    for preset in find_game(name).info.presets
+    for players in find_game(name, preset).player_counts
+]
+
+
+def _random_states(game: Any, players: int, seed: int, limit: int = 400) -> list[Any]:
+    rng = random.Random(seed)
+    state = game.new_game(players, seed=seed)
+    states = [state]
+    while not game.is_over(state) and len(states) < limit:
+        seat = rng.choice(game.players_to_act(state))
+        state = game.apply_move(state, rng.choice(game.legal_moves(state, seat)))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("name", "preset", "players"), CASES)
+def test_masks_are_the_legal_moves_and_indices_name_them(
+    name: str, preset: str, players: int
+) -> None:
+    game = find_game(name, preset)
+    encoding = game.encoding(players)
+    assert len(set(encoding.action_names)) == encoding.num_actions
+    for state in _random_states(game, players, seed=3)[::3]:
+        for seat in range(players):
+            moves = game.legal_moves(state, seat)
+            indices = [encoding.action_index(move) for move in moves]
+            assert len(set(indices)) == len(moves)
+            assert all(0 <= i < encoding.num_actions for i in indices)
+            mask = encoding.action_mask(state, seat)
+            assert [i for i, bit in enumerate(mask) if bit] == sorted(indices)
+            assert encoding.legal_actions(state, seat) == tuple(sorted(indices))
+            for move, index in zip(moves, indices, strict=True):
+                assert encoding.action_move(state, seat, index) == move
+
+
+@pytest.mark.parametrize(("name", "preset", "players"), CASES)
+def test_observations_read_only_the_view(name: str, preset: str, players: int) -> None:
+    game = find_game(name, preset)
+    encoding = game.encoding(players)
+    rng = random.Random(11)
+    for state in _random_states(game, players, seed=5)[::7]:
+        for seat in range(players):
+            view = game.observe(state, seat)
+            vector = encoding.observation(view)
+            assert len(vector) == encoding.observation_size
+            resampled = game.sample_state(view, rng)
+            assert encoding.observation(game.observe(resampled, seat)) == vector
+
+
+@pytest.mark.parametrize(("name", "preset", "players"), CASES[::3])
+def test_the_layout_covers_the_vector_in_order(name: str, preset: str, players: int) -> None:
+    encoding = find_game(name, preset).encoding(players)
+    offset = 0
+    for segment in encoding.layout:
+        assert segment.offset == offset
+        assert segment.size > 0
+        assert segment.description
+        offset += segment.size
+    assert offset == encoding.observation_size
+    assert len({segment.name for segment in encoding.layout}) == len(encoding.layout)
+
+
+def _segment(encoding: Any, vector: Any, name: str) -> list[int]:
+    (segment,) = [s for s in encoding.layout if s.name == name]
+    return list(vector[segment.offset : segment.offset + segment.size])
+
+
+SMALL = Rules(name="small", decks=[Deck(3, "RYG", 1, 3)], hand_size=3)
+"""Nine cards, R1 R2 R3 Y1 Y2 Y3 G1 G2 G3: places 0 to 8 in the deck."""
+
+
+def test_a_sticheln_observation_worked_out_by_hand() -> None:
+    game = st.StichelnGame(SMALL)
+    encoding = game.encoding(3)
+    assert encoding.action_names == ("R1", "R2", "R3", "Y1", "Y2", "Y3", "G1", "G2", "G3")
+    state = st.new_game(3, rules=SMALL, deals=[["R1 Y2 G3", "R2 Y3 G1", "R3 Y1 G2"]] * 3)
+    for seat, card in [(0, "G3"), (1, "R2"), (2, "Y1")]:
+        state = st.apply_move(state, ChoosePain(seat, Card.parse(card)))
+    state = st.apply_move(state, PlayCard(0, Card.parse("R1")))
+    # Seat 2's view: itself first, then seat 0 (relative seat 1), then seat 1 (2).
+    vector = encoding.observation(st.observe(state, 2))
+    assert _segment(encoding, vector, "phase") == [0, 1, 0]
+    assert _segment(encoding, vector, "hand") == [0, 0, 1, 0, 0, 0, 0, 1, 0]  # R3, G2
+    assert _segment(encoding, vector, "own_pain_card") == [0, 0, 0, 1, 0, 0, 0, 0, 0]  # Y1
+    assert _segment(encoding, vector, "pain_card_1") == [0, 0, 0, 0, 0, 0, 0, 0, 1]  # G3
+    assert _segment(encoding, vector, "pain_card_2") == [0, 1, 0, 0, 0, 0, 0, 0, 0]  # R2
+    assert _segment(encoding, vector, "trick_leader") == [0, 1, 0]
+    assert _segment(encoding, vector, "current_trick_1") == [1, 0, 0, 0, 0, 0, 0, 0, 0]
+    assert _segment(encoding, vector, "current_trick_0") == [0] * 9
+    assert _segment(encoding, vector, "to_act") == [0, 0, 1]  # seat 1 plays next
+    assert _segment(encoding, vector, "hand_sizes") == [2, 1, 2]
+    assert _segment(encoding, vector, "rounds_left") == [2]
+    # Seat 1 plays Y3 (its only card... of two: Y3, G1): its index is the place of Y3.
+    assert encoding.action_index(PlayCard(1, Card.parse("Y3"))) == 5
+    assert encoding.legal_actions(state, 1) == (5, 6)
+
+
+def test_stichling_action_indices_worked_out_by_hand() -> None:
+    encoding = StichlingGame().encoding(2)
+    # 6 orders; the 24 cards of 2 players (R, Y, G, B; 1 to 6) opening; 4 x 24 adding.
+    assert encoding.num_actions == 6 + 24 + 4 * 24
+    assert encoding.action_index(ArrangePoints(0, (1, 2, 3))) == 0
+    assert encoding.action_index(ArrangePoints(1, (3, 2, 1))) == 5
+    assert encoding.action_index(OpenTrick(0, Card.parse("R1"))) == 6
+    assert encoding.action_index(OpenTrick(0, Card.parse("Y1"))) == 6 + 6
+    assert encoding.action_index(AddToTrick(0, Card.parse("R1"), 0)) == 30
+    assert encoding.action_index(AddToTrick(0, Card.parse("B6"), 3)) == 125
+    assert encoding.action_names[125] == "B6>4"
+
+
+def test_hattrick_indices_are_places_in_the_deck() -> None:
+    encoding = HattrickGame().encoding(4)
+    assert encoding.num_actions == 60
+    assert encoding.action_names[20] == "G1"  # red 1-20 first, then green
+    state = st.hattrick.new_game(4, seed=1)
+    (first,) = [i for i, bit in enumerate(encoding.action_mask(state, 0)) if bit][:1]
+    assert encoding.action_move(state, 0, first).card == Card.parse(encoding.action_names[first])
+
+
+def test_bad_actions_and_player_counts_raise_typed_errors() -> None:
+    game = find_game("sticheln")
+    encoding = game.encoding(4)
+    state = game.new_game(4, seed=1)
+    illegal = encoding.action_mask(state, 0).index(0)
+    with pytest.raises(st.IllegalMoveError, match=r"is not a legal move of player 0 now"):
+        encoding.action_move(state, 0, illegal)
+    with pytest.raises(st.IllegalMoveError, match=r"out of range 0-59"):
+        encoding.action_move(state, 0, 60)
+    with pytest.raises(st.WrongTypeError, match="an action must be an int"):
+        encoding.action_move(state, 0, "3")  # type: ignore[arg-type]
+    legal = encoding.legal_actions(state, 0)[0]
+    assert encoding.action_move(state, 0, np.int64(legal)) == encoding.action_move(state, 0, legal)
+    with pytest.raises(st.RulesError, match="not 7"):
+        game.encoding(7)
+    with pytest.raises(st.WrongTypeError):
+        game.encoding("4")  # type: ignore[arg-type]
+
+
+def test_numpy_arrays_match_the_lists() -> None:
+    game = find_game("hattrick")
+    encoding = game.encoding(5)
+    state = game.new_game(5, seed=2)
+    view = game.observe(state, 3)
+    array = encoding.observation_array(view)
+    assert array.dtype == np.int8
+    assert array.tolist() == list(encoding.observation(view))
+    mask = encoding.mask_array(state, 0)
+    assert mask.dtype == np.int8
+    assert mask.tolist() == encoding.action_mask(state, 0)
+
+
+def test_scores_are_clipped_to_int8() -> None:
+    from sticheln.core.encoding import ObservationWriter
+
+    writer = ObservationWriter([0], 1)
+    writer.numbers("scores", [-500, -128, 0, 127, 300])
+    assert list(writer.values) == [-128, -128, 0, 127, 127]
