@@ -14,7 +14,9 @@ import sticheln.hattrick
 
 MODULES = [
     "sticheln.hattrick",
+    "sticheln.hattrick.encoding",
     "sticheln.hattrick.engine",
+    "sticheln.hattrick.event",
     "sticheln.hattrick.game",
     "sticheln.hattrick.moves",
     "sticheln.hattrick.record",

@@ -26,7 +26,9 @@ pytestmark = pytest.mark.rule(
 
 MODULES = [
     "sticheln.stichling",
+    "sticheln.stichling.encoding",
     "sticheln.stichling.engine",
+    "sticheln.stichling.event",
     "sticheln.stichling.game",
     "sticheln.stichling.moves",
     "sticheln.stichling.record",
