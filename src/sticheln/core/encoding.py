@@ -27,6 +27,7 @@ With numpy installed (the ``rl`` extra), :meth:`Encoding.observation_array` and
 
 from __future__ import annotations
 
+import abc
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -131,7 +132,7 @@ class ObservationWriter:
         self.values.extend(part)
 
 
-class Encoding(Generic[StateT, MoveT, ViewT]):
+class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
     """The action indices, masks and observation vectors of one game for a number of
     players.
 
@@ -180,13 +181,13 @@ class Encoding(Generic[StateT, MoveT, ViewT]):
         """The number of action indices."""
         return len(self.action_names)
 
+    @abc.abstractmethod
     def action_index(self, move: MoveT) -> int:
         """The index of ``move``."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def write(self, view: ViewT, writer: ObservationWriter) -> None:
         """Write the observation of ``view``, segment by segment."""
-        raise NotImplementedError
 
     def legal_actions(self, state: StateT, player: int) -> tuple[int, ...]:
         """The indices of ``player``'s legal moves, ascending (empty if none)."""
