@@ -48,7 +48,7 @@ from sticheln.core.setup import (
     check_type,
     seeded_rng,
 )
-from sticheln.core.wire import GameWire, WireValue
+from sticheln.core.wire import GameWire, WireValue, events_from_views
 
 # -- rules -----------------------------------------------------------------------------------
 
@@ -492,16 +492,16 @@ class TrickTaken(WireValue):
     trick: Trick
 
 
-def events(state: HighCardState, move: Play, player: int) -> tuple[WireValue, ...]:
-    """What ``player`` sees happen when ``move`` is made, read from the player's views only.
-
-    :raises IllegalMoveError: for a move that is not legal now.
-    """
-    before, after = observe(state, player), observe(apply_move(state, move), player)
+def view_events(before: HighCardView, after: HighCardView, move: Play) -> tuple[WireValue, ...]:
+    """What the player of two views sees happen when ``move`` leads from one to the other."""
     found: list[WireValue] = [CardPlayed(move.player, move.card)]
     if len(after.tricks) > len(before.tricks):
         found.append(TrickTaken(after.tricks[-1]))
     return tuple(found)
+
+
+events = events_from_views(observe, apply_move, view_events, __name__)
+"""What ``player`` sees happen when ``move`` is made in ``state``."""
 
 
 class HighCardEncoding(Encoding[HighCardState, Play, HighCardView]):

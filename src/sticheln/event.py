@@ -31,11 +31,11 @@ import attrs
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.results import winners
 from sticheln.core.tricks import Trick
-from sticheln.core.wire import WireValue
+from sticheln.core.wire import WireValue, events_from_views
 from sticheln.engine import apply_move
 from sticheln.explain import TrickExplanation, explain_trick
 from sticheln.moves import ChoosePain, Move
-from sticheln.state import FinishedRound, GameState, Phase
+from sticheln.state import FinishedRound, Phase
 from sticheln.view import PlayerView, observe
 
 __all__ = [
@@ -159,18 +159,6 @@ EVENT_TYPES = (
 """Every event class of Sticheln, for the wire format."""
 
 
-def events(state: GameState, move: Move, player: int) -> tuple[Event, ...]:
-    """What ``player`` sees happen when ``move`` is made in ``state``, in order.
-
-    :raises IllegalMoveError: if ``move`` is not legal in ``state``.
-    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
-    :raises WrongTypeError: if ``player`` is not an ``int``.
-    """
-    before = observe(state, player)
-    after = observe(apply_move(state, move), player)
-    return view_events(before, after, move)
-
-
 def view_events(before: PlayerView, after: PlayerView, move: Move) -> tuple[Event, ...]:
     """The events between two views of one player, ``after`` being one move (``move``)
     later than ``before``."""
@@ -194,3 +182,6 @@ def view_events(before: PlayerView, after: PlayerView, move: Move) -> tuple[Even
         else:
             found.append(RoundStarted(after.round_number, after.round_leader, after.hand))
     return tuple(found)
+
+
+events = events_from_views(observe, apply_move, view_events, __name__)

@@ -45,6 +45,7 @@ __all__ = [
     "GameWire",
     "WireError",
     "WireValue",
+    "events_from_views",
     "from_wire",
     "wire_schema",
 ]
@@ -61,6 +62,8 @@ _MAX_DEPTH = 12
 T = TypeVar("T", bound="WireValue")
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
+ViewT = TypeVar("ViewT")
+EventT = TypeVar("EventT", bound="WireValue")
 
 
 class WireError(StichelnError, ValueError):
@@ -115,6 +118,34 @@ class WireValue:
         fields = {key: value for key, value in data.items() if key not in HEADER}
         value: T = _build(cls, fields, cls.wire_type())
         return value
+
+
+def events_from_views(
+    observe: Callable[[StateT, int], ViewT],
+    apply_move: Callable[[StateT, MoveT], StateT],
+    view_events: Callable[[ViewT, ViewT, MoveT], tuple[EventT, ...]],
+    module: str,
+) -> Callable[[StateT, MoveT, int], tuple[EventT, ...]]:
+    """A game's ``events(state, move, player)``: ``view_events`` of the player's views
+    before and after the move, so that the events show nothing the player may not see.
+
+    ``module`` is the name of the game's module that defines the function (for its docs).
+    """
+
+    def events(state: StateT, move: MoveT, player: int) -> tuple[EventT, ...]:
+        before = observe(state, player)
+        after = observe(apply_move(state, move), player)
+        return view_events(before, after, move)
+
+    events.__module__ = module
+    events.__doc__ = """What ``player`` sees happen when ``move`` is made in ``state``, in
+    order: the events between the player's views before and after the move.
+
+    :raises IllegalMoveError: if ``move`` is not legal in ``state``.
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: if ``player`` is not an ``int``.
+    """
+    return events
 
 
 def from_wire(data: object, game: str, classes: Iterable[type[T]]) -> T:

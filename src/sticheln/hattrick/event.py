@@ -37,10 +37,10 @@ import attrs
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.results import winners
 from sticheln.core.tricks import Trick
-from sticheln.core.wire import WireValue
+from sticheln.core.wire import WireValue, events_from_views
 from sticheln.hattrick.engine import apply_move
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick
-from sticheln.hattrick.state import FinishedHand, HattrickState
+from sticheln.hattrick.state import FinishedHand
 from sticheln.hattrick.turn import Turn
 from sticheln.hattrick.view import HattrickView, observe
 
@@ -198,18 +198,6 @@ EVENT_TYPES = (
 """Every event class of Hattrick, for the wire format."""
 
 
-def events(state: HattrickState, move: HattrickMove, player: int) -> tuple[HattrickEvent, ...]:
-    """What ``player`` sees happen when ``move`` is made in ``state``, in order.
-
-    :raises IllegalMoveError: if ``move`` is not legal in ``state``.
-    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
-    :raises WrongTypeError: if ``player`` is not an ``int``.
-    """
-    before = observe(state, player)
-    after = observe(apply_move(state, move), player)
-    return view_events(before, after, move)
-
-
 def view_events(
     before: HattrickView, after: HattrickView, move: HattrickMove
 ) -> tuple[HattrickEvent, ...]:
@@ -241,3 +229,6 @@ def view_events(
         else:
             found.append(HandStarted(after.hand_number, after.hand_leader, after.hand))
     return tuple(found)
+
+
+events = events_from_views(observe, apply_move, view_events, __name__)

@@ -29,11 +29,11 @@ from typing import TypeAlias
 import attrs
 
 from sticheln.core.cards import Card, CardSet
-from sticheln.core.wire import WireValue
+from sticheln.core.wire import WireValue, events_from_views
 from sticheln.stichling.engine import apply_move
 from sticheln.stichling.moves import ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.scoring import active_position
-from sticheln.stichling.state import FinishedHand, StichlingState
+from sticheln.stichling.state import FinishedHand
 from sticheln.stichling.tricks import StichlingTrick
 from sticheln.stichling.view import StichlingView, observe
 
@@ -168,18 +168,6 @@ EVENT_TYPES = (
 """Every event class of Stichling, for the wire format."""
 
 
-def events(state: StichlingState, move: StichlingMove, player: int) -> tuple[StichlingEvent, ...]:
-    """What ``player`` sees happen when ``move`` is made in ``state``, in order.
-
-    :raises IllegalMoveError: if ``move`` is not legal in ``state``.
-    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
-    :raises WrongTypeError: if ``player`` is not an ``int``.
-    """
-    before = observe(state, player)
-    after = observe(apply_move(state, move), player)
-    return view_events(before, after, move)
-
-
 def view_events(
     before: StichlingView, after: StichlingView, move: StichlingMove
 ) -> tuple[StichlingEvent, ...]:
@@ -228,3 +216,6 @@ def _completed(before: StichlingView, after: StichlingView) -> TrickCompleted | 
     position = active_position(count)
     face_up = None if row is None or position is None else row[position]
     return TrickCompleted(trick, winner, face_up)
+
+
+events = events_from_views(observe, apply_move, view_events, __name__)
