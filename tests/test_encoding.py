@@ -4,6 +4,7 @@ moves, observations read from the view only (unchanged when hidden cards are res
 from __future__ import annotations
 
 import random
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -13,6 +14,7 @@ import sticheln as st
 from sticheln import Card, ChoosePain, Deck, PlayCard, Rules, find_game
 from sticheln.hattrick import HattrickGame
 from sticheln.stichling import AddToTrick, ArrangePoints, OpenTrick, StichlingGame
+from tests.plays import random_plays
 
 CASES = [
     (name, preset, players)
@@ -23,14 +25,7 @@ CASES = [
 
 
 def _random_states(game: Any, players: int, seed: int, limit: int = 400) -> list[Any]:
-    rng = random.Random(seed)
-    state = game.new_game(players, seed=seed)
-    states = [state]
-    while not game.is_over(state) and len(states) < limit:
-        seat = rng.choice(game.players_to_act(state))
-        state = game.apply_move(state, rng.choice(game.legal_moves(state, seat)))
-        states.append(state)
-    return states
+    return [state for state, _ in islice(random_plays(game, players, seed), limit)]
 
 
 @pytest.mark.parametrize(("name", "preset", "players"), CASES)

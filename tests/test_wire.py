@@ -20,6 +20,7 @@ import pytest
 import sticheln as st
 from sticheln import Card, ChoosePain, PlayCard, WireError, find_game
 from sticheln.core.wire import WIRE_VERSION
+from tests.plays import random_plays
 
 GAMES = ("sticheln", "hattrick", "stichling")
 CASES = [
@@ -36,17 +37,8 @@ def _json(value: Any) -> Any:
 
 
 def _games(game: Any, players: int, seed: int) -> list[tuple[Any, Any]]:
-    """The (state, move) pairs of a random game."""
-    rng = random.Random(seed)
-    state = game.new_game(players, seed=seed)
-    pairs = []
-    while not game.is_over(state):
-        seat = rng.choice(game.players_to_act(state))
-        move = rng.choice(game.legal_moves(state, seat))
-        pairs.append((state, move))
-        state = game.apply_move(state, move)
-    pairs.append((state, None))
-    return pairs
+    """The (state, move) pairs of a random game; the last state comes with ``None``."""
+    return list(random_plays(game, players, seed))
 
 
 @pytest.mark.parametrize(("name", "preset", "players"), CASES)

@@ -41,42 +41,17 @@ from sticheln.stichling import (
     parse_move,
 )
 from sticheln.stichling.event import EVENT_TYPES, view_events
+from tests.plays import card_names, random_plays, round_trip
 
 PRESETS = sorted(STICHLING_PRESETS)
-CARD_NAME = re.compile(r"^[RYGBPA]([0-9]|1[0-9]|20)$")
 
 
-def round_trip(value: WireValue) -> None:
-    data = json.loads(json.dumps(value.to_dict()))
-    assert type(value).from_dict(data) == value
-
-
-def card_names(data: object) -> Iterator[str]:
-    """Every string of JSON data that names a card."""
-    if isinstance(data, str):
-        if CARD_NAME.match(data):
-            yield data
-    elif isinstance(data, dict):
-        for value in data.values():
-            yield from card_names(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from card_names(value)
-
-
-def random_games(preset: str, seed: int) -> Iterator[tuple[StichlingState, Any]]:
+def random_games(preset: str, seed: int) -> Iterator[tuple[Any, Any]]:
     """Every ``(state, move)`` of random games of ``preset``, one for each player count; the
     last state of each game comes with ``None``."""
     game = StichlingGame(STICHLING.rules(preset))
     for players in game.player_counts:
-        rng = random.Random(seed * 10 + players)
-        state = game.new_game(players, seed=seed)
-        while not game.is_over(state):
-            player = rng.choice(game.players_to_act(state))
-            move = rng.choice(game.legal_moves(state, player))
-            yield state, move
-            state = game.apply_move(state, move)
-        yield state, None
+        yield from random_plays(game, players, seed, rng_seed=seed * 10 + players)
 
 
 # Round trips -----------------------------------------------------------------------------
