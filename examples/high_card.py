@@ -37,7 +37,7 @@ from sticheln.core import (
     register_game,
     winners,
 )
-from sticheln.core.encoding import Encoding, ObservationWriter
+from sticheln.core.encoding import CardEncoding, ObservationWriter
 from sticheln.core.moves import check_move_card, check_move_player, find_card_move
 from sticheln.core.rulesdata import check_rules_fields, find_preset, read_colors
 from sticheln.core.setup import (
@@ -504,7 +504,7 @@ events = events_from_views(observe, apply_move, view_events, __name__)
 """What ``player`` sees happen when ``move`` is made in ``state``."""
 
 
-class HighCardEncoding(Encoding[HighCardState, Play, HighCardView]):
+class HighCardEncoding(CardEncoding[HighCardState, Play, HighCardView]):
     """An action is a card of the deck; the observation is the hand, the current trick by
     seat (counted from the viewer), every card played before, and the scores."""
 
@@ -516,12 +516,7 @@ class HighCardEncoding(Encoding[HighCardState, Play, HighCardView]):
     }
 
     def __init__(self, game: HighCardGame, players: int) -> None:
-        deck = game.rules.deck
-        self.action_names = tuple(str(card) for card in deck)
-        super().__init__(game, players, deck)
-
-    def action_index(self, move: Play) -> int:
-        return self.card_positions[move.card.index]
+        super().__init__(game, players, game.rules.deck)
 
     def write(self, view: HighCardView, writer: ObservationWriter) -> None:
         me, n = view.player, self.players

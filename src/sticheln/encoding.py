@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from sticheln.core.encoding import Encoding, ObservationWriter
+from sticheln.core.encoding import CardEncoding, ObservationWriter
 from sticheln.moves import Move
 from sticheln.rules import Rules
 from sticheln.state import GameState, Phase
@@ -29,7 +29,7 @@ __all__ = ["StichelnEncoding"]
 _PHASES = tuple(Phase)
 
 
-class StichelnEncoding(Encoding[GameState, Move, PlayerView]):
+class StichelnEncoding(CardEncoding[GameState, Move, PlayerView]):
     """The encoding of Sticheln with the rules of ``game`` for ``players`` players."""
 
     descriptions: ClassVar[dict[str, str]] = {
@@ -51,13 +51,7 @@ class StichelnEncoding(Encoding[GameState, Move, PlayerView]):
 
     def __init__(self, game: Any, players: int) -> None:
         rules: Rules = game.rules
-        deck = rules.deck(players).cards
-        self.action_names = tuple(str(card) for card in deck)
-        super().__init__(game, players, deck)
-
-    def action_index(self, move: Move) -> int:
-        """The place of the move's card in the deck."""
-        return self.card_positions[move.card.index]
+        super().__init__(game, players, rules.deck(players).cards)
 
     def write(self, view: PlayerView, writer: ObservationWriter) -> None:
         """The observation of ``view``, in the order of :attr:`layout`."""

@@ -36,12 +36,13 @@ import attrs
 
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.errors import IllegalMoveError, WrongTypeError, excerpt
+from sticheln.core.moves import CardMove
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["Encoding", "ObservationWriter", "Segment"]
+__all__ = ["CardEncoding", "Encoding", "ObservationWriter", "Segment"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -251,3 +252,19 @@ class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
         """``values`` by seat, reordered to start with the viewer's."""
         n = self.players
         return [values[(view_player + r) % n] for r in range(n)]
+
+
+CardMoveT = TypeVar("CardMoveT", bound=CardMove)
+
+
+class CardEncoding(Encoding[StateT, CardMoveT, ViewT]):
+    """An encoding whose actions are the cards of the deck, by place: for a game whose
+    legal moves of a player all differ in their card (Sticheln, Hattrick)."""
+
+    def __init__(self, game: Any, players: int, deck: CardSet) -> None:
+        self.action_names = tuple(str(card) for card in deck)
+        super().__init__(game, players, deck)
+
+    def action_index(self, move: CardMoveT) -> int:
+        """The place of the move's card in the deck."""
+        return self.card_positions[move.card.index]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from sticheln.core.cards import CardSet
-from sticheln.core.encoding import Encoding, ObservationWriter
+from sticheln.core.encoding import CardEncoding, ObservationWriter
 from sticheln.hattrick.moves import HattrickMove
 from sticheln.hattrick.rules import HattrickRules
 from sticheln.hattrick.state import HattrickState
@@ -27,7 +27,7 @@ from sticheln.hattrick.view import HattrickView
 __all__ = ["HattrickEncoding"]
 
 
-class HattrickEncoding(Encoding[HattrickState, HattrickMove, HattrickView]):
+class HattrickEncoding(CardEncoding[HattrickState, HattrickMove, HattrickView]):
     """The encoding of Hattrick with the rules of ``game`` for ``players`` players."""
 
     descriptions: ClassVar[dict[str, str]] = {
@@ -50,13 +50,7 @@ class HattrickEncoding(Encoding[HattrickState, HattrickMove, HattrickView]):
     def __init__(self, game: Any, players: int) -> None:
         rules: HattrickRules = game.rules
         self.colors = rules.colors
-        deck = rules.deck
-        self.action_names = tuple(str(card) for card in deck)
-        super().__init__(game, players, deck)
-
-    def action_index(self, move: HattrickMove) -> int:
-        """The place of the move's card in the deck."""
-        return self.card_positions[move.card.index]
+        super().__init__(game, players, rules.deck)
 
     def write(self, view: HattrickView, writer: ObservationWriter) -> None:
         """The observation of ``view``, in the order of :attr:`layout`."""
