@@ -66,71 +66,81 @@ class Segment:
 
 
 class ObservationWriter:
-    """Appends the segments of one observation vector, in order.
+    """Writes the segments of one observation vector, in order, into a buffer of zeros.
 
-    A game's ``write`` function calls one method per segment; the first observation also
-    records the :class:`Segment` layout.
+    A game's ``write`` function calls one method per segment. The writer fills a buffer of
+    zeros (of ``size`` entries, grown as needed), setting only the entries that are not
+    zero; given ``describe``, it also records the :class:`Segment` layout.
     """
 
-    __slots__ = ("_describe", "_positions", "_size", "layout", "values")
+    __slots__ = ("_at", "_describe", "_positions", "_size", "layout", "values")
 
     def __init__(
         self,
         positions: Sequence[int],
         deck_size: int,
         describe: Callable[[str], str] | None = None,
+        size: int = 0,
     ) -> None:
-        self.values = array("b")
-        """The vector so far."""
+        self.values = array("b", bytes(size))
+        """The vector."""
         self.layout: list[Segment] | None = [] if describe is not None else None
         """The segments so far, when recording a layout."""
         self._positions = positions
         self._size = deck_size
         self._describe = describe
+        self._at = 0
 
-    def _mark(self, name: str, size: int) -> None:
+    def _segment(self, name: str, size: int) -> int:
+        """The offset of the next segment, of ``size`` entries; moves past it."""
+        at = self._at
+        end = self._at = at + size
+        values = self.values
+        if len(values) < end:
+            values.frombytes(bytes(end - len(values)))
         if self.layout is not None and self._describe is not None:
-            self.layout.append(Segment(name, len(self.values), size, self._describe(name)))
+            self.layout.append(Segment(name, at, size, self._describe(name)))
+        return at
 
-    def cards(self, name: str, cards: CardSet) -> None:
-        """One entry per card of the game's deck: 1 for the cards in ``cards``."""
-        positions = self._positions
-        size = self._size
-        self._mark(name, size)
-        part = [0] * size
-        for index in cards.indices:
-            part[positions[index]] = 1
-        self.values.extend(part)
+    def cards(self, name: str, cards: CardSet | Iterable[Card]) -> None:
+        """One entry per card of the game's deck: 1 for the cards in ``cards`` (a card set,
+        or cards)."""
+        at = self._segment(name, self._size)
+        values, positions = self.values, self._positions
+        if isinstance(cards, CardSet):
+            for index in cards.indices:
+                values[at + positions[index]] = 1
+        else:
+            for card in cards:
+                values[at + positions[card.index]] = 1
 
     def card(self, name: str, card: Card | None) -> None:
         """One entry per card of the game's deck: 1 for ``card`` (none for ``None``)."""
-        positions = self._positions
-        size = self._size
-        self._mark(name, size)
-        part = [0] * size
+        at = self._segment(name, self._size)
         if card is not None:
-            part[positions[card.index]] = 1
-        self.values.extend(part)
+            self.values[at + self._positions[card.index]] = 1
 
     def one_hot(self, name: str, size: int, index: int | None) -> None:
         """``size`` entries, 1 at ``index`` (none for ``None``)."""
-        self._mark(name, size)
-        part = [0] * size
+        at = self._segment(name, size)
         if index is not None:
-            part[index] = 1
-        self.values.extend(part)
+            self.values[at + index] = 1
 
-    def flags(self, name: str, flags: Iterable[bool]) -> None:
+    def flags(self, name: str, flags: Sequence[bool]) -> None:
         """One entry per flag: 1 for true."""
-        part = [1 if flag else 0 for flag in flags]
-        self._mark(name, len(part))
-        self.values.extend(part)
+        at = self._segment(name, len(flags))
+        values = self.values
+        for i, flag in enumerate(flags):
+            if flag:
+                values[at + i] = 1
 
-    def numbers(self, name: str, numbers: Iterable[int]) -> None:
+    def numbers(self, name: str, numbers: Sequence[int]) -> None:
         """One entry per number, clipped to the range of ``int8`` (-128 to 127)."""
-        part = [min(INT8_MAX, max(INT8_MIN, n)) for n in numbers]
-        self._mark(name, len(part))
-        self.values.extend(part)
+        at = self._segment(name, len(numbers))
+        values = self.values
+        for i, n in enumerate(numbers):
+            if n:
+                values[at + i] = INT8_MAX if n > INT8_MAX else INT8_MIN if n < INT8_MIN else n
 
 
 class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
@@ -228,7 +238,7 @@ class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
 
     def observation(self, view: ViewT) -> array[int]:
         """The observation vector of ``view`` (``int8`` values, :attr:`layout`)."""
-        writer = ObservationWriter(self.card_positions, len(self.deck))
+        writer = ObservationWriter(self.card_positions, len(self.deck), size=self.observation_size)
         self.write(view, writer)
         return writer.values
 
@@ -236,7 +246,7 @@ class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
         """:meth:`observation` as a numpy ``int8`` array (needs numpy)."""
         import numpy as np
 
-        return np.frombuffer(self.observation(view), dtype=np.int8).copy()
+        return np.frombuffer(self.observation(view), dtype=np.int8)
 
     def mask_array(self, state: StateT, player: int) -> npt.NDArray[np.int8]:
         """:meth:`action_mask` as a numpy ``int8`` array (needs numpy)."""

@@ -21,7 +21,6 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, ClassVar
 
-from sticheln.core.cards import CardSet
 from sticheln.core.encoding import Encoding, ObservationWriter
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.rules import OPEN_TRICKS, StichlingRules
@@ -93,7 +92,7 @@ class StichlingEncoding(Encoding[StichlingState, StichlingMove, StichlingView]):
             writer.numbers(f"row_{r}", [-1 if value is None else value for value in values])
         for k in range(OPEN_TRICKS):
             trick = view.open_tricks[k] if k < len(view.open_tricks) else None
-            writer.cards(f"open_trick_{k}", CardSet() if trick is None else CardSet.of(trick.cards))
+            writer.cards(f"open_trick_{k}", () if trick is None else trick.cards)
         writer.numbers(
             "open_trick_marker",
             [
@@ -102,7 +101,7 @@ class StichlingEncoding(Encoding[StichlingState, StichlingMove, StichlingView]):
             ],
         )
         for r, tricks in enumerate(self.by_relative_seat(me, view.won)):
-            writer.cards(f"won_{r}", CardSet.of(card for trick in tricks for card in trick.cards))
+            writer.cards(f"won_{r}", (card for trick in tricks for card in trick.cards))
         writer.numbers("tricks_won", self.by_relative_seat(me, view.tricks_won))
         to_act = set(view.players_to_act)
         writer.flags("to_act", [(me + r) % n in to_act for r in range(n)])
