@@ -208,7 +208,16 @@ class TwoWinnersNim(Nim):
         return super().winners(state) * 2
 
 
+@attrs.frozen
+class ReversedSeats(StichelnGame):
+    """Lists the players who still choose a pain card from the highest seat down."""
+
+    def players_to_act(self, state: GameState) -> tuple[int, ...]:
+        return tuple(reversed(super().players_to_act(state)))
+
+
 BROKEN: list[tuple[Any, str, dict[str, Any]]] = [
+    (ReversedSeats(), "players-to-act", {}),
     (LeakyView(), "sample-state", {}),
     (TrickForgotten(), "sample-state", {}),
     (OutOfTurn(), "illegal-move", {}),

@@ -47,7 +47,8 @@ CHECKS: Final[Mapping[str, str]] = MappingProxyType(
         "position or in none (hash raises TypeError)",
         "immutable": "applying a move (legal or not), listing moves, observing and sampling "
         "leave the state equal to its twin",
-        "players-to-act": "distinct seats, and none exactly when the game is over",
+        "players-to-act": "distinct seats in ascending order, and none exactly when the game "
+        "is over",
         "legal-moves": "distinct, hashable moves of their player (player_of) for each player "
         "to act, and none for anyone else",
         "legal-move-applies": "apply_move accepts every legal move",
@@ -449,6 +450,8 @@ class _Run:
             raise self.fail(f"players_to_act gives a value that is no seat: {acting!r}")
         if len(set(acting)) != len(acting):
             raise self.fail(f"players_to_act names a seat twice: {acting!r}")
+        if list(acting) != sorted(acting):
+            raise self.fail(f"players_to_act is not in ascending order: {acting!r}")
         if over is not bool(over) or over == bool(acting):
             raise self.fail(f"is_over is {over!r} and players_to_act is {acting!r}")
         return acting, over

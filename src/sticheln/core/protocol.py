@@ -106,7 +106,7 @@ class Game(Protocol[StateT, MoveT, ViewT]):
         ...
 
     def players_to_act(self, state: StateT) -> tuple[int, ...]:
-        """The seats that may move now; empty once the game is over."""
+        """The seats that may move now, in ascending order; empty once the game is over."""
         ...
 
     def legal_moves(self, state: StateT, player: int) -> tuple[MoveT, ...]:
