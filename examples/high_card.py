@@ -209,17 +209,22 @@ def new_game(
     seed: int | random.Random | None = None,
     rules: HighCardRules = STANDARD,
     first_leader: int = 0,
+    *,
+    deals: Sequence[Sequence[Iterable[Card | str] | str]] | None = None,
 ) -> HighCardState:
-    """Deal every deal of a new game from ``seed``.
+    """Deal every deal of a new game from ``seed``, or play the given ``deals`` (the hand of
+    each seat in each deal).
 
     :raises RulesError: if the rules are not for ``players`` players.
-    :raises SetupError: if ``first_leader`` is not a seat.
+    :raises SetupError: if ``first_leader`` is not a seat, or for deals that do not fit.
     :raises WrongTypeError: for a ``rules``, ``seed`` or ``first_leader`` of the wrong type.
     """
     check_setup(rules, players, first_leader)
+    if deals is not None:
+        return start(rules, players, first_leader, deals, None)  # type: ignore[arg-type]
     rng, kept_seed = seeded_rng(seed)
-    deals = tuple(deal(rules, players, rng) for _ in range(rules.deals))
-    return start(rules, players, first_leader, deals, kept_seed)
+    dealt = tuple(deal(rules, players, rng) for _ in range(rules.deals))
+    return start(rules, players, first_leader, dealt, kept_seed)
 
 
 def check_setup(rules: HighCardRules, players: int, first_leader: int) -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any, TypeVar
 
@@ -142,3 +143,17 @@ def test_bad_records_raise_the_record_error_of_the_game() -> None:
             game.from_json("{}")
     with pytest.raises(st.RecordError, match="expected 'hattrick'"):
         HattrickGame().from_json(StichelnGame().to_json(StichelnGame().new_game(3, seed=1)))
+
+
+@pytest.mark.parametrize("name", ["sticheln", "hattrick", "stichling"])
+def test_a_game_starts_from_given_deals_through_the_protocol(name: str) -> None:
+    game = find_game(name)
+    players = game.player_counts[0]
+    dealt = game.new_game(players, seed=3)
+    deals = json.loads(game.to_json(dealt))["deals"]
+    given = game.new_game(players, deals=deals)
+    assert [game.observe(given, p) for p in range(players)] == [
+        game.observe(dealt, p) for p in range(players)
+    ]
+    with pytest.raises(ValueError, match=r"deals\[0\]"):
+        game.new_game(players, deals=[["R1"] * players] * len(deals))

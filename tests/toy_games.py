@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from sticheln import CardSet, GameInfo
+from sticheln import CardSet, GameInfo, SetupError
 from sticheln.core.encoding import Encoding, ObservationWriter
 from sticheln.core.wire import WireValue, from_wire, wire_schema
 
@@ -62,7 +62,11 @@ class Nim:
         simultaneous_moves=False,
     )
 
-    def new_game(self, players: int, seed: int | random.Random | None = None) -> NimState:
+    def new_game(
+        self, players: int, seed: int | random.Random | None = None, *, deals: Any = None
+    ) -> NimState:
+        if deals is not None:
+            raise SetupError("Nim has no deals")
         return NimState(tokens=10, to_move=0)
 
     def players_to_act(self, state: NimState) -> tuple[int, ...]:

@@ -272,7 +272,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
                 used = {card for hand in hands[number] for card in hand}
                 hands[number][last] = [card for card in ctx.deck if card not in used]
         game = ctx.game
-        state = game.kit.new_game(ctx.players, ctx.seed, game.rules, game.first_leader, deals=hands)
+        state = game.new_game(ctx.players, ctx.seed, deals=hands)
         self._lib = _Frozen(state)
         self._dealt = b""
 

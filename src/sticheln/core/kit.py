@@ -14,11 +14,12 @@ import functools
 import importlib.resources
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
+from sticheln.core.cards import Card
 from sticheln.core.encoding import Encoding
 from sticheln.core.errors import RulesError
 from sticheln.core.protocol import GameInfo
@@ -110,8 +111,8 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     """The name of the default rules, one of :attr:`presets`."""
     simultaneous_moves: bool
     """Whether several players may have to act at once (:attr:`GameInfo.simultaneous_moves`)."""
-    new_game: Callable[[int, int | random.Random | None, RulesT, int], StateT]
-    """``new_game(players, seed, rules, first_leader)``."""
+    new_game: Callable[..., StateT]
+    """``new_game(players, seed, rules, first_leader, *, deals=None)``."""
     legal_moves: Callable[[StateT, int], tuple[MoveT, ...]]
     """``legal_moves(state, player)``."""
     apply_move: Callable[[StateT, MoveT], StateT]
@@ -188,9 +189,17 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         """The player counts the rules allow."""
         return self.rules.player_counts
 
-    def new_game(self, players: int, seed: int | random.Random | None = None) -> StateT:
+    def new_game(
+        self,
+        players: int,
+        seed: int | random.Random | None = None,
+        *,
+        deals: Sequence[Sequence[Iterable[Card | str] | str]] | None = None,
+    ) -> StateT:
         """The game's ``new_game`` with this object's rules and first leader."""
-        return self.kit.new_game(players, seed, self.rules, self.first_leader)
+        if deals is None:
+            return self.kit.new_game(players, seed, self.rules, self.first_leader)
+        return self.kit.new_game(players, seed, self.rules, self.first_leader, deals=deals)
 
     def players_to_act(self, state: StateT) -> tuple[int, ...]:
         """The state's ``players_to_act``."""

@@ -19,10 +19,12 @@ methods are the game's pure functions. It declares what kind of game it is in a
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
 import attrs
+
+from sticheln.core.cards import Card
 
 __all__ = ["Game", "GameInfo", "random_playout"]
 
@@ -100,9 +102,17 @@ class Game(Protocol[StateT, MoveT, ViewT]):
         ``info.player_counts``."""
         ...
 
-    def new_game(self, players: int, seed: int | random.Random | None = None) -> StateT:
+    def new_game(
+        self,
+        players: int,
+        seed: int | random.Random | None = None,
+        *,
+        deals: Sequence[Sequence[Iterable[Card | str] | str]] | None = None,
+    ) -> StateT:
         """A new game; the same seed gives the same game, and is the seed its record
-        keeps."""
+        keeps. ``deals``, where the game has deals, gives the hand of every seat in every
+        deal instead (card names or cards; the game's setup error, a ``ValueError``, for
+        hands that do not fit its rules)."""
         ...
 
     def players_to_act(self, state: StateT) -> tuple[int, ...]:
