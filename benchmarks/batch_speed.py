@@ -1,0 +1,130 @@
+"""Moves per second of :func:`sticheln.batch.simulate` beside the library's random-play loop.
+
+Measures the lockstep batch (random games of Sticheln, all at once with numpy) at several batch
+sizes, without and with the observation vectors and action masks of the encoding, and in the
+same run the random-play loop of Sticheln's own functions (``new_game``, then ``legal_moves``,
+a random choice and ``apply_move`` until the game is over, as in
+``benchmarks/random_play.py``), also with the encoding's observation and mask taken before
+every move. The runs alternate, so that the machine's changes of speed fall on all of them;
+figures are CPU time (``time.process_time``), the median of the repeats, each printed with its
+ratio to the loop. With observations every move stores ``observation_size + num_actions`` bytes
+(988 at 4 players), so above ``--observe-at-most`` games only the first that many games are
+observed (``observed_games``); the rate still counts every move of the batch. Run it with::
+
+    python benchmarks/batch_speed.py [--players 4] [--sizes 1000 10000 100000] [--repeats 5]
+        [--api-games 300] [--observe-at-most 10000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+
+import numpy as np
+
+import sticheln as st
+from sticheln.batch import simulate
+
+
+def sticheln_api(players: int, games: int) -> tuple[int, float]:
+    """Whole games through Sticheln's own functions; (moves, CPU seconds)."""
+    rng = random.Random(0)
+    choose = rng.choice
+    moves = 0
+    start = time.process_time()
+    for seed in range(games):
+        state = st.new_game(players, seed=seed)
+        while not state.is_over:
+            player = state.players_to_act[0]
+            state = st.apply_move(state, choose(st.legal_moves(state, player)))
+            moves += 1
+    return moves, time.process_time() - start
+
+
+def sticheln_api_observed(players: int, games: int) -> tuple[int, float]:
+    """The same loop, also taking the encoding's observation and action mask of the player to
+    move before every move, as the batch does with ``observations=True``."""
+    encoding = st.find_game("sticheln").encoding(players)
+    rng = random.Random(0)
+    choose = rng.choice
+    moves = 0
+    start = time.process_time()
+    for seed in range(games):
+        state = st.new_game(players, seed=seed)
+        while not state.is_over:
+            player = state.players_to_act[0]
+            encoding.observation(st.observe(state, player))
+            encoding.action_mask(state, player)
+            state = st.apply_move(state, choose(st.legal_moves(state, player)))
+            moves += 1
+    return moves, time.process_time() - start
+
+
+def batch(players: int, games: int, seed: int, observed: int | None) -> tuple[int, float]:
+    """One batch of ``games`` games; (moves, CPU seconds)."""
+    start = time.process_time()
+    result = simulate(
+        st.NSV,
+        players,
+        games,
+        seed,
+        observations=observed is not None,
+        observed_games=observed,
+    )
+    return result.moves, time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10_000, 100_000])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--api-games", type=int, default=300, help="games per run of the loop")
+    parser.add_argument("--observe-at-most", type=int, default=10_000)
+    args = parser.parse_args()
+    n = args.players
+    simulate(st.NSV, n, 10, observations=True)  # build the tables and the encoding once
+    labels: dict[str, tuple[int, int | None]] = {}
+    for size in args.sizes:
+        labels[f"batch {size:>7,} games"] = (size, None)
+    for size in args.sizes:
+        observed = min(size, args.observe_at_most)
+        note = "" if observed == size else f", first {observed:,} observed"
+        labels[f"batch {size:>7,} games, observations{note}"] = (size, observed)
+    api = "API random loop"
+    api_observed = "API random loop, observations"
+    figures: dict[str, list[float]] = {label: [] for label in [api, api_observed, *labels]}
+    for repeat in range(args.repeats):
+        moves, seconds = sticheln_api(n, args.api_games)
+        figures[api].append(moves / seconds)
+        moves, seconds = sticheln_api_observed(n, max(1, args.api_games // 10))
+        figures[api_observed].append(moves / seconds)
+        for label, (size, observed) in labels.items():
+            moves, seconds = batch(n, size, repeat, observed)
+            figures[label].append(moves / seconds)
+    print(
+        f"python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}, "
+        f"{n} players, NSV rules, CPU time, median of {args.repeats} runs "
+        f"(loop: {args.api_games} games per run, "
+        f"{max(1, args.api_games // 10)} with observations)"
+    )
+    reference = statistics.median(figures[api])
+    observed_reference = statistics.median(figures[api_observed])
+    width = max(map(len, figures))
+    for label, values in figures.items():
+        median = statistics.median(values)
+        spread = f"{min(values):,.0f}-{max(values):,.0f}"
+        also = ""
+        if "observations" in label:
+            also = f", x{median / observed_reference:,.1f} of the loop with observations"
+        print(
+            f"{label:<{width}} {median:>12,.0f} moves/s  (runs {spread})  "
+            f"x{median / reference:,.1f} of the loop{also}"
+        )
+
+
+if __name__ == "__main__":
+    main()
