@@ -20,9 +20,10 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 from itertools import permutations
+from operator import itemgetter as _itemgetter
 from typing import Final
 
-from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color, _without, card_set_of
+from sticheln.core.cards import _ALL_CARDS, MAX_VALUE, Card, CardSet, Color, card_set_of
 from sticheln.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -64,9 +65,12 @@ from sticheln.stichling.state import (
     _OVER,
     _PLAYING,
     FinishedHand,
+    OpenPlays,
     StichlingSetup,
     StichlingState,
     hand_leader,
+    open_trick,
+    seats_to_act,
 )
 from sticheln.stichling.tricks import StichlingTrick, counted, new_trick, trick_choices
 
@@ -111,14 +115,18 @@ def _open_colors(key: int) -> tuple[Color, ...]:
     return tuple(colors)
 
 
-_CHOICES: dict[int, tuple[tuple[bool, int], ...]] = {}
+_KEYS: Final = 8 << _LAYOUT_BITS
+"""The number of move keys: the eight move modes, each with every layout of open tricks."""
+
+_CHOICES: list[tuple[tuple[bool, int], ...] | None] = [None] * _KEYS
 """For each move key, and each card by its index, whether the card may open a trick and the
 bit mask of the open tricks it may be added to (:func:`trick_choices`, which depends only on
-the card's colour)."""
+the card's colour); ``None`` until a game needs it. A list, as it is faster to index than a
+dictionary."""
 
 
 def _choices(key: int, rules: StichlingRules) -> tuple[tuple[bool, int], ...]:
-    choices = _CHOICES.get(key)
+    choices = _CHOICES[key]
     if choices is None:
         colors = _open_colors(key)
         entries: list[tuple[bool, int]] = []
@@ -126,15 +134,16 @@ def _choices(key: int, rules: StichlingRules) -> tuple[tuple[bool, int], ...]:
             opens, targets = trick_choices(colors, Card(color, 1), rules)
             entries.extend([(opens, sum(1 << t for t in targets))] * _SLOTS)
         # Two threads may build the same entry: both build the same value.
-        choices = _CHOICES.setdefault(key, tuple(entries))
+        choices = _CHOICES[key] = tuple(entries)
     return choices
 
 
-_MOVE_TABLES: SeatTable[dict[int, tuple[tuple[OpenTrick | AddToTrick, ...], ...]]] = SeatTable(
-    lambda seat: {}, seats=MAX_VALUE // 3
+_MOVE_TABLES: SeatTable[list[tuple[tuple[OpenTrick | AddToTrick, ...], ...] | None]] = SeatTable(
+    lambda seat: [None] * _KEYS, seats=MAX_VALUE // 3
 )
-"""For each seat and move key, the legal moves of every card, by card index. Every seat a game
-can have is there from the start (rules need the values 1 to ``3 * n`` for ``n`` players)."""
+"""For each seat and move key, the legal moves of every card, by card index (``None`` until a
+game needs them). Every seat a game can have is there from the start (rules need the values 1
+to ``3 * n`` for ``n`` players)."""
 _TABLES_BY_SEAT: Final = _MOVE_TABLES.ensure(0)
 
 
@@ -171,6 +180,14 @@ def _arrange_moves(seat: int, points: tuple[int, ...]) -> tuple[ArrangePoints, .
     return moves
 
 
+_ORDERS: dict[tuple[int, ...], frozenset[tuple[int, ...]]] = {}
+"""For each triple of victory-point values, its orders (:rule:`SL-VP-2`)."""
+
+
+def _orders(points: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    return _ORDERS.setdefault(points, frozenset(permutations(points)))
+
+
 def deal_hand(rules: StichlingRules, players: int, rng: random.Random) -> tuple[CardSet, ...]:
     """Shuffle the deck of ``players`` players and deal :data:`HAND_SIZE` cards to each
     (:rule:`SL-DEAL-1`); under :attr:`RemovedCards.RANDOM
@@ -179,7 +196,27 @@ def deal_hand(rules: StichlingRules, players: int, rng: random.Random) -> tuple[
 
     :raises RulesError: if the rules do not allow that many players.
     """
-    shuffled = list(rules.deck(players).indices)
+    return _deal(rules.deck(players).indices, players, rng)
+
+
+_DECKS: dict[tuple[int, int], tuple[StichlingRules, tuple[int, ...]]] = {}
+"""The card indices of ``rules.deck(players)`` by ``(id(rules), players)``, with the rules
+object itself, so that an entry is never taken for another object with a reused id."""
+
+
+def _deck(rules: StichlingRules, players: int) -> tuple[int, ...]:
+    """The card indices of the deck of ``players`` players under ``rules`` (checked)."""
+    entry = _DECKS.get((id(rules), players))
+    if entry is None or entry[0] is not rules:
+        if len(_DECKS) >= 64:
+            _DECKS.clear()
+        entry = _DECKS[id(rules), players] = (rules, rules.deck(players).indices)
+    return entry[1]
+
+
+def _deal(deck: tuple[int, ...], players: int, rng: random.Random) -> tuple[CardSet, ...]:
+    """:func:`deal_hand` from the card indices of the rules' ``deck``."""
+    shuffled = list(deck)
     rng.shuffle(shuffled)
     return tuple(card_set_of(shuffled[p * HAND_SIZE : (p + 1) * HAND_SIZE]) for p in range(players))
 
@@ -253,7 +290,8 @@ def make_setup(
     if deals is not None:
         dealt = check_deals(rules, players, deals, count)
     else:
-        dealt = tuple(deal_hand(rules, players, rng) for _ in range(count))
+        deck = _deck(rules, players)
+        dealt = tuple(_deal(deck, players, rng) for _ in range(count))
     return StichlingSetup(rules, players, first_leader, dealt, int_seed)
 
 
@@ -276,38 +314,33 @@ def start_hand(
     """The state at the start of hand ``number``, after the ``finished`` hands: dealt, and
     waiting for every player to order their victory-point cards (:rule:`SL-VP-2`)."""
     n = setup.players
-    return StichlingState(
-        setup=setup,
-        phase=_ARRANGING,
-        hand_number=number,
-        hands=setup.deals[number],
-        orders=(None,) * n,
-        arranged=(),
-        turn=0,
-        to_act=None,
-        open_tricks=(),
-        move_key=move_key(setup.rules, ()),
-        won=((),) * n,
-        finished_hands=finished,
-    )
+    return _new_state(StichlingState, (
+        setup, _ARRANGING, number, tuple([hand.indices for hand in setup.deals[number]]),
+        (None,) * n, (), 0, None, (), move_key(setup.rules, ()), ((),) * n,
+        finished, _ALL_SEATS[n], False,
+    ))  # fmt: skip
 
 
 def game_over(setup: StichlingSetup, finished: tuple[FinishedHand, ...]) -> StichlingState:
     """The state of a game whose hands are all ``finished``."""
     n = setup.players
+    phase = _OVER
+    orders = (None,) * n
     return StichlingState(
         setup=setup,
-        phase=_OVER,
+        phase=phase,
         hand_number=len(setup.deals),
-        hands=(CardSet(),) * n,
-        orders=(None,) * n,
+        held=((),) * n,
+        orders=orders,
         arranged=(),
         turn=0,
         to_act=None,
-        open_tricks=(),
+        plays=(),
         move_key=move_key(setup.rules, ()),
         won=((),) * n,
         finished_hands=finished,
+        players_to_act=seats_to_act(phase, orders, None),
+        is_over=phase is _OVER,
     )
 
 
@@ -335,8 +368,12 @@ def legal_moves(state: StichlingState, player: int) -> tuple[StichlingMove, ...]
                 return _arrange_moves(player, state.setup.rules.points[state.hand_number])
             return ()
     key = state.move_key
-    table = _TABLES_BY_SEAT[player].get(key) or _build_moves(player, key, state.setup.rules)
-    return tuple([move for index in state.hands[player].indices for move in table[index]])
+    table = _TABLES_BY_SEAT[player][key] or _build_moves(player, key, state.setup.rules)
+    held = state.held[player]
+    if len(held) > 1:
+        # The moves of each card, picked and joined in C: the cards' tuples in hand order.
+        return sum(_itemgetter(*held)(table), ())
+    return table[held[0]] if held else ()
 
 
 _new_state = tuple.__new__
@@ -366,55 +403,65 @@ def apply_move(state: StichlingState, move: StichlingMove) -> StichlingState:
             f"{excerpt(move)} is not a move (expected ArrangePoints, OpenTrick or AddToTrick)"
         )
     # Playing a card: the hot path of every playout, written out in full.
-    (setup, phase, number, hands, orders, arranged, turn, to_act, tricks, key, won,
-     finished) = state  # fmt: skip
+    (setup, phase, number, held, orders, arranged, turn, to_act, tricks, key, won,
+     finished, _, _) = state  # fmt: skip
     player = move.player
     if player != to_act:
         raise _turn_error(state, move)
     card = move.card  # type: ignore[union-attr]
     index = card.index
-    hand = hands[player]
-    if not hand.mask >> index & 1:
-        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
-    choices = _CHOICES.get(key) or _choices(key, setup.rules)
-    can_open, targets = choices[index]
+    hand = held[player]
+    try:
+        i = hand.index(index)
+    except ValueError:
+        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand") from None
+    can_open, targets = (_CHOICES[key] or _choices(key, setup.rules))[index]
     if kind is OpenTrick:
         if not can_open:
             raise IllegalMoveError.of(move, _why_not(state, move))  # type: ignore[arg-type]
         key |= (index // _SLOTS + 1) << 3 * len(tricks)
-        tricks = (*tricks, new_trick((player,), (card,), (turn,), 0, player))
+        tricks = tricks + ((_ONE_SEAT[player], _ONE_CARD[index], _ONE_TURN[turn], 0),)  # noqa: RUF005 (faster than unpacking)
     else:
         t = move.trick  # type: ignore[union-attr]
         if not targets >> t & 1:
             raise IllegalMoveError.of(move, _why_not(state, move))  # type: ignore[arg-type]
-        trick = tricks[t]
-        cards = trick.cards
-        top = trick.top
+        seats, cards, turns, top = tricks[t]
+        # The marker moves to a higher card of the led colour (SL-TRICK-1, marker_index).
         if card.color is cards[0].color and card.value > cards[top].value:
             top = len(cards)
-        cards = (*cards, card)
-        seats = (*trick.seats, player)
+        cards = cards + _ONE_CARD[index]
+        seats = seats + _ONE_SEAT[player]
+        turns = turns + _ONE_TURN[turn]
         if len(cards) >= TRICK_SIZE and (
             not key & _LED_ONLY or counted(cards, _LED_COLOR) >= TRICK_SIZE
         ):
             winner = seats[top]
-            done = new_trick(seats, cards, (*trick.turns, turn), top, winner)
+            done = new_trick(seats, cards, turns, top, winner)
             tricks = tricks[:t] + tricks[t + 1 :]
             layout = key & _LAYOUT
             key = (key ^ layout) | (layout & _LOW[t]) | ((layout >> 3 * t + 3) << 3 * t)
-            won = won[:winner] + ((*won[winner], done),) + won[winner + 1 :]  # noqa: RUF005 (faster than unpacking)
+            won = won[:winner] + (won[winner] + (done,),) + won[winner + 1 :]  # noqa: RUF005 (faster than unpacking)
         else:
-            trick = new_trick(seats, cards, (*trick.turns, turn), top, seats[top])
-            tricks = tricks[:t] + (trick,) + tricks[t + 1 :]  # noqa: RUF005 (faster than unpacking)
-    hands = hands[:player] + (_without(hand, index),) + hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+            tricks = tricks[:t] + ((seats, cards, turns, top),) + tricks[t + 1 :]  # noqa: RUF005 (faster than unpacking)
+    held = held[:player] + (hand[:i] + hand[i + 1 :],) + held[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     turn += 1
     n = setup.players
     if turn == HAND_SIZE * n:
         return _finish_hand(state, tricks, won)
     return _new_state(StichlingState, (
-        setup, phase, number, hands, orders, arranged, turn, player + 1 if player + 1 < n else 0,
-        tricks, key, won, finished,
+        setup, phase, number, held, orders, arranged, turn, _NEXT[n][player], tricks, key, won,
+        finished, _ACTING[n][player], False,
     ))  # fmt: skip
+
+
+_ONE_SEAT: Final = tuple((seat,) for seat in range(MAX_VALUE // 3))
+_ALL_SEATS: Final = tuple(tuple(range(n)) for n in range(MAX_VALUE // 3 + 1))
+_NEXT: Final = tuple(tuple((p + 1) % n for p in range(n)) for n in range(MAX_VALUE // 3 + 1))
+"""For each number of players and seat, the next seat clockwise (:rule:`SL-PLAY-1`)."""
+_ACTING: Final = tuple(tuple(_ONE_SEAT[seat] for seat in row) for row in _NEXT)
+"""For each number of players and seat, the next seat clockwise as ``players_to_act``."""
+_ONE_CARD: Final = tuple((card,) for card in _ALL_CARDS)
+_ONE_TURN: Final = tuple((turn,) for turn in range(HAND_SIZE * (MAX_VALUE // 3)))
 
 
 def _arrange(state: StichlingState, move: ArrangePoints) -> StichlingState:
@@ -433,7 +480,8 @@ def _arrange(state: StichlingState, move: ArrangePoints) -> StichlingState:
             move, f"player {player} has already laid down their victory-point cards this hand"
         )
     points = setup.rules.points[state.hand_number]
-    if sorted(move.order) != sorted(points):
+    orders_of = _ORDERS.get(points) or _orders(points)
+    if move.order not in orders_of:
         raise IllegalMoveError.of(
             move,
             f"the victory-point cards of hand {state.hand_number + 1} are "
@@ -442,10 +490,11 @@ def _arrange(state: StichlingState, move: ArrangePoints) -> StichlingState:
     orders = state.orders[:player] + (move.order,) + state.orders[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     everyone = None not in orders
     leader = hand_leader(setup, state.hand_number) if everyone else None
+    phase = _PLAYING if everyone else _ARRANGING
     return _new_state(StichlingState, (
-        setup, _PLAYING if everyone else _ARRANGING, state.hand_number, state.hands, orders,
-        (*state.arranged, player), state.turn, leader, state.open_tricks, state.move_key,
-        state.won, state.finished_hands,
+        setup, phase, state.hand_number, state.held, orders, (*state.arranged, player),
+        state.turn, leader, state.plays, state.move_key, state.won, state.finished_hands,
+        seats_to_act(phase, orders, leader), False,
     ))  # fmt: skip
 
 
@@ -498,17 +547,20 @@ def _why_not(state: StichlingState, move: OpenTrick | AddToTrick) -> str:
 
 def _finish_hand(
     state: StichlingState,
-    tricks: tuple[StichlingTrick, ...],
+    plays: tuple[OpenPlays, ...],
     won: tuple[tuple[StichlingTrick, ...], ...],
 ) -> StichlingState:
     setup = state.setup
     n = setup.players
-    completed = sorted((t for ts in won for t in ts), key=lambda trick: trick.turns[-1])
+    # In the order they were completed: by the turn of their last card, which is unique.
+    completed = [(trick.turns[-1], trick) for tricks in won for trick in tricks]
+    completed.sort()
+    left: tuple[StichlingTrick, ...]
     if setup.rules.open_at_end is OpenAtEnd.MARKER:
-        left = tricks
-        won = tuple((*won[p], *(t for t in tricks if t.winner == p)) for p in range(n))
+        left = tuple(map(open_trick, plays))
+        won = tuple((*won[p], *(t for t in left if t.winner == p)) for p in range(n))
     else:
-        left = tuple(new_trick(t.seats, t.cards, t.turns, t.top, None) for t in tricks)
+        left = tuple([new_trick(*trick, None) for trick in plays])
     orders: tuple[tuple[int, ...], ...] = state.orders  # type: ignore[assignment]
     finished = (
         *state.finished_hands,
@@ -517,9 +569,9 @@ def _finish_hand(
             leader=hand_leader(setup, state.hand_number),
             arranged=state.arranged,
             orders=orders,
-            tricks=tuple(completed),
+            tricks=tuple([trick for _, trick in completed]),
             left_open=left,
-            scores=tuple(_hand_score(orders[p], len(won[p])) for p in range(n)),
+            scores=tuple([_hand_score(orders[p], len(won[p])) for p in range(n)]),
         ),
     )
     number = state.hand_number + 1

@@ -21,7 +21,13 @@ import attrs
 from sticheln.core.cards import CardSet
 from sticheln.stichling.engine import deal_hand, game_over, move_key, prepare_seats
 from sticheln.stichling.rules import HandLeader
-from sticheln.stichling.state import FinishedHand, StichlingSetup, StichlingState
+from sticheln.stichling.state import (
+    FinishedHand,
+    StichlingSetup,
+    StichlingState,
+    seats_to_act,
+    trick_plays,
+)
 from sticheln.stichling.tricks import StichlingTrick
 from sticheln.stichling.view import StichlingView
 
@@ -106,13 +112,15 @@ def sample_state(view: StichlingView, rng: random.Random) -> StichlingState:
         setup=StichlingSetup(rules, n, first_leader, tuple(deals), None),
         phase=view.phase,
         hand_number=view.hand_number,
-        hands=tuple(hands),
+        held=tuple([hand.indices for hand in hands]),
         orders=orders,
         arranged=view.arranged,
         turn=view.turn,
         to_act=view.to_act,
-        open_tricks=view.open_tricks,
+        plays=tuple(map(trick_plays, view.open_tricks)),
         move_key=move_key(rules, view.open_tricks),
         won=view.won,
         finished_hands=tuple(finished),
+        players_to_act=seats_to_act(view.phase, orders, view.to_act),
+        is_over=False,
     )

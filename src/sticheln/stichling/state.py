@@ -19,18 +19,42 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple, TypeAlias
 
 import attrs
 
-from sticheln.core.cards import CardSet
+from sticheln.core.cards import _ALL_CARDS, Card, CardSet, _card_set
 from sticheln.core.wire import WireValue
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.rules import HandLeader, StichlingRules
 from sticheln.stichling.scoring import active_position, game_ranking, game_winners
-from sticheln.stichling.tricks import StichlingTrick
+from sticheln.stichling.tricks import StichlingTrick, new_trick
 
 __all__ = ["FinishedHand", "Phase", "StichlingSetup", "StichlingState", "hand_leader"]
+
+OpenPlays: TypeAlias = tuple[tuple[int, ...], tuple[Card, ...], tuple[int, ...], int]
+"""An open trick in the engine's form (:attr:`StichlingState.plays`): its seats, cards and
+turns in play order, and the index of the card that holds the marker
+(:attr:`StichlingTrick.top <sticheln.stichling.StichlingTrick.top>`)."""
+
+_BITS: Final = tuple(1 << index for index in range(len(_ALL_CARDS)))
+
+
+def hand_set(held: tuple[int, ...]) -> CardSet:
+    """The card set of the ascending card indices ``held``."""
+    return _card_set(sum(map(_BITS.__getitem__, held)), held)
+
+
+def open_trick(plays: OpenPlays) -> StichlingTrick:
+    """The open trick of the engine's form ``plays``; its marker holder is its winner as it
+    stands (:rule:`SL-TRICK-2`)."""
+    seats, cards, turns, top = plays
+    return new_trick(seats, cards, turns, top, seats[top])
+
+
+def trick_plays(trick: StichlingTrick) -> OpenPlays:
+    """The engine's form of the open ``trick``."""
+    return (trick.seats, trick.cards, trick.turns, trick.top)
 
 
 class Phase(Enum):
@@ -163,6 +187,19 @@ class FinishedHand(WireValue):
         return tuple(moves)
 
 
+def seats_to_act(
+    phase: Phase, orders: tuple[tuple[int, ...] | None, ...], to_act: int | None
+) -> tuple[int, ...]:
+    """The seats that may move in ``phase`` (:attr:`StichlingState.players_to_act`): everyone
+    whose row of victory-point cards is not yet among ``orders``, or the seat ``to_act``, or
+    nobody once the game is over."""
+    if to_act is not None:
+        return (to_act,)
+    if phase is _ARRANGING:
+        return tuple([p for p, order in enumerate(orders) if order is None])
+    return ()
+
+
 class StichlingState(NamedTuple):
     """A complete, immutable game state, hidden cards included.
 
@@ -180,8 +217,9 @@ class StichlingState(NamedTuple):
     """What the game waits for."""
     hand_number: int
     """The hand in progress, from 0 (the number of hands once the game is over)."""
-    hands: tuple[CardSet, ...]
-    """The cards each player holds, by seat."""
+    held: tuple[tuple[int, ...], ...]
+    """The indices of the cards each player holds, by seat, ascending (:attr:`Card.index
+    <sticheln.Card.index>`): the engine's form of :attr:`hands`."""
     orders: tuple[tuple[int, ...] | None, ...]
     """Each player's row of victory-point cards for the hand, in the order they are turned
     up; ``None`` until the player has laid it down (:rule:`SL-VP-2`)."""
@@ -191,11 +229,9 @@ class StichlingState(NamedTuple):
     """How many cards have been played in the hand."""
     to_act: int | None
     """The seat whose turn it is to play a card, or ``None`` outside the playing phase."""
-    open_tricks: tuple[StichlingTrick, ...]
-    """The open tricks, in the order they were opened (at most
-    :data:`~sticheln.stichling.OPEN_TRICKS`, :rule:`SL-PLAY-2`); a completed trick leaves the
-    tuple and the later ones move up. :attr:`AddToTrick.trick
-    <sticheln.stichling.AddToTrick.trick>` is an index into it."""
+    plays: tuple[OpenPlays, ...]
+    """The open tricks in the engine's form (:data:`OpenPlays`), in the order they were
+    opened: the cheap form of :attr:`open_tricks`."""
     move_key: int
     """The rules' move options and the led colours of the open tricks as one number: the key
     of the engine's tables of legal moves."""
@@ -204,6 +240,24 @@ class StichlingState(NamedTuple):
     (:rule:`SL-TRICK-3`)."""
     finished_hands: tuple[FinishedHand, ...]
     """The hands played so far."""
+    players_to_act: tuple[int, ...]
+    """The seats that may move now: everyone still to order their victory-point cards, or the
+    one player whose turn it is, or nobody once the game is over (:func:`seats_to_act`)."""
+    is_over: bool
+    """Whether the game has ended."""
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """The cards each player holds, by seat."""
+        return tuple(map(hand_set, self.held))
+
+    @property
+    def open_tricks(self) -> tuple[StichlingTrick, ...]:
+        """The open tricks, in the order they were opened (at most
+        :data:`~sticheln.stichling.OPEN_TRICKS`, :rule:`SL-PLAY-2`); a completed trick leaves
+        the tuple and the later ones move up. :attr:`AddToTrick.trick
+        <sticheln.stichling.AddToTrick.trick>` is an index into it."""
+        return tuple(map(open_trick, self.plays))
 
     @property
     def rules(self) -> StichlingRules:
@@ -221,11 +275,6 @@ class StichlingState(NamedTuple):
         return len(self.setup.deals)
 
     @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is _OVER
-
-    @property
     def deal_number(self) -> int:
         """The deal in progress: :attr:`hand_number`, the name the game protocol uses
         (:meth:`Game.deal_number <sticheln.Game.deal_number>`)."""
@@ -236,16 +285,6 @@ class StichlingState(NamedTuple):
         """The seat that plays the first card of the hand in progress (:rule:`SL-LEAD-1`,
         :rule:`SL-LEAD-2`)."""
         return hand_leader(self.setup, self.hand_number)
-
-    @property
-    def players_to_act(self) -> tuple[int, ...]:
-        """The seats that may move now: everyone still to order their victory-point cards,
-        or the one player whose turn it is, or nobody once the game is over."""
-        if self.to_act is not None:
-            return (self.to_act,)
-        if self.phase is _ARRANGING:
-            return tuple(p for p, order in enumerate(self.orders) if order is None)
-        return ()
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -313,7 +352,7 @@ class StichlingState(NamedTuple):
                 f"<StichlingState {self.players} players, {where}, ordering victory points, "
                 f"waiting for {list(self.players_to_act)}>"
             )
-        count = len(self.open_tricks)
+        count = len(self.plays)
         return (
             f"<StichlingState {self.players} players, {where}, {count} open "
             f"trick{'' if count == 1 else 's'}, {self.to_act} to play>"

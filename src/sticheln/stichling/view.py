@@ -22,7 +22,7 @@ from sticheln.core.setup import check_int, check_ints, check_seat
 from sticheln.core.wire import WireValue
 from sticheln.stichling.rules import StichlingRules
 from sticheln.stichling.scoring import game_winners
-from sticheln.stichling.state import FinishedHand, Phase, StichlingState
+from sticheln.stichling.state import FinishedHand, Phase, StichlingState, hand_set
 from sticheln.stichling.tricks import StichlingTrick
 
 __all__ = ["StichlingView", "observe", "seen_row"]
@@ -193,14 +193,14 @@ def observe(state: StichlingState, player: int) -> StichlingView:
         phase=state.phase,
         hand_number=state.hand_number,
         hand_leader=state.hand_leader,
-        hand=state.hands[player],
+        hand=hand_set(state.held[player]),
         rows=rows,
         arranged=state.arranged,
         turn=state.turn,
         players_to_act=state.players_to_act,
         open_tricks=state.open_tricks,
         won=state.won,
-        hand_sizes=tuple(map(len, state.hands)),
+        hand_sizes=tuple(map(len, state.held)),
         finished_hands=tuple(_hide_hand(hand, player) for hand in state.finished_hands),
         scores=state.scores,
     )
