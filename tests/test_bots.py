@@ -402,3 +402,84 @@ def test_a_seeded_random_bot_plays_its_own_games() -> None:
 def test_bad_specs_are_refused(spec: str, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         make_bot(spec, st.StichelnGame())
+
+
+# -- the fast path of Sticheln's playouts ----------------------------------------------------------
+
+
+def test_ismcts_for_sticheln_takes_the_fast_path_of_its_playout_policy() -> None:
+    """The registered policy has a fast path (sticheln.bots.playout); random playouts,
+    playouts to the end of the game and the other games take the generic path."""
+    game = st.StichelnGame()
+    view = game.observe(game.new_game(4, seed=2), 0)
+    bot = make_bot("ismcts", game)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot._fast_sampler(view) is not None
+    assert ISMCTSBot(game, playout_policy=playout_policy)._fast_sampler(view) is not None
+    assert ISMCTSBot(game)._fast_sampler(view) is None
+    slow = ISMCTSBot(game, playout_policy=playout_policy, round_playouts=False)
+    assert slow._fast_sampler(view) is None
+    bot._fast_playouts = False
+    assert bot._fast_sampler(view) is None
+    for name in ("hattrick", "stichling"):
+        other = st.find_game(name)
+        searcher = make_bot("ismcts", other)
+        assert isinstance(searcher, ISMCTSBot)
+        assert searcher._fast_sampler(other.observe(other.new_game(4, seed=1), 0)) is None
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES)
+def test_ismcts_on_the_fast_path_plays_legal_moves(preset: str, players: int) -> None:
+    game = st.StichelnGame(Rules.preset(preset))
+    bots: list[Bot[Any, Any]] = [
+        make_bot("ismcts:iterations=6:seed=1", game),
+        make_bot("ismcts:iterations=5:seed=2:tree_simultaneous=true:reward=rank", game),
+    ]
+    bots += [HeuristicBot()] * (players - 2)
+    state = play(game, bots, seed=players, rng=random.Random(players))
+    assert game.is_over(state)
+
+
+def test_ismcts_on_the_fast_path_counts_its_iterations_and_is_deterministic() -> None:
+    game = st.StichelnGame()
+    state = game.new_game(4, seed=5)
+    rng = random.Random(3)
+    for _ in range(4 + 5):
+        player = game.players_to_act(state)[0]
+        state = game.apply_move(state, rng.choice(game.legal_moves(state, player)))
+    player = game.players_to_act(state)[0]
+    view, moves = game.observe(state, player), game.legal_moves(state, player)
+    bot = make_bot("ismcts:iterations=80:seed=8", game)
+    assert isinstance(bot, ISMCTSBot)
+    choices = {bot.choose(view, moves, random.Random(1)) for _ in range(3)}
+    assert len(choices) == 1
+    assert bot.last_iterations == 80
+    root = bot._search_fast(bot._fast_sampler(view), player, random.Random(1))  # type: ignore[arg-type]
+    assert set(root.children) <= set(moves)
+    assert sum(child.visits for child in root.children.values()) == 80
+
+
+def test_ismcts_fast_and_generic_paths_agree_on_most_moves() -> None:
+    """The two paths sample and play out alike (with other random numbers): with the same
+    budget they choose the same move in many positions (8 of these 12; the search is noisy
+    at 400 iterations with a dozen moves)."""
+    game = st.StichelnGame()
+    rng = random.Random(4)
+    same = 0
+    positions = 12
+    for i in range(positions):
+        state = game.new_game(4, seed=100 + i)
+        for _ in range(rng.randrange(4 + 4 * 14)):
+            player = game.players_to_act(state)[0]
+            moves = game.legal_moves(state, player)
+            state = game.apply_move(state, playout_policy(state, player, moves, rng))
+        player = game.players_to_act(state)[0]
+        view, moves = game.observe(state, player), game.legal_moves(state, player)
+        chosen = []
+        for fast in (True, False):
+            bot = make_bot("ismcts:iterations=400:seed=1", game)
+            assert isinstance(bot, ISMCTSBot)
+            bot._fast_playouts = fast
+            chosen.append(bot.choose(view, moves, random.Random(i)))
+        same += chosen[0] == chosen[1]
+    assert same >= positions // 2

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from sticheln.bots.ismcts import register_fast_playouts
+from sticheln.bots.playout import round_search
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.moves import Move
 from sticheln.rules import AllZeroTrick
@@ -220,6 +222,9 @@ def playout_policy(
     the trick as it stands with the card added (what it is worth to the bot if it would win,
     minus a share of what it costs the winner otherwise, counted half unless the bot plays
     last), keeps zeros and sheds cards of its own pain colour. Ties are broken with ``rng``.
+
+    A search with round playouts plays this policy on the fast path of
+    ``sticheln.bots.playout`` (registered below): the same moves, on bit masks.
     """
     if state.phase is not Phase.PLAYING:
         low = min(m.card.value for m in moves)
@@ -273,3 +278,8 @@ def playout_policy(
         elif score > best_score - 1e-9:
             best.append(move)
     return best[0] if len(best) == 1 else rng.choice(best)
+
+
+# The searches that play their playouts with this policy take the fast path of
+# sticheln.bots.playout, which plays the same moves on a mutable round of bit masks.
+register_fast_playouts(playout_policy, round_search)
