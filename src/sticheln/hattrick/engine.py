@@ -16,7 +16,9 @@ OpenTrick(player=0, card=Card(Color.RED, 1))
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import Final
 
 from sticheln.core.cards import (
@@ -26,8 +28,6 @@ from sticheln.core.cards import (
     CardSet,
     Color,
     _card_set,
-    _without,
-    card_set_of,
 )
 from sticheln.core.errors import IllegalMoveError, SetupError, WrongTypeError, excerpt
 from sticheln.core.moves import find_card_move
@@ -50,8 +50,8 @@ from sticheln.hattrick.turn import (
     Action,
     Turn,
     _action_for,
+    _lead_index,
     _new_turn,
-    _next_leader,
 )
 
 __all__ = ["apply_move", "deal_hand", "legal_moves", "move_for", "new_game", "parse_move"]
@@ -59,9 +59,58 @@ __all__ = ["apply_move", "deal_hand", "legal_moves", "move_for", "new_game", "pa
 _FOLLOW: Final = Action.FOLLOW
 _OPEN: Final = Action.OPEN
 _PASS: Final = Action.PASS
-_ACTION_OF: Final[dict[type, Action]] = {Follow: _FOLLOW, OpenTrick: _OPEN, Pass: _PASS}
+_MOVE_TYPES: Final = frozenset((Follow, OpenTrick, Pass))
 _TABLE_SLOT: Final = {_FOLLOW: 0, _OPEN: 1, _PASS: 2}
+_MOVE_CLASSES: Final[tuple[type[HattrickMove], ...]] = (Follow, OpenTrick, Pass)
 _WHOLE_TURN: Final = LeadCards.TURN
+_STD_SHUFFLE: Final = random.Random.shuffle
+_STD_RANDBELOW: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+
+
+def _shuffle(rng: random.Random, items: list[int]) -> None:
+    """``rng.shuffle(items)``: for a :class:`random.Random` that keeps the standard shuffle,
+    the same draws made by :func:`_draw_shuffle`, without a method call per card."""
+    kind = type(rng)
+    if kind.shuffle is _STD_SHUFFLE and kind._randbelow is _STD_RANDBELOW and _SAME_SHUFFLE:  # type: ignore[attr-defined]
+        _draw_shuffle(rng, items)
+    else:
+        rng.shuffle(items)
+
+
+def _draw_shuffle(rng: random.Random, items: list[int]) -> None:
+    """The standard shuffle (``random.Random.shuffle`` with ``_randbelow_with_getrandbits``)
+    written out: the same calls of ``rng.getrandbits``, the same swaps."""
+    getrandbits = rng.getrandbits
+    size = len(items)
+    steps = _STEPS[-size + 1 :] if size > 1 else ()
+    if len(steps) < size - 1:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(_ALL_CARDS) - 1, 0, -1))
+"""The positions ``i`` of a shuffle of all cards, in its order, each with ``i + 1`` and its
+number of bits (a shorter list shuffles with the last of them)."""
+
+
+def _shuffles_agree() -> bool:
+    """Whether :func:`_draw_shuffle` draws what ``random.Random.shuffle`` draws (checked once,
+    on import, so that another Python's shuffle is never replaced by a different one)."""
+    for seed in range(4):
+        ours, theirs = list(range(60)), list(range(60))
+        mine, std = random.Random(seed), random.Random(seed)
+        _draw_shuffle(mine, ours)
+        std.shuffle(theirs)
+        if ours != theirs or mine.getstate() != std.getstate():
+            return False
+    return True
+
+
+_SAME_SHUFFLE: Final = _shuffles_agree()
 
 
 def deal_hand(rules: HattrickRules, players: int, rng: random.Random) -> tuple[CardSet, ...]:
@@ -70,9 +119,35 @@ def deal_hand(rules: HattrickRules, players: int, rng: random.Random) -> tuple[C
 
     :raises RulesError: if the rules do not allow that many players.
     """
-    size = rules.hand_size(players)
-    rng.shuffle(shuffled := list(rules.deck.indices))
-    return tuple(card_set_of(shuffled[p * size : (p + 1) * size]) for p in range(players))
+    return _deal(_deck_indices(rules), rules.hand_size(players), players, rng)
+
+
+def _deal(
+    deck: tuple[int, ...], size: int, players: int, rng: random.Random
+) -> tuple[CardSet, ...]:
+    """:func:`deal_hand` of the deck of card indices ``deck``, ``size`` cards per player."""
+    _shuffle(rng, shuffled := list(deck))
+    hands = []
+    for start in range(0, size * players, size):
+        indices = shuffled[start : start + size]
+        indices.sort()
+        hands.append(_card_set(sum(map(_BITS.__getitem__, indices)), tuple(indices)))
+    return tuple(hands)
+
+
+_BITS: Final = tuple(card.bit for card in _ALL_CARDS)
+_last_deck: tuple[HattrickRules, tuple[int, ...]] | None = None
+
+
+def _deck_indices(rules: HattrickRules) -> tuple[int, ...]:
+    """The card indices of the rules' deck (kept for the last rules asked about)."""
+    global _last_deck
+    last = _last_deck
+    if last is not None and last[0] is rules:
+        return last[1]
+    indices = rules.deck.indices
+    _last_deck = (rules, indices)
+    return indices
 
 
 def check_deals(
@@ -143,7 +218,8 @@ def make_setup(
     if deals is not None:
         dealt = check_deals(rules, players, deals, count)
     else:
-        dealt = tuple(deal_hand(rules, players, rng) for _ in range(count))
+        deck, size = _deck_indices(rules), rules.hand_size(players)
+        dealt = tuple(_deal(deck, size, players, rng) for _ in range(count))
     return HattrickSetup(rules, players, first_leader, dealt, int_seed)
 
 
@@ -157,19 +233,25 @@ def _start_hand(
     setup: HattrickSetup, number: int, finished: tuple[FinishedHand, ...]
 ) -> HattrickState:
     n = setup.players
-    empty = (CardSet(),) * n
-    return HattrickState(
-        setup=setup,
-        hand_number=number,
-        hands=setup.deals[number],
-        turn_leader=(setup.first_leader + number) % n,
-        turn_cards=(),
-        open_colors=(),
-        won=empty,
-        passed=empty,
-        turns=(),
-        finished_hands=finished,
+    empty = (_EMPTY,) * n
+    return _new_state(
+        HattrickState,
+        (
+            setup,
+            number,
+            setup.deals[number],
+            (setup.first_leader + number) % n,
+            (),
+            (),
+            empty,
+            empty,
+            (),
+            finished,
+        ),
     )
+
+
+_EMPTY: Final = CardSet()
 
 
 def check_player(state: HattrickState, player: int) -> None:
@@ -191,38 +273,88 @@ def legal_moves(state: HattrickState, player: int) -> tuple[HattrickMove, ...]:
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
     :raises WrongTypeError: if ``player`` is not an ``int``.
     """
-    setup = state.setup
+    setup, number, hands, leader, cards, colors, _, _, _, _ = state
     # Small ints are shared objects: the identity test keeps True, 1.0 and the like out.
-    if (
-        state.hand_number == len(setup.deals)
-        or player is not (state.turn_leader + len(state.turn_cards)) % setup.players
-    ):
+    if number == len(setup.deals) or player is not (leader + len(cards)) % setup.players:
         check_player(state, player)
         return ()
-    colors = state.open_colors
-    open_mask = 0
-    for color in colors:
-        open_mask |= _COLOR_MASKS[color]
-    table = _tables_of(player).get(open_mask) or _build_table(player, open_mask, colors)
-    return tuple(map(table.__getitem__, state.hands[player].indices))
+    situation = _SITUATIONS.get(id(colors)) or _situation(colors)
+    try:
+        table = situation.seats[player]
+    except IndexError:
+        table = situation.seat(player)
+    hand = hands[player]
+    indices = _get_indices(hand) or hand.indices
+    if len(indices) > 1:
+        moves: tuple[HattrickMove, ...] = _getter(*indices)(table)
+        return moves
+    return tuple(map(table.__getitem__, indices))
 
 
-_BY_MASK: SeatTable[dict[int, tuple[HattrickMove, ...]]] = SeatTable(lambda seat: {})
-"""For each seat, and each bit mask of the colours of the open tricks, the legal move of
-every card, by card index."""
+_getter = itemgetter
+_new_object = object.__new__
+# The slot descriptors of the frozen card set, to read and fill one on the hot path.
+_set_mask = CardSet.__dict__["mask"].__set__
+_set_indices = CardSet.__dict__["_indices"].__set__
+_get_indices = CardSet.__dict__["_indices"].__get__
 
 
-def _tables_of(seat: int) -> dict[int, tuple[HattrickMove, ...]]:
-    return _BY_MASK.ensure(seat + 1)[seat]
+class _Situation:
+    """What every card does while the tricks of ``colors`` are open, as tables built once
+    from the rule, :func:`~sticheln.hattrick.action_for`: for each seat the legal move of
+    every card (by card index), and the open colours after each card."""
+
+    __slots__ = ("_table", "colors", "kinds", "masks", "open_mask", "opened", "seats")
+
+    def __init__(self, colors: tuple[Color, ...]) -> None:
+        self.colors = colors
+        self.masks = tuple(_COLOR_MASKS[color] for color in colors)
+        """The bit mask of the cards of each open colour, in the order of ``colors``."""
+        self.open_mask = sum(self.masks)
+        """The bit mask of the cards of all open colours."""
+        actions = tuple(_action_for(colors, card) for card in _ALL_CARDS)
+        self.opened: tuple[tuple[Color, ...], ...] = tuple(
+            _situation((*colors, card.color)).colors if action is _OPEN else colors
+            for card, action in zip(_ALL_CARDS, actions, strict=True)
+        )
+        slots = tuple(_TABLE_SLOT[action] for action in actions)
+        self.kinds: tuple[type[HattrickMove], ...] = tuple(_MOVE_CLASSES[slot] for slot in slots)
+        """The class of the legal move of every card, by card index."""
+
+        def build(seat: int) -> tuple[HattrickMove, ...]:
+            moves = move_table(seat)
+            return tuple(moves[slot][index] for index, slot in enumerate(slots))
+
+        self._table = SeatTable(build)
+        self.seats: list[tuple[HattrickMove, ...]] = self._table.ensure(0)
+        """The legal move of every card, by card index, for each seat built so far."""
+
+    def seat(self, seat: int) -> tuple[HattrickMove, ...]:
+        """The legal move of every card for ``seat``, by card index."""
+        return self._table.ensure(seat + 1)[seat]
 
 
-def _build_table(seat: int, open_mask: int, colors: tuple[Color, ...]) -> tuple[HattrickMove, ...]:
-    """The legal move of every card for ``seat`` while the tricks of ``colors`` (whose bit
-    mask is ``open_mask``) are open: the move of the card's :func:`action_for`."""
-    moves = move_table(seat)
-    table = tuple(moves[_TABLE_SLOT[_action_for(colors, card)]][card.index] for card in _ALL_CARDS)
-    _tables_of(seat)[open_mask] = table
-    return table
+_SITUATIONS: dict[int, _Situation] = {}
+"""The situation of each canonical tuple of open colours, by the tuple's ``id``: the engine
+puts only canonical tuples in its states, so a state's situation is one look-up. The tuple is
+kept alive by its situation, so no other object can have its ``id``."""
+_CANONICAL: dict[tuple[Color, ...], _Situation] = {}
+"""The situation of every tuple of open colours seen so far, by value."""
+_LOCK = threading.RLock()
+
+
+def _situation(colors: Sequence[Color]) -> _Situation:
+    """The situation of the tricks of ``colors`` (any sequence of colours), built once."""
+    key = tuple(colors)
+    situation = _CANONICAL.get(key)
+    if situation is None:
+        with _LOCK:
+            situation = _CANONICAL.get(key)
+            if situation is None:
+                situation = _Situation(key)
+                _CANONICAL[key] = situation
+                _SITUATIONS[id(key)] = situation
+    return situation
 
 
 def move_for(state: HattrickState, player: int, card: Card) -> HattrickMove:
@@ -288,11 +420,12 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
         card not in the hand, a card that does something else than the move says, game over,
         not a move); the message names the player, the move and the reason.
     """
-    action = _ACTION_OF.get(type(move))
-    if action is None:
+    kind = type(move)
+    if kind not in _MOVE_TYPES:
         raise IllegalMoveError(
             f"{excerpt(move)} is not a move (expected Follow, OpenTrick or Pass)"
         )
+    # The hot path of every playout, written out in full.
     setup, number, hands, leader, cards, colors, won, passed, turns, finished = state
     n = setup.players
     player = move.player
@@ -301,24 +434,36 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
     card = move.card
     index = card.index
     hand = hands[player]
-    if not hand.mask >> index & 1:
-        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
-    actual = _action_for(colors, card)
-    if actual is not action:
+    indices = _get_indices(hand) or hand.indices
+    try:
+        i = indices.index(index)
+    except ValueError:
+        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand") from None
+    situation = _SITUATIONS.get(id(colors)) or _situation(colors)
+    if situation.kinds[index] is not kind:
+        actual = _action_for(colors, card)
         raise IllegalMoveError.of(move, _wrong_action(colors, card, actual))
-    if actual is _OPEN:
-        colors = (*colors, card.color)
-    elif actual is _PASS:
-        pile = passed[player]
-        passed = passed[:player] + (_card_set(pile.mask | 1 << index),) + passed[player + 1 :]  # noqa: RUF005 (faster than unpacking)
-    hands = hands[:player] + (_without(hand, index),) + hands[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+    bit = card.bit
+    if kind is OpenTrick:
+        colors = situation.opened[index]
+    elif kind is Pass:
+        piles = list(passed)  # a list and back: fewer new objects than slicing
+        piles[player] = _card_set(piles[player].mask | bit)
+        passed = tuple(piles)
+    left = indices[:i] + indices[i + 1 :]
+    kept = _new_object(CardSet)
+    _set_mask(kept, hand.mask ^ bit)
+    _set_indices(kept, left)
+    held = list(hands)
+    held[player] = kept
+    hands = tuple(held)
     cards = (*cards, card)
     if len(cards) < n:
         return _new_state(
             HattrickState,
             (setup, number, hands, leader, cards, colors, won, passed, turns, finished),
         )
-    return _finish_turn(state, hands, cards, colors, passed)
+    return _finish_turn(state, hands, cards, colors, passed, len(left))
 
 
 def _wrong_action(colors: tuple[Color, ...], card: Card, action: Action) -> str:
@@ -362,37 +507,48 @@ def _finish_turn(
     cards: tuple[Card, ...],
     colors: tuple[Color, ...],
     passed: tuple[CardSet, ...],
+    left: int,
 ) -> HattrickState:
+    """The state after the last card of a turn, when every player holds ``left`` cards: the
+    tricks go to the players of their highest cards (:rule:`HT-TRICK-1`) and the next leader
+    is found (:rule:`HT-LEAD-2`)."""
     setup = state.setup
     leader = state.turn_leader
-    won = state.won
     seats = SEAT_ORDERS[setup.players][leader]
-    plays = tuple(zip(seats, cards, strict=True))
-    for color in colors:
-        mask = 0
-        taker = best = 0
-        for seat, card in plays:
-            if card.color is color:
-                mask |= 1 << card.index
-                if card.value > best:
-                    best, taker = card.value, seat
-        won = won[:taker] + (_card_set(won[taker].mask | mask),) + won[taker + 1 :]  # noqa: RUF005 (faster than unpacking)
+    situation = _SITUATIONS.get(id(colors)) or _situation(colors)
+    indices = [card.index for card in cards]
+    turn_mask = 0
+    for index in indices:
+        turn_mask |= 1 << index
+    piles = list(state.won)
+    for color_mask in situation.masks:
+        # The cards of a trick share its colour, and within a colour a higher value has a
+        # higher index: the highest bit of the trick is its highest card (HT-TRICK-1).
+        mask = turn_mask & color_mask
+        taker = seats[indices.index(mask.bit_length() - 1)]
+        pile = _new_object(CardSet)
+        _set_mask(pile, piles[taker].mask | mask)
+        _set_indices(pile, None)
+        piles[taker] = pile
+    won = tuple(piles)
     rules = setup.rules
-    counted = (
-        plays
-        if rules.lead_cards is _WHOLE_TURN
-        else tuple(play for play in plays if play[1].color in colors)
-    )
-    turn = _new_turn(leader, cards, _next_leader(counted, rules.lead_tie))
-    turns = (*state.turns, turn)
-    if len(hands[seats[-1]]) > 1:
+    open_mask = situation.open_mask
+    if rules.lead_cards is _WHOLE_TURN or not turn_mask & ~open_mask:
+        # Passed cards count too, or no card was passed (HT-LEAD-2).
+        next_leader = seats[_lead_index([card.value for card in cards], rules.lead_tie)]
+    else:
+        counted = [i for i, index in enumerate(indices) if open_mask >> index & 1]
+        values = [cards[i].value for i in counted]
+        next_leader = seats[counted[_lead_index(values, rules.lead_tie)]]
+    turns = (*state.turns, _new_turn(leader, cards, next_leader))
+    if left > 1:
         return _new_state(
             HattrickState,
             (
                 setup,
                 state.hand_number,
                 hands,
-                turn.next_leader,
+                next_leader,
                 (),
                 (),
                 won,

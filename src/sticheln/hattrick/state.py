@@ -17,6 +17,7 @@ import attrs
 
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.results import ranking, winners
+from sticheln.core.setup import MAX_SEAT
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
@@ -116,6 +117,10 @@ class FinishedHand(WireValue):
         return tuple(moves)
 
 
+_SEATS: tuple[tuple[int], ...] = tuple((seat,) for seat in range(MAX_SEAT + 1))
+"""The one-seat tuple of every seat, shared: :attr:`HattrickState.players_to_act`."""
+
+
 class HattrickState(NamedTuple):
     """A complete, immutable game state, hidden cards included.
 
@@ -195,9 +200,10 @@ class HattrickState(NamedTuple):
     def players_to_act(self) -> tuple[int, ...]:
         """The seats that may move now: the one player whose turn it is, or nobody once the
         game is over (:rule:`HT-TURN-1`)."""
-        if self.hand_number == len(self.setup.deals):
+        setup = self.setup
+        if self.hand_number == len(setup.deals):
             return ()
-        return ((self.turn_leader + len(self.turn_cards)) % self.setup.players,)
+        return _SEATS[(self.turn_leader + len(self.turn_cards)) % setup.players]
 
     @property
     def current_turn(self) -> tuple[tuple[int, Card], ...]:

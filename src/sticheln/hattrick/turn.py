@@ -209,25 +209,22 @@ def next_leader(plays: Sequence[tuple[int, Card]], tie: LeadTie = LeadTie.NEXT_L
 
 
 def _next_leader(plays: Sequence[tuple[int, Card]], tie: LeadTie = LeadTie.NEXT_LOWER) -> int:
-    """:func:`next_leader` of a turn with cards, without the checks of its arguments (for the
-    engine's hot path)."""
-    leader, top, tied = -1, -1, False
-    for player, card in plays:
-        value = card.value
-        if value > top:
-            leader, top, tied = player, value, False
-        elif value == top:
-            tied = True
-    if not tied or tie is not LeadTie.NEXT_LOWER:
-        return leader  # the earliest card of the highest value
-    counts: dict[int, int] = {}
-    for _, card in plays:
-        counts[card.value] = counts.get(card.value, 0) + 1
-    once = [v for v, count in counts.items() if count == 1]
-    if not once:
-        return leader
-    value = max(once)
-    return next(player for player, card in plays if card.value == value)
+    """:func:`next_leader` of a turn with cards, without the checks of its arguments."""
+    return plays[_lead_index([card.value for _, card in plays], tie)][0]
+
+
+_NEXT_LOWER: Final = LeadTie.NEXT_LOWER
+
+
+def _lead_index(values: list[int], tie: LeadTie) -> int:
+    """The rule of :func:`next_leader` (:rule:`HT-LEAD-2`), on the values of the cards that
+    count, in play order: the index of the card whose player leads the next turn. The
+    engine's hot path calls it with the values of a turn's cards."""
+    top = max(values)
+    if tie is not _NEXT_LOWER or values.count(top) == 1:
+        return values.index(top)  # the earliest card of the highest value
+    once = [value for value in values if values.count(value) == 1]
+    return values.index(max(once) if once else top)
 
 
 @attrs.frozen
