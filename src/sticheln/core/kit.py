@@ -11,7 +11,6 @@ small game built this way.
 from __future__ import annotations
 
 import functools
-import importlib.resources
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -293,6 +292,8 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
     def wire_schema(self) -> dict[str, Any]:
         """The JSON Schema of the game's wire format (``wire.schema.json`` beside its record
         module)."""
+        import importlib.resources
+
         package = self.kit.record.__module__.rpartition(".")[0]
         text = importlib.resources.files(package).joinpath("wire.schema.json").read_text()
         schema: dict[str, Any] = json.loads(text)

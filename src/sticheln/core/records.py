@@ -14,7 +14,6 @@ its ``_upgrade`` hook, before the fields are read.
 from __future__ import annotations
 
 import abc
-import importlib.resources
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -457,6 +456,8 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
         checks what a schema cannot say: that the deals fit the rules and the moves are legal.
         """
         package = cls.__module__.rpartition(".")[0]
+        import importlib.resources
+
         text = importlib.resources.files(package).joinpath("record.schema.json").read_text()
         schema: dict[str, Any] = json.loads(text)
         return schema
