@@ -12,6 +12,10 @@ For Sticheln each game is searched twice, on the fast path of the playouts
 latter only), so that the figures before and after, and their ratio, come from the same run on
 the same machine. Hattrick and Stichling are searched on the protocol path.
 
+The script uses only :func:`~sticheln.bots.make_ismcts_bot`, so it also measures an older
+revision exported with ``git archive REV | tar -x -C /tmp/old``:
+``PYTHONPATH=/tmp/old/src python benchmarks/ismcts_speed.py --game hattrick``.
+
     python benchmarks/ismcts_speed.py --games 5 --iterations 200
 """
 
@@ -25,17 +29,23 @@ import time
 from typing import Any
 
 import sticheln as st
-from sticheln.bots import ISMCTSBot, make_bot
+from sticheln.bots import make_bot, make_ismcts_bot
 
 
 def play_game(
-    game: st.Game[Any, Any, Any], players: int, seed: int, iterations: int, fast: bool
+    game: st.Game[Any, Any, Any],
+    players: int,
+    seed: int,
+    iterations: int,
+    fast: bool,
+    opponents: str = "heuristic",
 ) -> tuple[int, float]:
     """Play one game, the ISMCTS bot in seat 0: its iterations and their CPU seconds."""
-    bot = make_bot(f"ismcts:iterations={iterations}:seed={seed}", game)
-    assert isinstance(bot, ISMCTSBot)
+    # make_ismcts_bot, not a bot spec, so that the script also measures older revisions
+    # (PYTHONPATH=/tmp/old/src) that lack bot specs.
+    bot = make_ismcts_bot(game, iterations=iterations, seed=seed)
     bot._fast_playouts = fast
-    others = [make_bot("heuristic", game) for _ in range(players - 1)]
+    others = [make_bot(opponents, game) for _ in range(players - 1)]
     bots = [bot, *others]
     rngs = [random.Random(f"{seed}/{p}") for p in range(players)]
     state = game.new_game(players, seed=seed)
@@ -57,18 +67,24 @@ def play_game(
 
 
 def measure(
-    name: str, players: int, games: int, iterations: int, seed: int, paths: list[bool]
+    name: str,
+    players: int,
+    games: int,
+    iterations: int,
+    seed: int,
+    paths: list[bool],
+    opponents: str = "heuristic",
 ) -> dict[bool, tuple[float, float]]:
     """For each path, the median over the games of the iterations per CPU second, and the
     figure of all games together."""
     game = st.find_game(name)
     # Warm up (tables of the fast path, caches of the engine).
-    play_game(game, players, seed - 1, 5, True)
+    play_game(game, players, seed - 1, 5, True, opponents)
     per_game: dict[bool, list[float]] = {fast: [] for fast in paths}
     totals: dict[bool, list[float]] = {fast: [0, 0.0] for fast in paths}
     for g in range(games):
         for fast in paths:
-            done, spent = play_game(game, players, seed + g, iterations, fast)
+            done, spent = play_game(game, players, seed + g, iterations, fast, opponents)
             per_game[fast].append(done / spent)
             totals[fast][0] += done
             totals[fast][1] += spent
@@ -87,17 +103,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--game", action="append", choices=list(st.GAME_NAMES), help="default: all three"
     )
+    parser.add_argument(
+        "--opponents",
+        default="heuristic",
+        help="the bot of the other seats (random for revisions without a Hattrick heuristic)",
+    )
     parser.add_argument("--no-fast", action="store_true", help="the protocol path only")
     args = parser.parse_args(argv)
     names = args.game or ["sticheln", "hattrick", "stichling"]
     print(
         f"python {platform.python_version()}, {args.players} players, {args.games} games, "
-        f"{args.iterations} iterations per search; ISMCTS iterations per CPU second over "
-        f"whole games (median of the games / all games)"
+        f"{args.iterations} iterations per search, {args.opponents} opponents; ISMCTS "
+        f"iterations per CPU second over whole games (median of the games / all games)"
     )
     for name in names:
         paths = [False] if args.no_fast or name != "sticheln" else [False, True]
-        result = measure(name, args.players, args.games, args.iterations, args.seed, paths)
+        result = measure(
+            name, args.players, args.games, args.iterations, args.seed, paths, args.opponents
+        )
         generic = result[False]
         print(f"{name:10} protocol path  {generic[0]:8.0f} / {generic[1]:8.0f} it/s")
         if True in result:

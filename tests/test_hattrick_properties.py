@@ -237,7 +237,7 @@ def test_views_hide_the_hands_and_the_faces_of_passed_cards(
         hands = list(state.hands)
         for p in others:
             hands[p], pool = CardSet.of(pool[: len(hands[p])]), pool[len(hands[p]) :]
-        changed = state._replace(hands=tuple(hands))
+        changed = state._replace(held=tuple(hand.indices for hand in hands))
         assert observe(changed, viewer) == view
         # Swap a card another player passed for one of the same colour in another hand.
         swapped = _swap_a_hidden_pass(changed, viewer)
@@ -266,7 +266,9 @@ def _swap_a_hidden_pass(state: HattrickState, viewer: int) -> HattrickState | No
                     passed = list(state.passed)
                     passed[player] = passed[player].remove(card).add(other)
                     return state._replace(
-                        hands=tuple(hands), passed=tuple(passed), turns=tuple(turns)
+                        held=tuple(hand.indices for hand in hands),
+                        passed=tuple(passed),
+                        turns=tuple(turns),
                     )
     return None
 

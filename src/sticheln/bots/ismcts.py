@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
@@ -17,6 +18,7 @@ from sticheln.bots.base import (
     parse_positive_float,
     parse_positive_int,
 )
+from sticheln.core.kit import BaseGame
 from sticheln.core.protocol import Game
 
 __all__ = [
@@ -26,6 +28,7 @@ __all__ = [
     "make_ismcts_bot_from_options",
     "playout_policy_for",
     "register_fast_playouts",
+    "register_hand_sampler",
     "register_playout_policy",
 ]
 
@@ -77,7 +80,10 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
     <sticheln.Game.deal_number>`: Sticheln's round, Hattrick's hand) has been scored, and the
     scores then are the result. In Sticheln the rounds after the current one are dealt afresh
     and hardly depend on the moves of this one, so the rest of the game only adds noise and
-    costs time.
+    costs time. For Hattrick and Stichling such a search draws the finished hands and the
+    hands to come once per search, and on every iteration only the hand in progress
+    (:func:`register_hand_sampler`; ``HandSampler`` of :mod:`sticheln.hattrick.sampling`
+    and :mod:`sticheln.stichling.sampling`).
 
     **Fast path.** When the playout policy has a fast path (:func:`register_fast_playouts`:
     Sticheln's heuristic policy has one) and playouts stop at the end of the deal, every
@@ -226,13 +232,15 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         tree_simultaneous = self.tree_simultaneous
         limit = self.iterations
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        hand_sampler = _HAND_SAMPLERS.get(type(game)) if self.round_playouts else None
+        sample = None if hand_sampler is None else hand_sampler(view, rng)
         root = _Node(me)
         done = 0
         while (limit is None or done < limit) and (
             deadline is None or time.perf_counter() < deadline
         ):
             done += 1
-            state = sample_state(view, rng)
+            state = sample_state(view, rng) if sample is None else sample(rng)
             round_number = deal_number(state) if self.round_playouts else None
             node = root
             path: list[_Node] = []
@@ -386,6 +394,16 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         choice = rng.choice
         bot = self.playout_bot
         policy = self.playout_policy
+        if policy is None and bot is None and round_number is not None:
+            # Random moves to the end of the deal, the common case: without the branches,
+            # and on the engine's functions behind a BaseGame's wrappers.
+            # A uniform choice by random() (a bias below 2**-50), cheaper than rng.choice.
+            over, number, actors, moves_of, apply = _direct_functions(game)
+            uniform = rng.random
+            while not over(state) and number(state) == round_number:
+                moves = moves_of(state, actors(state)[0])
+                state = apply(state, moves[int(uniform() * len(moves))])
+            return state
         while not is_over(state) and (round_number is None or deal_number(state) == round_number):
             player = players_to_act(state)[0]
             moves = legal_moves(state, player)
@@ -420,6 +438,35 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         total = sum(scores)
         scale = self.reward_scale
         return [(s - (total - s) / (n - 1)) / scale for s in scores]
+
+
+def _direct_functions(
+    game: Game[StateT, MoveT, ViewT],
+) -> tuple[
+    Callable[[StateT], bool],
+    Callable[[StateT], int],
+    Callable[[StateT], Sequence[int]],
+    Callable[[StateT, int], Sequence[MoveT]],
+    Callable[[StateT, MoveT], StateT],
+]:
+    """``is_over``, ``deal_number``, ``players_to_act``, ``legal_moves`` and ``apply_move`` of
+    ``game``: for a :class:`~sticheln.core.kit.BaseGame` that does not override them, the
+    state's attributes and the engine's functions its methods wrap (the same results, a
+    call less each)."""
+    cls = type(game)
+    if isinstance(game, BaseGame) and all(
+        getattr(cls, name) is getattr(BaseGame, name)
+        for name in ("is_over", "deal_number", "players_to_act", "legal_moves", "apply_move")
+    ):
+        kit = game.kit
+        return (
+            operator.attrgetter("is_over"),
+            operator.attrgetter("deal_number"),
+            operator.attrgetter("players_to_act"),
+            kit.legal_moves,
+            kit.apply_move,
+        )
+    return game.is_over, game.deal_number, game.players_to_act, game.legal_moves, game.apply_move
 
 
 class RoundState(Protocol):
@@ -469,6 +516,20 @@ class RoundSampler(Protocol):
 
 _POLICIES: dict[str, Callable[[Any, int, Sequence[Any], random.Random], Any]] = {}
 _FAST_PLAYOUTS: dict[Any, Callable[[Any], RoundSampler | None]] = {}
+_HAND_SAMPLERS: dict[type, Callable[[Any, random.Random], Callable[[random.Random], Any]]] = {}
+
+
+def register_hand_sampler(
+    game_type: type, factory: Callable[[Any, random.Random], Callable[[random.Random], Any]]
+) -> None:
+    """Let the searches of the games of type ``game_type`` (exactly; not its subclasses)
+    with ``round_playouts=True`` draw their states with ``factory(view, rng)``, a function
+    ``rng -> state`` that may draw everything but the deal in progress once (as
+    :class:`sticheln.hattrick.sampling.HandSampler` does): its states must agree with the
+    view (``observe(state, player) == view``) and be drawn, for the deal in progress, as
+    :meth:`Game.sample_state <sticheln.Game.sample_state>` draws them. The playouts stop at
+    the end of the deal, so what comes after it never counts."""
+    _HAND_SAMPLERS[game_type] = factory
 
 
 def register_playout_policy(

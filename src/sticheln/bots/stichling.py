@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
+from sticheln.bots.ismcts import register_hand_sampler
 from sticheln.core.cards import Card, Color
+from sticheln.stichling.game import StichlingGame
 from sticheln.stichling.moves import AddToTrick, OpenTrick, StichlingMove
 from sticheln.stichling.rules import HAND_SIZE, OPEN_TRICKS, TRICK_SIZE, CountedCards, RemovedCards
+from sticheln.stichling.sampling import HandSampler
 from sticheln.stichling.state import Phase, StichlingState
 from sticheln.stichling.tricks import StichlingTrick
 from sticheln.stichling.view import StichlingView
@@ -364,3 +367,11 @@ def playout_policy(
         elif score > best_score - 1e-9:
             best.append(move)
     return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _hand_sampler(view: StichlingView, rng: random.Random) -> Callable[[random.Random], object]:
+    return HandSampler(view, rng).sample
+
+
+# ISMCTS searches with round playouts draw only the hand in progress on every iteration.
+register_hand_sampler(StichlingGame, _hand_sampler)

@@ -44,7 +44,7 @@ from sticheln.core.setup import (
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_table
 from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, LeadCards
 from sticheln.hattrick.scoring import _hand_score
-from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState
+from sticheln.hattrick.state import SEATS, FinishedHand, HattrickSetup, HattrickState
 from sticheln.hattrick.turn import (
     OPEN_TRICKS,
     Action,
@@ -234,20 +234,11 @@ def _start_hand(
 ) -> HattrickState:
     n = setup.players
     empty = (_EMPTY,) * n
+    leader = (setup.first_leader + number) % n
+    held = tuple([hand.indices for hand in setup.deals[number]])
     return _new_state(
         HattrickState,
-        (
-            setup,
-            number,
-            setup.deals[number],
-            (setup.first_leader + number) % n,
-            (),
-            (),
-            empty,
-            empty,
-            (),
-            finished,
-        ),
+        (setup, number, held, leader, (), (), empty, empty, (), finished, SEATS[leader], False),
     )
 
 
@@ -273,18 +264,18 @@ def legal_moves(state: HattrickState, player: int) -> tuple[HattrickMove, ...]:
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
     :raises WrongTypeError: if ``player`` is not an ``int``.
     """
-    setup, number, hands, leader, cards, colors, _, _, _, _ = state
+    acting = state[10]
     # Small ints are shared objects: the identity test keeps True, 1.0 and the like out.
-    if number == len(setup.deals) or player is not (leader + len(cards)) % setup.players:
+    if not acting or player is not acting[0]:
         check_player(state, player)
         return ()
+    colors = state[5]
     situation = _SITUATIONS.get(id(colors)) or _situation(colors)
     try:
         table = situation.seats[player]
     except IndexError:
         table = situation.seat(player)
-    hand = hands[player]
-    indices = _get_indices(hand) or hand.indices
+    indices = state[2][player]
     if len(indices) > 1:
         moves: tuple[HattrickMove, ...] = _getter(*indices)(table)
         return moves
@@ -296,7 +287,6 @@ _new_object = object.__new__
 # The slot descriptors of the frozen card set, to read and fill one on the hot path.
 _set_mask = CardSet.__dict__["mask"].__set__
 _set_indices = CardSet.__dict__["_indices"].__set__
-_get_indices = CardSet.__dict__["_indices"].__get__
 
 
 class _Situation:
@@ -426,15 +416,13 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
             f"{excerpt(move)} is not a move (expected Follow, OpenTrick or Pass)"
         )
     # The hot path of every playout, written out in full.
-    setup, number, hands, leader, cards, colors, won, passed, turns, finished = state
-    n = setup.players
+    setup, number, held, leader, cards, colors, won, passed, turns, finished, acting, _ = state
     player = move.player
-    if number == len(setup.deals) or player != (leader + len(cards)) % n:
+    if not acting or player != acting[0]:
         raise _turn_error(state, move)
     card = move.card
     index = card.index
-    hand = hands[player]
-    indices = _get_indices(hand) or hand.indices
+    indices = held[player]
     try:
         i = indices.index(index)
     except ValueError:
@@ -451,19 +439,30 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
         piles[player] = _card_set(piles[player].mask | bit)
         passed = tuple(piles)
     left = indices[:i] + indices[i + 1 :]
-    kept = _new_object(CardSet)
-    _set_mask(kept, hand.mask ^ bit)
-    _set_indices(kept, left)
-    held = list(hands)
-    held[player] = kept
-    hands = tuple(held)
+    hands = list(held)
+    hands[player] = left
+    held = tuple(hands)
     cards = (*cards, card)
+    n = setup.players
     if len(cards) < n:
         return _new_state(
             HattrickState,
-            (setup, number, hands, leader, cards, colors, won, passed, turns, finished),
+            (
+                setup,
+                number,
+                held,
+                leader,
+                cards,
+                colors,
+                won,
+                passed,
+                turns,
+                finished,
+                SEATS[(player + 1) % n],
+                False,
+            ),
         )
-    return _finish_turn(state, hands, cards, colors, passed, len(left))
+    return _finish_turn(state, held, cards, colors, passed, len(left))
 
 
 def _wrong_action(colors: tuple[Color, ...], card: Card, action: Action) -> str:
@@ -503,7 +502,7 @@ def _prepare_seats(players: int) -> None:
 
 def _finish_turn(
     state: HattrickState,
-    hands: tuple[CardSet, ...],
+    held: tuple[tuple[int, ...], ...],
     cards: tuple[Card, ...],
     colors: tuple[Color, ...],
     passed: tuple[CardSet, ...],
@@ -512,15 +511,14 @@ def _finish_turn(
     """The state after the last card of a turn, when every player holds ``left`` cards: the
     tricks go to the players of their highest cards (:rule:`HT-TRICK-1`) and the next leader
     is found (:rule:`HT-LEAD-2`)."""
-    setup = state.setup
-    leader = state.turn_leader
+    setup, number, _, leader, _, _, won, _, turns, finished, _, _ = state
     seats = SEAT_ORDERS[setup.players][leader]
     situation = _SITUATIONS.get(id(colors)) or _situation(colors)
     indices = [card.index for card in cards]
     turn_mask = 0
     for index in indices:
         turn_mask |= 1 << index
-    piles = list(state.won)
+    piles = list(won)
     for color_mask in situation.masks:
         # The cards of a trick share its colour, and within a colour a higher value has a
         # higher index: the highest bit of the trick is its highest card (HT-TRICK-1).
@@ -540,29 +538,31 @@ def _finish_turn(
         counted = [i for i, index in enumerate(indices) if open_mask >> index & 1]
         values = [cards[i].value for i in counted]
         next_leader = seats[counted[_lead_index(values, rules.lead_tie)]]
-    turns = (*state.turns, _new_turn(leader, cards, next_leader))
+    turns = (*turns, _new_turn(leader, cards, next_leader))
     if left > 1:
         return _new_state(
             HattrickState,
             (
                 setup,
-                state.hand_number,
-                hands,
+                number,
+                held,
                 next_leader,
                 (),
                 (),
                 won,
                 passed,
                 turns,
-                state.finished_hands,
+                finished,
+                SEATS[next_leader],
+                False,
             ),
         )
-    return _finish_hand(state, hands, won, passed, turns)
+    return _finish_hand(state, held, won, passed, turns)
 
 
 def _finish_hand(
     state: HattrickState,
-    hands: tuple[CardSet, ...],
+    held: tuple[tuple[int, ...], ...],
     won: tuple[CardSet, ...],
     passed: tuple[CardSet, ...],
     turns: tuple[Turn, ...],
@@ -577,7 +577,7 @@ def _finish_hand(
             turns=turns,
             won=won,
             passed=passed,
-            last_cards=tuple(_ALL_CARDS[hand.indices[0]] for hand in hands),
+            last_cards=tuple(_ALL_CARDS[hand[0]] for hand in held),
             scores=tuple(_hand_score(won[p], len(passed[p])) for p in range(n)),
         ),
     )
@@ -612,7 +612,7 @@ def game_over(
     return HattrickState(
         setup=setup,
         hand_number=len(setup.deals),
-        hands=empty,
+        held=((),) * setup.players,
         turn_leader=turn_leader,
         turn_cards=(),
         open_colors=(),
@@ -620,4 +620,6 @@ def game_over(
         passed=empty,
         turns=(),
         finished_hands=finished,
+        players_to_act=(),
+        is_over=True,
     )

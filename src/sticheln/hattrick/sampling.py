@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.hattrick.engine import _prepare_seats, deal_hand, game_over
 from sticheln.hattrick.rules import HattrickRules
-from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState
+from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState, acting
 from sticheln.hattrick.turn import Action, Turn, turn_actions
 from sticheln.hattrick.view import HattrickView
 
-__all__ = ["sample_state"]
+__all__ = ["HandSampler", "sample_state"]
 
 _OPEN = Action.OPEN
 _PASS = Action.PASS
@@ -179,7 +179,7 @@ def sample_state(view: HattrickView, rng: random.Random) -> HattrickState:
     return HattrickState(
         setup=HattrickSetup(rules, n, first_leader, tuple(deals), None),
         hand_number=view.hand_number,
-        hands=tuple(hands),
+        held=tuple([hand.indices for hand in hands]),
         turn_leader=view.turn_leader,
         turn_cards=turn_cards,
         open_colors=view.open_colors,
@@ -187,4 +187,140 @@ def sample_state(view: HattrickView, rng: random.Random) -> HattrickState:
         passed=tuple(map(CardSet, passed)),
         turns=turns,
         finished_hands=finished,
+        players_to_act=acting(view.turn_leader, turn_cards, n),
+        is_over=False,
     )
+
+
+class HandSampler:
+    """States that agree with a view, for searches that never play past the hand in
+    progress: :func:`sample_state` with everything but the hand in progress drawn once.
+
+    The finished hands (their hidden passes and last cards) and the hands still to come are
+    drawn once, with the ``rng`` given to the constructor; each :meth:`sample` draws only
+    the cards of the hand in progress, as :func:`sample_state` does. Every sample is a state
+    the player cannot tell from the real one, ``observe(sampler.sample(rng), view.player) ==
+    view``, but samples share their past and future, so only the hand in progress varies:
+    fit for searches whose playouts stop at the end of the hand (:class:`ISMCTSBot
+    <sticheln.bots.ISMCTSBot>` with ``round_playouts=True``).
+
+    >>> import random
+    >>> state = new_game(players=4, seed=3)
+    >>> view = observe(state, 2)
+    >>> from sticheln.hattrick.sampling import HandSampler
+    >>> sampler = HandSampler(view, random.Random(0))
+    >>> observe(sampler.sample(random.Random(1)), 2) == view
+    True
+    """
+
+    def __init__(self, view: HattrickView, rng: random.Random) -> None:
+        n = view.players
+        rules = view.rules
+        viewer = view.player
+        self._view = view
+        self._first_leader = (view.hand_leader - view.hand_number) % n
+        past = [_sample_finished(hand, viewer, rules, rng) for hand in view.finished_hands]
+        self._past = tuple(deal for deal, _ in past)
+        self._finished = tuple(full for _, full in past)
+        _prepare_seats(n)
+        self._over: HattrickState | None = None
+        if view.is_over:
+            deals = [*self._past]
+            deals.extend(deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
+            setup = HattrickSetup(rules, n, self._first_leader, tuple(deals), None)
+            self._over = game_over(setup, view.turn_leader, self._finished)
+            return
+        self._future = tuple(
+            deal_hand(rules, n, rng) for _ in range(view.hand_count - len(self._past) - 1)
+        )
+        self._unseen = list(rules.deck - _seen(view, [*view.hand, *view.turn_cards]))
+        # The cards of the turns (the finished ones of the hand, then the one in progress)
+        # that are known, in the dealt and passed masks; the hidden passes, by turn, as
+        # (position, seat, colour).
+        dealt = [0] * n
+        passed = [0] * n
+        self._hidden: list[tuple[int, list[tuple[int, int, Color]]]] = []
+        played = [(turn.leader, turn.cards) for turn in view.turns]
+        played.append((view.turn_leader, view.turn_cards))
+        for t, (leader, cards) in enumerate(played):
+            actions = turn_actions(cards)
+            hidden: list[tuple[int, int, Color]] = []
+            for i, (card, action) in enumerate(zip(cards, actions, strict=True)):
+                p = (leader + i) % n
+                if card is None:
+                    tricks = {
+                        c.color for c, a in zip(cards, actions, strict=True) if a is _OPEN and c
+                    }
+                    third = next(color for color in rules.colors if color not in tricks)
+                    hidden.append((i, p, third))
+                    continue
+                bit = 1 << card.index
+                dealt[p] |= bit
+                if action is _PASS:
+                    passed[p] |= bit
+            if hidden:
+                self._hidden.append((t, hidden))
+        dealt[viewer] |= view.hand.mask
+        self._dealt = dealt
+        self._passed = passed
+        self._held_viewer = view.hand.indices
+
+    def sample(self, rng: random.Random) -> HattrickState:
+        """A full game state, drawn with ``rng``, that the view's player cannot tell from the
+        real one; only the hand in progress differs between samples (see the class)."""
+        if self._over is not None:
+            return self._over
+        view = self._view
+        n = view.players
+        viewer = view.player
+        rest = self._unseen[:]
+        rng.shuffle(rest)
+        dealt = self._dealt[:]
+        passed = self._passed[:]
+        turns = list(view.turns)
+        turn_cards: tuple[Card | None, ...] = view.turn_cards
+        last = len(turns)
+        for t, hidden in self._hidden:
+            cards = list(turns[t].cards if t < last else turn_cards)
+            for i, p, color in hidden:
+                k = next(k for k, c in enumerate(rest) if c.color is color)
+                card = rest.pop(k)
+                cards[i] = card
+                bit = 1 << card.index
+                dealt[p] |= bit
+                passed[p] |= bit
+            if t < last:
+                turn = turns[t]
+                turns[t] = Turn(turn.leader, tuple(cards), turn.next_leader)
+            else:
+                turn_cards = tuple(cards)
+        held: list[tuple[int, ...]] = []
+        start = 0
+        sizes = view.hand_sizes
+        for p in range(n):
+            if p == viewer:
+                held.append(self._held_viewer)
+                continue
+            indices = sorted([card.index for card in rest[start : start + sizes[p]]])
+            start += sizes[p]
+            mask = 0
+            for index in indices:
+                mask |= 1 << index
+            dealt[p] |= mask
+            held.append(tuple(indices))
+        deals = (*self._past, tuple(map(CardSet, dealt)), *self._future)
+        played = turn_cards  # no hidden card is left
+        return HattrickState(
+            setup=HattrickSetup(view.rules, n, self._first_leader, deals, None),
+            hand_number=view.hand_number,
+            held=tuple(held),
+            turn_leader=view.turn_leader,
+            turn_cards=played,  # type: ignore[arg-type]
+            open_colors=view.open_colors,
+            won=view.won,
+            passed=tuple(map(CardSet, passed)),
+            turns=tuple(turns),
+            finished_hands=self._finished,
+            players_to_act=acting(view.turn_leader, played, n),  # type: ignore[arg-type]
+            is_over=False,
+        )

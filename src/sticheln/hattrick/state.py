@@ -11,11 +11,11 @@ A game is a number of *hands* (one deal each, :rule:`HT-GAME-1`); a hand is a nu
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import attrs
 
-from sticheln.core.cards import Card, CardSet, Color
+from sticheln.core.cards import _ALL_CARDS, Card, CardSet, Color, _card_set
 from sticheln.core.results import ranking, winners
 from sticheln.core.setup import MAX_SEAT
 from sticheln.core.tricks import Trick
@@ -25,6 +25,14 @@ from sticheln.hattrick.rules import HattrickRules
 from sticheln.hattrick.turn import Action, Turn, open_tricks, turn_actions
 
 __all__ = ["FinishedHand", "HattrickSetup", "HattrickState"]
+
+_BITS: Final = tuple(1 << index for index in range(len(_ALL_CARDS)))
+
+
+def hand_set(held: tuple[int, ...]) -> CardSet:
+    """The card set of the ascending card indices ``held`` (:attr:`HattrickState.held`)."""
+    return _card_set(sum(map(_BITS.__getitem__, held)), held)
+
 
 _MOVE_CLASS: dict[Action, type[Follow] | type[OpenTrick] | type[Pass]] = {
     Action.FOLLOW: Follow,
@@ -117,8 +125,14 @@ class FinishedHand(WireValue):
         return tuple(moves)
 
 
-_SEATS: tuple[tuple[int], ...] = tuple((seat,) for seat in range(MAX_SEAT + 1))
+SEATS: Final[tuple[tuple[int], ...]] = tuple((seat,) for seat in range(MAX_SEAT + 1))
 """The one-seat tuple of every seat, shared: :attr:`HattrickState.players_to_act`."""
+
+
+def acting(turn_leader: int, turn_cards: tuple[Card, ...], players: int) -> tuple[int, ...]:
+    """:attr:`HattrickState.players_to_act` of a game not over: the seat after the cards of
+    the turn so far."""
+    return SEATS[(turn_leader + len(turn_cards)) % players]
 
 
 class HattrickState(NamedTuple):
@@ -137,8 +151,9 @@ class HattrickState(NamedTuple):
     hand_number: int
     """The hand in progress, from 0; once the game is over, :attr:`hand_count`, also when a
     player reached the target score before the last hand (:rule:`HT-GAME-3`)."""
-    hands: tuple[CardSet, ...]
-    """The cards each player holds, by seat."""
+    held: tuple[tuple[int, ...], ...]
+    """The indices of the cards each player holds, by seat, ascending (:attr:`Card.index
+    <sticheln.Card.index>`): the engine's form of :attr:`hands`."""
     turn_leader: int
     """The seat that led (or will lead) the turn in progress."""
     turn_cards: tuple[Card, ...]
@@ -154,6 +169,17 @@ class HattrickState(NamedTuple):
     """The finished turns of the hand in progress."""
     finished_hands: tuple[FinishedHand, ...]
     """The hands played so far."""
+    players_to_act: tuple[int, ...]
+    """The seats that may move now: the one player whose turn it is, or nobody once the
+    game is over (:rule:`HT-TURN-1`)."""
+    is_over: bool
+    """Whether the game has ended: after its last hand (:rule:`HT-GAME-1`), or after the
+    hand in which a player's total reached the target score (:rule:`HT-GAME-3`)."""
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """The cards each player holds, by seat."""
+        return tuple(map(hand_set, self.held))
 
     @property
     def rules(self) -> HattrickRules:
@@ -172,12 +198,6 @@ class HattrickState(NamedTuple):
         return len(self.setup.deals)
 
     @property
-    def is_over(self) -> bool:
-        """Whether the game has ended: after its last hand (:rule:`HT-GAME-1`), or after the
-        hand in which a player's total reached the target score (:rule:`HT-GAME-3`)."""
-        return self.hand_number == len(self.setup.deals)
-
-    @property
     def deal_number(self) -> int:
         """The deal in progress: :attr:`hand_number`, the name the game protocol uses
         (:meth:`Game.deal_number <sticheln.Game.deal_number>`)."""
@@ -192,18 +212,8 @@ class HattrickState(NamedTuple):
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is to play a card, or ``None`` once the game is over."""
-        if self.hand_number == len(self.setup.deals):
-            return None
-        return (self.turn_leader + len(self.turn_cards)) % self.setup.players
-
-    @property
-    def players_to_act(self) -> tuple[int, ...]:
-        """The seats that may move now: the one player whose turn it is, or nobody once the
-        game is over (:rule:`HT-TURN-1`)."""
-        setup = self.setup
-        if self.hand_number == len(setup.deals):
-            return ()
-        return _SEATS[(self.turn_leader + len(self.turn_cards)) % setup.players]
+        acting = self.players_to_act
+        return acting[0] if acting else None
 
     @property
     def current_turn(self) -> tuple[tuple[int, Card], ...]:

@@ -21,7 +21,7 @@ from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
 from sticheln.hattrick.engine import check_player
 from sticheln.hattrick.rules import HattrickRules, PassedCards
-from sticheln.hattrick.state import FinishedHand, HattrickState
+from sticheln.hattrick.state import FinishedHand, HattrickState, hand_set
 from sticheln.hattrick.turn import Action, Turn, open_tricks, turn_actions
 
 __all__ = ["HattrickView", "observe"]
@@ -187,7 +187,7 @@ def observe(state: HattrickState, player: int) -> HattrickView:
         hand_count=len(state.setup.deals),
         hand_number=state.hand_number,
         hand_leader=state.hand_leader,
-        hand=state.hands[player],
+        hand=hand_set(state.held[player]),
         turn_leader=state.turn_leader,
         turn_cards=turn_cards,
         open_colors=state.open_colors,
@@ -195,7 +195,7 @@ def observe(state: HattrickState, player: int) -> HattrickView:
         won=state.won,
         passed=passed,
         pass_counts=tuple(len(pile) for pile in state.passed),
-        hand_sizes=tuple(len(hand) for hand in state.hands),
+        hand_sizes=tuple(map(len, state.held)),
         players_to_act=state.players_to_act,
         finished_hands=tuple(_hide_hand(h, player, shown) for h in state.finished_hands),
         scores=state.scores,

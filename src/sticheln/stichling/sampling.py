@@ -31,7 +31,7 @@ from sticheln.stichling.state import (
 from sticheln.stichling.tricks import StichlingTrick
 from sticheln.stichling.view import StichlingView
 
-__all__ = ["sample_state"]
+__all__ = ["HandSampler", "sample_state"]
 
 
 def _fill_row(
@@ -124,3 +124,105 @@ def sample_state(view: StichlingView, rng: random.Random) -> StichlingState:
         players_to_act=seats_to_act(view.phase, orders, view.to_act),
         is_over=False,
     )
+
+
+class HandSampler:
+    """States that agree with a view, for searches that never play past the hand in
+    progress: :func:`sample_state` with everything but the hand in progress drawn once.
+
+    The victory-point rows of the finished hands and the hands still to come are drawn once,
+    with the ``rng`` given to the constructor; each :meth:`sample` draws only the hand in
+    progress (the other players' cards and the unturned victory-point cards of the rows), as
+    :func:`sample_state` does. Every sample is a state the player cannot tell from the real
+    one, ``observe(sampler.sample(rng), view.player) == view``, but samples share their past
+    and future: fit for searches whose playouts stop at the end of the hand
+    (:class:`ISMCTSBot <sticheln.bots.ISMCTSBot>` with ``round_playouts=True``).
+
+    >>> import random
+    >>> state = new_game(players=3, seed=3)
+    >>> view = observe(state, 2)
+    >>> from sticheln.stichling.sampling import HandSampler
+    >>> sampler = HandSampler(view, random.Random(0))
+    >>> observe(sampler.sample(random.Random(1)), 2) == view
+    True
+    """
+
+    def __init__(self, view: StichlingView, rng: random.Random) -> None:
+        n = view.players
+        rules = view.rules
+        self._view = view
+        deals: list[tuple[CardSet, ...]] = []
+        finished: list[FinishedHand] = []
+        for hand in view.finished_hands:
+            deals.append(tuple(map(CardSet, _played((*hand.tricks, *hand.left_open), n))))
+            points = rules.points[hand.number]
+            full = tuple(_fill_row(order, points, rng) for order in hand.orders)
+            finished.append(attrs.evolve(hand, orders=full))
+        self._past = tuple(deals)
+        self._finished = tuple(finished)
+        self._first_leader = _first_leader(view)
+        prepare_seats(n)
+        self._over: StichlingState | None = None
+        if view.is_over:
+            setup = StichlingSetup(rules, n, self._first_leader, self._past, None)
+            self._over = game_over(setup, self._finished)
+            return
+        self._future = tuple(
+            deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals) - 1)
+        )
+        self._unseen = list(view.unseen_cards)
+        tricks = (*view.open_tricks, *(t for won in view.won for t in won))
+        self._played_masks = _played(tricks, n)
+        self._held_viewer = view.hand.indices
+        self._points = rules.points[view.hand_number]
+        self._plays = tuple(map(trick_plays, view.open_tricks))
+        self._move_key = move_key(rules, view.open_tricks)
+
+    def sample(self, rng: random.Random) -> StichlingState:
+        """A full game state, drawn with ``rng``, that the view's player cannot tell from the
+        real one; only the hand in progress differs between samples (see the class)."""
+        if self._over is not None:
+            return self._over
+        view = self._view
+        n = view.players
+        viewer = view.player
+        unseen = self._unseen[:]
+        rng.shuffle(unseen)
+        played = self._played_masks
+        held: list[tuple[int, ...]] = []
+        dealt: list[CardSet] = []
+        start = 0
+        sizes = view.hand_sizes
+        for p in range(n):
+            if p == viewer:
+                indices = self._held_viewer
+            else:
+                indices = tuple(sorted([card.index for card in unseen[start : start + sizes[p]]]))
+                start += sizes[p]
+            mask = played[p]
+            for index in indices:
+                mask |= 1 << index
+            held.append(indices)
+            dealt.append(CardSet(mask))
+        points = self._points
+        orders: tuple[tuple[int, ...] | None, ...] = tuple(
+            None if row is None else _fill_row(row, points, rng) for row in view.rows
+        )
+        return StichlingState(
+            setup=StichlingSetup(
+                view.rules, n, self._first_leader, (*self._past, tuple(dealt), *self._future), None
+            ),
+            phase=view.phase,
+            hand_number=view.hand_number,
+            held=tuple(held),
+            orders=orders,
+            arranged=view.arranged,
+            turn=view.turn,
+            to_act=view.to_act,
+            plays=self._plays,
+            move_key=self._move_key,
+            won=view.won,
+            finished_hands=self._finished,
+            players_to_act=seats_to_act(view.phase, orders, view.to_act),
+            is_over=False,
+        )
