@@ -205,6 +205,7 @@ class HandSampler:
     <sticheln.bots.ISMCTSBot>` with ``round_playouts=True``).
 
     >>> import random
+    >>> from sticheln.hattrick import new_game, observe
     >>> state = new_game(players=4, seed=3)
     >>> view = observe(state, 2)
     >>> from sticheln.hattrick.sampling import HandSampler

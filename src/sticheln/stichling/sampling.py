@@ -139,6 +139,7 @@ class HandSampler:
     (:class:`ISMCTSBot <sticheln.bots.ISMCTSBot>` with ``round_playouts=True``).
 
     >>> import random
+    >>> from sticheln.stichling import new_game, observe
     >>> state = new_game(players=3, seed=3)
     >>> view = observe(state, 2)
     >>> from sticheln.stichling.sampling import HandSampler
