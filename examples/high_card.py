@@ -22,6 +22,7 @@ from typing import ClassVar, Final
 import attrs
 
 from sticheln.core import (
+    SPECTATOR,
     BaseGame,
     Card,
     CardSet,
@@ -46,6 +47,7 @@ from sticheln.core.setup import (
     check_player_count,
     check_seat,
     check_type,
+    check_viewer,
     seeded_rng,
 )
 from sticheln.core.wire import GameWire, WireValue, events_from_views
@@ -377,18 +379,20 @@ class HighCardView(WireValue):
 
 
 def observe(state: HighCardState, player: int) -> HighCardView:
-    """The view of ``state`` that ``player`` may see.
+    """The view of ``state`` that ``player`` may see; a spectator's (``SPECTATOR``) holds no
+    hand.
 
-    :raises UnknownPlayerError, WrongTypeError: if ``player`` is not a seat.
+    :raises UnknownPlayerError, WrongTypeError: if ``player`` is neither a seat nor
+        ``SPECTATOR``.
     """
-    check_seat(player, state.players)
+    check_viewer(player, state.players)
     return HighCardView(
         player=player,
         rules=state.rules,
         players=state.players,
         first_leader=state.first_leader,
         deal_number=state.deal_number,
-        hand=state.hands[player],
+        hand=CardSet() if player == SPECTATOR else state.hands[player],
         hand_sizes=tuple(map(len, state.hands)),
         leader=state.leader,
         trick=state.trick,
@@ -396,6 +400,14 @@ def observe(state: HighCardState, player: int) -> HighCardView:
         players_to_act=state.players_to_act,
         scores=state.scores,
     )
+
+
+def would_take(view: HighCardView) -> tuple[int | None, ...]:
+    """Who would take the trick on the table if it ended now (the seat of its highest card),
+    or ``()`` between tricks."""
+    if not view.trick:
+        return ()
+    return (view.plays[trick_winner(view.trick)][0],)
 
 
 def _played(tricks: Iterable[Iterable[tuple[int, Card]]], players: int) -> list[CardSet]:
@@ -553,6 +565,7 @@ HIGH_CARD: Final[GameKit[HighCardState, Play, HighCardView, HighCardRules]] = Ga
         view=HighCardView, moves=(Play,), event_types=(CardPlayed, TrickTaken), events=events
     ),
     encoding=HighCardEncoding,
+    would_take=would_take,
 )
 """High Card's functions and facts."""
 

@@ -89,6 +89,10 @@ class Nim:
     def observe(self, state: NimState, player: int) -> NimView:
         return NimView(player, state)
 
+    def would_take(self, view: NimView) -> tuple[int | None, ...]:
+        """Nim has no tricks."""
+        return ()
+
     def viewer(self, view: NimView) -> int:
         return view.player
 

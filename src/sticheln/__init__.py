@@ -21,7 +21,7 @@ from sticheln.core.errors import (
     UnknownPlayerError,
     WrongTypeError,
 )
-from sticheln.core.protocol import Game, GameInfo, random_playout
+from sticheln.core.protocol import SPECTATOR, Game, GameInfo, random_playout
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireError
 from sticheln.engine import apply_move, deal_round, legal_moves, new_game, parse_move
@@ -80,6 +80,7 @@ __all__ = [
     "ONLINE_5_ROUNDS",
     "PRESETS",
     "RECORD_VERSION",
+    "SPECTATOR",
     "AllZeroTrick",
     "Card",
     "CardError",

@@ -24,7 +24,7 @@ from sticheln.record import GameRecord
 from sticheln.rules import NSV, PRESETS, Rules
 from sticheln.sampling import sample_state
 from sticheln.state import FinishedRound, GameState
-from sticheln.view import PlayerView, observe
+from sticheln.view import PlayerView, observe, would_take
 
 __all__ = ["STICHELN", "StichelnGame", "move_text"]
 
@@ -57,6 +57,7 @@ STICHELN: Final[GameKit[GameState, Move, PlayerView, Rules]] = GameKit(
         events=events,
     ),
     encoding=StichelnEncoding,
+    would_take=would_take,
 )
 """Sticheln's functions and facts, from which :class:`StichelnGame` is built."""
 

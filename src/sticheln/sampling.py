@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable
 
 from sticheln.core.cards import Card, CardSet
+from sticheln.core.setup import check_seat_view
 from sticheln.engine import _prepare_seats, deal_round, game_over
 from sticheln.moves import PLAY_MOVES
 from sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
@@ -62,7 +63,10 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     :attr:`PlayerView.unseen_cards`, keeping every hand size; the deals of the rounds still to
     come are shuffled anew with ``rng``. Everything public, and the player's own cards, are as
     in the view, so ``observe(sample_state(view, rng), view.player) == view``.
+
+    :raises UnknownPlayerError: for a spectator's view (:data:`~sticheln.SPECTATOR`).
     """
+    check_seat_view(view, "sample_state")
     n = view.players
     rules = view.rules
     deck = rules.deck(n).cards
@@ -106,7 +110,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             tuple(map(PLAY_MOVES[p].__getitem__, hand.indices)) for p, hand in enumerate(hands)
         ),
         picks=tuple(picks),
-        pick_order=tuple(p for p in range(n) if picks[p] is not None),
+        pick_order=view.pick_order,
         trick_leader=view.trick_leader,
         trick_cards=tuple(card for _, card in view.current_trick),
         tricks=view.tricks,

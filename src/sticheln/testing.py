@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import reprlib
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
@@ -31,7 +32,7 @@ from typing import Any, Final
 import attrs
 
 from sticheln.core.errors import IllegalMoveError, WrongTypeError
-from sticheln.core.protocol import Game
+from sticheln.core.protocol import SPECTATOR, Game
 from sticheln.core.registry import GAME_NAMES, find_game
 
 __all__ = ["CHECKS", "CaseReport", "CheckReport", "ConformanceError", "check_game"]
@@ -66,6 +67,11 @@ CHECKS: Final[Mapping[str, str]] = MappingProxyType(
         "state",
         "wire": "every fourth move: a view, legal moves and the events of the move "
         "round-trip through JSON (to_dict, view_from_dict, move_from_dict, from_dict)",
+        "spectator": "every fourth move: observe(state, SPECTATOR) is a view of SPECTATOR that "
+        "round-trips through JSON and is unchanged when the state is sampled from a seat's "
+        "view; the spectator's events of the move round-trip and name no card that "
+        "the spectator's views before and after the move do not show; would_take gives seats "
+        "or None, the same for the spectator as for every seat",
         "encoding": "every fourth move: the encoding's mask marks exactly the legal moves, "
         "each index finds its move, and the observation has its size and is unchanged by "
         "sampling the view",
@@ -78,6 +84,8 @@ CHECKS: Final[Mapping[str, str]] = MappingProxyType(
 )
 """The names of the checks of :func:`check_game`, with what each one asserts. A
 :exc:`ConformanceError` names the check that failed in :attr:`ConformanceError.check`."""
+
+_CARD_NAME: Final = re.compile(r"[A-Z][0-9]{1,3}")
 
 _MESSAGE_LIMIT: Final = 600
 """The longest detail a :exc:`ConformanceError` quotes, in characters."""
@@ -395,6 +403,7 @@ class _Run:
             self._unchanged(state, twin, "listing its moves, refusing illegal ones or observing it")
             if self.number % 4 == 0 or over:
                 self._wire(state, moves, move)
+                self._spectator(state, move)
                 self._encoding(state, moves)
             deal = self._deal_and_scores(state, over, deal)
             if over:
@@ -497,6 +506,43 @@ class _Run:
             for event in game.events(state, move, seat):
                 if type(event).from_dict(_through_json(event)) != event:
                     raise self.fail(f"event {_short(event)} does not round-trip through JSON")
+
+    def _spectator(self, state: Any, move: Any) -> None:
+        self.check = "spectator"
+        game = self.game
+        view = game.observe(state, SPECTATOR)
+        if game.viewer(view) != SPECTATOR:
+            raise self.fail(f"the spectator's view is seat {game.viewer(view)!r}'s")
+        if game.view_from_dict(_through_json(view)) != view:
+            raise self.fail("the spectator's view does not round-trip through JSON")
+        takers = tuple(game.would_take(view))
+        if not all(p is None or (type(p) is int and 0 <= p < self.players) for p in takers):
+            raise self.fail(f"would_take gives a value that is neither a seat nor None: {takers}")
+        for p in range(self.players):
+            if tuple(game.would_take(game.observe(state, p))) != takers:
+                raise self.fail(f"would_take differs for player {p} and the spectator")
+        seat = self.number % self.players
+        sampled = game.sample_state(game.observe(state, seat), self.encoding_rng)
+        if game.observe(sampled, SPECTATOR) != view:
+            raise self.fail(
+                f"the spectator's view changes when the state is sampled from player {seat}'s "
+                f"view: {_difference(game.observe(sampled, SPECTATOR), view)}"
+            )
+        if move is None:
+            return
+        events = game.events(state, move, SPECTATOR)
+        for event in events:
+            if type(event).from_dict(_through_json(event)) != event:
+                raise self.fail(f"event {_short(event)} does not round-trip through JSON")
+        seen = _strings(_through_json(view)) | _strings(
+            _through_json(game.observe(game.apply_move(state, move), SPECTATOR))
+        )
+        told = set().union(*(_strings(_through_json(event)) for event in events))
+        if told - seen:
+            raise self.fail(
+                f"the spectator's events of {_short(move)} name {sorted(told - seen)[:6]}, "
+                "which neither the spectator's view before the move nor after it shows"
+            )
 
     def _encoding(self, state: Any, moves: list[tuple[Any, ...]]) -> None:
         self.check = "encoding"
@@ -737,6 +783,17 @@ def _field_names(value: object) -> list[str] | None:
     if isinstance(value, tuple) and isinstance(names, tuple):
         return [str(name) for name in names]
     return None
+
+
+def _strings(data: object) -> set[str]:
+    """Every card name (a capital letter and a number, ``"R7"``) in JSON-like ``data``."""
+    if isinstance(data, str):
+        return {data} if _CARD_NAME.fullmatch(data) else set()
+    if isinstance(data, dict):
+        return set().union(*map(_strings, data.values()))
+    if isinstance(data, list):
+        return set().union(*map(_strings, data))
+    return set()
 
 
 def _through_json(value: Any) -> Any:

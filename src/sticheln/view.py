@@ -16,13 +16,13 @@ from __future__ import annotations
 import attrs
 
 from sticheln.core.cards import Card, CardSet
-from sticheln.core.setup import check_seat
+from sticheln.core.setup import SPECTATOR, check_viewer
 from sticheln.core.wire import WireValue
 from sticheln.rules import Rules
 from sticheln.state import FinishedRound, GameState, Phase
-from sticheln.trick import Trick
+from sticheln.trick import Trick, trick_winner
 
-__all__ = ["PlayerView", "observe"]
+__all__ = ["PlayerView", "observe", "would_take"]
 
 
 @attrs.frozen
@@ -35,7 +35,8 @@ class PlayerView(WireValue):
     wire_game = "sticheln"
 
     player: int
-    """The seat of the player whose view this is."""
+    """The seat of the player whose view this is, or :data:`~sticheln.SPECTATOR` for the
+    view of someone watching (who holds no hand)."""
     rules: Rules
     """The rules of the game."""
     players: int
@@ -56,6 +57,9 @@ class PlayerView(WireValue):
     has_chosen: tuple[bool, ...]
     """Whether each player has put down a pain card this round (the face-down card is seen,
     not its face)."""
+    pick_order: tuple[int, ...]
+    """The seats that have put down their pain card this round, in the order they did so
+    (everyone sees the cards being laid down)."""
     trick_leader: int
     """The seat that led (or will lead) the current trick."""
     current_trick: tuple[tuple[int, Card], ...]
@@ -89,7 +93,10 @@ class PlayerView(WireValue):
 
     @property
     def own_pain_card(self) -> Card | None:
-        """The player's own pain card for the round, once chosen."""
+        """The player's own pain card for the round, once chosen (``None`` for a
+        spectator)."""
+        if self.player == SPECTATOR:
+            return None
         return self.pain_cards[self.player]
 
     @property
@@ -112,10 +119,14 @@ class PlayerView(WireValue):
 def observe(state: GameState, player: int) -> PlayerView:
     """The view of ``state`` that ``player`` may see.
 
-    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :data:`~sticheln.SPECTATOR` instead of a seat gives what anyone watching may see: no
+    hand, and the pain cards only once they are revealed (:rule:`ST-PAIN-2`).
+
+    :raises UnknownPlayerError: if ``player`` is neither a seat of the game nor
+        :data:`~sticheln.SPECTATOR`.
     :raises WrongTypeError: if ``player`` is not an ``int``.
     """
-    check_seat(player, state.setup.players)
+    check_viewer(player, state.setup.players)
     revealed = state.phase is Phase.PLAYING
     pain_cards = tuple(
         card if revealed or p == player else None for p, card in enumerate(state.picks)
@@ -128,9 +139,10 @@ def observe(state: GameState, player: int) -> PlayerView:
         phase=state.phase,
         round_number=state.round_number,
         round_leader=state.round_leader,
-        hand=state.hand(player),
+        hand=CardSet() if player == SPECTATOR else state.hand(player),
         pain_cards=pain_cards,
         has_chosen=tuple(card is not None for card in state.picks),
+        pick_order=state.pick_order,
         trick_leader=state.trick_leader,
         current_trick=state.current_trick,
         tricks=state.tricks,
@@ -141,3 +153,21 @@ def observe(state: GameState, player: int) -> PlayerView:
         finished_rounds=state.finished_rounds,
         scores=state.scores,
     )
+
+
+def would_take(view: PlayerView) -> tuple[int | None, ...]:
+    """Who would take the trick on the table if it ended now: one entry while a trick is
+    open, the seat of the card that wins it as it stands (:func:`~sticheln.trick_winner`,
+    :rule:`ST-TRICK-2`), or ``None`` while it holds only zeros (:rule:`ST-TRICK-4`); ``()``
+    between tricks.
+
+    >>> import sticheln as st
+    >>> from sticheln.view import would_take
+    >>> state = st.new_game(players=3, seed=1)
+    >>> would_take(st.observe(state, st.SPECTATOR))
+    ()
+    """
+    if not view.current_trick:
+        return ()
+    best = trick_winner([card for _, card in view.current_trick])
+    return (None if best is None else view.current_trick[best][0],)

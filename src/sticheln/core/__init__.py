@@ -23,7 +23,7 @@ from sticheln.core.errors import (
     WrongTypeError,
 )
 from sticheln.core.kit import BaseGame, GameKit
-from sticheln.core.protocol import Game, GameInfo, random_playout
+from sticheln.core.protocol import SPECTATOR, Game, GameInfo, random_playout
 from sticheln.core.records import RECORD_FORMAT, Record
 from sticheln.core.registry import GAME_NAMES, GameFactory, find_game, register_game
 from sticheln.core.results import ranking, winners
@@ -33,6 +33,7 @@ __all__ = [
     "GAME_NAMES",
     "MAX_VALUE",
     "RECORD_FORMAT",
+    "SPECTATOR",
     "BaseGame",
     "Card",
     "CardError",

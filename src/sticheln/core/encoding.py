@@ -37,6 +37,7 @@ import attrs
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.errors import IllegalMoveError, WrongTypeError, excerpt
 from sticheln.core.moves import CardMove
+from sticheln.core.setup import check_seat_view
 
 if TYPE_CHECKING:
     import numpy as np
@@ -237,7 +238,11 @@ class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
         )
 
     def observation(self, view: ViewT) -> array[int]:
-        """The observation vector of ``view`` (``int8`` values, :attr:`layout`)."""
+        """The observation vector of ``view`` (``int8`` values, :attr:`layout`).
+
+        :raises UnknownPlayerError: for a spectator's view.
+        """
+        check_seat_view(view, "an observation vector")
         writer = ObservationWriter(self.card_positions, len(self.deck), size=self.observation_size)
         self.write(view, writer)
         return writer.values

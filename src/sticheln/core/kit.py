@@ -24,7 +24,7 @@ from sticheln.core.errors import RulesError
 from sticheln.core.protocol import GameInfo
 from sticheln.core.records import Record
 from sticheln.core.rulesdata import find_preset
-from sticheln.core.setup import check_player_count
+from sticheln.core.setup import check_player_count, check_seat_view
 from sticheln.core.wire import GameWire, WireValue, from_wire, wire_schema
 
 __all__ = ["BaseGame", "GameKit", "GameRules", "GameState", "GameView"]
@@ -131,6 +131,8 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     encoding: Callable[[Any, int], Encoding[StateT, MoveT, ViewT]]
     """``encoding(game, players)``: the game's :class:`~sticheln.core.encoding.Encoding`
     for its protocol object ``game`` and a number of players."""
+    would_take: Callable[[ViewT], tuple[int | None, ...]]
+    """``would_take(view)``: for each trick open in ``view``, who would take it now."""
 
     def rules(self, preset: str | None = None) -> RulesT:
         """The rules preset called ``preset`` (case-insensitive), or the default rules.
@@ -241,8 +243,16 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         return state.winners
 
     def sample_state(self, view: ViewT, rng: random.Random) -> StateT:
-        """The game's ``sample_state``."""
+        """The game's ``sample_state``.
+
+        :raises UnknownPlayerError: for a spectator's view.
+        """
+        check_seat_view(view, "sample_state")
         return self.kit.sample_state(view, rng)
+
+    def would_take(self, view: ViewT) -> tuple[int | None, ...]:
+        """The game's ``would_take``."""
+        return self.kit.would_take(view)
 
     def move_text(self, move: MoveT) -> str:
         """The game's ``move_text``."""

@@ -25,8 +25,9 @@ from typing import Any, Protocol, TypeVar
 import attrs
 
 from sticheln.core.cards import Card
+from sticheln.core.setup import SPECTATOR
 
-__all__ = ["Game", "GameInfo", "random_playout"]
+__all__ = ["SPECTATOR", "Game", "GameInfo", "random_playout"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -128,7 +129,9 @@ class Game(Protocol[StateT, MoveT, ViewT]):
         ...
 
     def observe(self, state: StateT, player: int) -> ViewT:
-        """What ``player`` may see of ``state``."""
+        """What ``player`` may see of ``state``; :data:`SPECTATOR` instead of a seat gives
+        what anyone watching may see (no hand, nothing face down), a view whose
+        :meth:`viewer` is ``SPECTATOR``."""
         ...
 
     def viewer(self, view: ViewT) -> int:
@@ -157,7 +160,14 @@ class Game(Protocol[StateT, MoveT, ViewT]):
         ...
 
     def sample_state(self, view: ViewT, rng: random.Random) -> StateT:
-        """A full state, drawn at random, that agrees with everything in ``view``."""
+        """A full state, drawn at random, that agrees with everything in ``view``, a seat's
+        view (a spectator's is refused with :exc:`~sticheln.UnknownPlayerError`)."""
+        ...
+
+    def would_take(self, view: ViewT) -> tuple[int | None, ...]:
+        """For each trick open on the table in ``view``, in the order the view lists them, the
+        seat that would take it if it ended now, or ``None`` if nobody would yet; ``()``
+        when no trick is open (or the game has no tricks)."""
         ...
 
     def encoding(self, players: int) -> Any:
@@ -166,8 +176,8 @@ class Game(Protocol[StateT, MoveT, ViewT]):
         ...
 
     def events(self, state: StateT, move: MoveT, player: int) -> tuple[Any, ...]:
-        """What ``player`` sees happen when ``move`` is made in ``state``, in order: values
-        with a JSON form (``to_dict()``), as in :doc:`/wire`.
+        """What ``player`` (a seat or :data:`SPECTATOR`) sees happen when ``move`` is made in
+        ``state``, in order: values with a JSON form (``to_dict()``), as in :doc:`/wire`.
 
         :raises IllegalMoveError: if ``move`` is not legal in ``state``.
         """

@@ -52,6 +52,27 @@ def check_seat(player: object, players: int) -> None:
         )
 
 
+SPECTATOR: Final = -1
+"""The viewer that is no seat: ``observe(state, SPECTATOR)`` is what anyone watching the
+table may see (no hand, no face-down card), and ``events(state, move, SPECTATOR)`` what they
+see happen. A spectator's view has ``player == SPECTATOR``."""
+
+
+def check_viewer(player: object, players: int) -> None:
+    """:raises WrongTypeError: if ``player`` is not an ``int``.
+    :raises UnknownPlayerError: if it is neither a seat of a ``players``-player game nor
+        :data:`SPECTATOR`."""
+    if player != SPECTATOR or type(player) is not int:
+        check_seat(player, players)
+
+
+def check_seat_view(view: object, what: str) -> None:
+    """:raises UnknownPlayerError: if ``view`` is a spectator's view (its ``player`` is
+    :data:`SPECTATOR`): ``what`` needs what a seat knows, its own hand included."""
+    if getattr(view, "player", None) == SPECTATOR:
+        raise UnknownPlayerError(f"{what} needs the view of a seat, not a spectator's view")
+
+
 def check_first_leader(first_leader: object, players: int) -> None:
     """:raises WrongTypeError: if ``first_leader`` is not an ``int``.
     :raises SetupError: if it is not a seat."""

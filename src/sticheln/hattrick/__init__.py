@@ -63,7 +63,7 @@ from sticheln.hattrick.turn import (
     trick_taker,
     turn_actions,
 )
-from sticheln.hattrick.view import HattrickView, observe
+from sticheln.hattrick.view import HattrickView, observe, would_take
 
 __all__ = [
     "AMIGO_1995",
@@ -116,4 +116,5 @@ __all__ = [
     "sample_state",
     "trick_taker",
     "turn_actions",
+    "would_take",
 ]

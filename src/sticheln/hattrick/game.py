@@ -24,7 +24,7 @@ from sticheln.hattrick.record import HattrickRecord
 from sticheln.hattrick.rules import AMIGO_1995, HATTRICK_PRESETS, HattrickRules
 from sticheln.hattrick.sampling import sample_state
 from sticheln.hattrick.state import FinishedHand, HattrickState
-from sticheln.hattrick.view import HattrickView, observe
+from sticheln.hattrick.view import HattrickView, observe, would_take
 
 __all__ = ["HATTRICK", "HattrickGame", "move_text"]
 
@@ -57,6 +57,7 @@ HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules
         events=events,
     ),
     encoding=HattrickEncoding,
+    would_take=would_take,
 )
 """Hattrick's functions and facts, from which :class:`HattrickGame` is built."""
 

@@ -18,13 +18,13 @@ import attrs
 
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.tricks import Trick
+from sticheln.core.setup import SPECTATOR, check_viewer
 from sticheln.core.wire import WireValue
-from sticheln.hattrick.engine import check_player
 from sticheln.hattrick.rules import HattrickRules, PassedCards
 from sticheln.hattrick.state import FinishedHand, HattrickState, hand_set
 from sticheln.hattrick.turn import Action, Turn, open_tricks, turn_actions
 
-__all__ = ["HattrickView", "observe"]
+__all__ = ["HattrickView", "observe", "would_take"]
 
 
 @attrs.frozen
@@ -39,7 +39,8 @@ class HattrickView(WireValue):
     wire_game = "hattrick"
 
     player: int
-    """The seat of the player whose view this is."""
+    """The seat of the player whose view this is, or :data:`~sticheln.SPECTATOR` for the
+    view of someone watching (who holds no hand)."""
     rules: HattrickRules
     """The rules of the game."""
     players: int
@@ -103,7 +104,9 @@ class HattrickView(WireValue):
 
     @property
     def own_passed(self) -> CardSet:
-        """The player's own pass pile this hand."""
+        """The player's own pass pile this hand (empty for a spectator)."""
+        if self.player == SPECTATOR:
+            return CardSet()
         own = self.passed[self.player]
         assert own is not None  # a player always sees their own pile
         return own
@@ -165,11 +168,14 @@ def observe(state: HattrickState, player: int) -> HattrickView:
     before being laid face down, except under :attr:`PassedCards.HIDDEN
     <sticheln.hattrick.PassedCards.HIDDEN>`, which shows only their colour
     (:rule:`HT-PASS-1`). Everything played to a trick, and every won card, is public
-    (:rule:`HT-TRICK-2`).
+    (:rule:`HT-TRICK-2`). :data:`~sticheln.SPECTATOR` instead of a seat gives what anyone
+    watching may see: no hand, and no passed card that only its owner sees.
 
-    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises UnknownPlayerError: if ``player`` is neither a seat of the game nor
+        :data:`~sticheln.SPECTATOR`.
+    :raises WrongTypeError: if ``player`` is not an ``int``.
     """
-    check_player(state, player)
+    check_viewer(player, state.setup.players)
     n = state.setup.players
     shown = state.setup.rules.passed_cards is PassedCards.SHOWN
     if shown:
@@ -187,7 +193,7 @@ def observe(state: HattrickState, player: int) -> HattrickView:
         hand_count=len(state.setup.deals),
         hand_number=state.hand_number,
         hand_leader=state.hand_leader,
-        hand=hand_set(state.held[player]),
+        hand=CardSet() if player == SPECTATOR else hand_set(state.held[player]),
         turn_leader=state.turn_leader,
         turn_cards=turn_cards,
         open_colors=state.open_colors,
@@ -200,3 +206,16 @@ def observe(state: HattrickState, player: int) -> HattrickView:
         finished_hands=tuple(_hide_hand(h, player, shown) for h in state.finished_hands),
         scores=state.scores,
     )
+
+
+def would_take(view: HattrickView) -> tuple[int | None, ...]:
+    """Who would take each open trick of the turn if the turn ended now, in the order of
+    :attr:`HattrickView.open_tricks`: the player of its highest card (:rule:`HT-TRICK-1`).
+
+    >>> from sticheln import SPECTATOR
+    >>> from sticheln.hattrick import HattrickGame, would_take
+    >>> game = HattrickGame()
+    >>> would_take(game.observe(game.new_game(4, seed=1), SPECTATOR))
+    ()
+    """
+    return tuple(trick.winner for trick in view.open_tricks)

@@ -79,7 +79,7 @@ from sticheln.stichling.state import (
     hand_leader,
 )
 from sticheln.stichling.tricks import StichlingTrick, is_complete, marker_index, trick_choices
-from sticheln.stichling.view import StichlingView, observe, seen_row
+from sticheln.stichling.view import StichlingView, observe, seen_row, would_take
 
 __all__ = [
     "HAND_SIZE",
@@ -140,4 +140,5 @@ __all__ = [
     "sample_state",
     "seen_row",
     "trick_choices",
+    "would_take",
 ]

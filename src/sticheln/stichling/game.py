@@ -24,7 +24,7 @@ from sticheln.stichling.record import StichlingRecord
 from sticheln.stichling.rules import RAVENSBURGER_2015, STICHLING_PRESETS, StichlingRules
 from sticheln.stichling.sampling import sample_state
 from sticheln.stichling.state import FinishedHand, StichlingState
-from sticheln.stichling.view import StichlingView, observe
+from sticheln.stichling.view import StichlingView, observe, would_take
 
 __all__ = ["STICHLING", "StichlingGame"]
 
@@ -50,6 +50,7 @@ STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, Stichling
         events=events,
     ),
     encoding=StichlingEncoding,
+    would_take=would_take,
 )
 """Stichling's functions and facts, from which :class:`StichlingGame` is built."""
 

@@ -18,14 +18,14 @@ from collections.abc import Sequence
 import attrs
 
 from sticheln.core.cards import CardSet
-from sticheln.core.setup import check_int, check_ints, check_seat
+from sticheln.core.setup import SPECTATOR, check_int, check_ints, check_viewer
 from sticheln.core.wire import WireValue
 from sticheln.stichling.rules import StichlingRules
 from sticheln.stichling.scoring import game_winners
 from sticheln.stichling.state import FinishedHand, Phase, StichlingState, hand_set
 from sticheln.stichling.tricks import StichlingTrick
 
-__all__ = ["StichlingView", "observe", "seen_row"]
+__all__ = ["StichlingView", "observe", "seen_row", "would_take"]
 
 
 def seen_row(order: Sequence[int], tricks: int) -> tuple[int | None, ...]:
@@ -59,7 +59,8 @@ class StichlingView(WireValue):
     wire_game = "stichling"
 
     player: int
-    """The seat of the player whose view this is."""
+    """The seat of the player whose view this is, or :data:`~sticheln.SPECTATOR` for the
+    view of someone watching (who holds no hand)."""
     rules: StichlingRules
     """The rules of the game."""
     players: int
@@ -109,7 +110,10 @@ class StichlingView(WireValue):
 
     @property
     def own_row(self) -> tuple[int, ...] | None:
-        """The player's own row of victory-point cards this hand, once laid down."""
+        """The player's own row of victory-point cards this hand, once laid down (``None``
+        for a spectator)."""
+        if self.player == SPECTATOR:
+            return None
         return self.rows[self.player]  # type: ignore[return-value]
 
     @property
@@ -175,12 +179,14 @@ def observe(state: StichlingState, player: int) -> StichlingView:
     The other players' hands are left out, and so are the cards of their victory-point rows
     that no won trick has turned up, in the hand in progress and in the finished ones
     (:rule:`SL-VP-4`). Every card played, the tricks won and the cards turned up are public
-    (:rule:`SL-TRICK-3`).
+    (:rule:`SL-TRICK-3`). :data:`~sticheln.SPECTATOR` instead of a seat gives what anyone
+    watching may see: no hand, and of each row only the cards turned up.
 
-    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises UnknownPlayerError: if ``player`` is neither a seat of the game nor
+        :data:`~sticheln.SPECTATOR`.
     :raises WrongTypeError: if ``player`` is not an ``int``.
     """
-    check_seat(player, state.setup.players)
+    check_viewer(player, state.setup.players)
     rows = tuple(
         order if order is None or p == player else _seen_row(order, len(state.won[p]))
         for p, order in enumerate(state.orders)
@@ -193,7 +199,7 @@ def observe(state: StichlingState, player: int) -> StichlingView:
         phase=state.phase,
         hand_number=state.hand_number,
         hand_leader=state.hand_leader,
-        hand=hand_set(state.held[player]),
+        hand=CardSet() if player == SPECTATOR else hand_set(state.held[player]),
         rows=rows,
         arranged=state.arranged,
         turn=state.turn,
@@ -204,3 +210,16 @@ def observe(state: StichlingState, player: int) -> StichlingView:
         finished_hands=tuple(_hide_hand(hand, player) for hand in state.finished_hands),
         scores=state.scores,
     )
+
+
+def would_take(view: StichlingView) -> tuple[int | None, ...]:
+    """Who would take each open trick if it were won now, in the order of
+    :attr:`StichlingView.open_tricks`: the holder of its marker (:rule:`SL-TRICK-1`).
+
+    >>> from sticheln import SPECTATOR
+    >>> from sticheln.stichling import StichlingGame, would_take
+    >>> game = StichlingGame()
+    >>> would_take(game.observe(game.new_game(3, seed=1), SPECTATOR))
+    ()
+    """
+    return tuple(trick.winner for trick in view.open_tricks)
