@@ -53,6 +53,7 @@ __all__ = [
     "rule_fields_in_rst",
     "rule_ids_in_docs",
     "rule_ids_in_rst",
+    "rule_texts_in_rst",
     "scan_sources",
     "scan_tests",
     "source_names",
@@ -195,6 +196,55 @@ def rule_fields_in_rst(text: str) -> dict[str, dict[str, str]]:
             break
         found.setdefault(match.group(1), options)
     return found
+
+
+def rule_texts_in_rst(text: str) -> dict[str, dict[str, str]]:
+    """Return each ``.. rule::`` directive's options and its statement as plain text, by rule
+    ID: ``{"ST-TRICK-2": {"title": "...", "page": "1", "text": "If the trick ..."}}``.
+
+    The statement is the directive's body without its examples (doctest blocks), with the
+    paragraphs separated by blank lines and the lines of each joined; roles and inline
+    markup are reduced to their text (``:rule:`ST-TRICK-1``` to ``ST-TRICK-1``).
+    """
+    found: dict[str, dict[str, str]] = {}
+    fields = rule_fields_in_rst(text)
+    lines = text.split("\n")
+    for match in RULE_DIRECTIVE_PATTERN.finditer(text):
+        rule_id = match.group(1)
+        if "text" in found.get(rule_id, {}):
+            continue
+        start = text.count("\n", 0, match.end()) + 1
+        indent = len(lines[start - 1]) - len(lines[start - 1].lstrip()) + 1
+        paragraphs: list[list[str]] = [[]]
+        for line in lines[start:]:
+            stripped = line.strip()
+            if stripped and len(line) - len(line.lstrip()) < indent:
+                break
+            if _OPTION_PATTERN.match(line) and not any(paragraphs):
+                continue
+            if not stripped:
+                if paragraphs[-1]:
+                    paragraphs.append([])
+                continue
+            paragraphs[-1].append(stripped)
+        prose = [
+            _plain(" ".join(paragraph))
+            for paragraph in paragraphs
+            if paragraph and not paragraph[0].startswith((">>>", "..."))
+        ]
+        found[rule_id] = {**fields.get(rule_id, {}), "text": "\n\n".join(prose)}
+    return found
+
+
+_ROLE_PATTERN = re.compile(r":[\w:-]+:`(?:[^`<]*<)?~?([^`>]+)>?`")
+
+
+def _plain(text: str) -> str:
+    """``text`` without reStructuredText's inline markup."""
+    text = _ROLE_PATTERN.sub(lambda m: m.group(1).rsplit(".", 1)[-1], text)
+    text = re.sub(r"``([^`]+)``", r"\1", text)
+    text = re.sub(r"\*\*([^*]+)\*\*|\*([^*]+)\*", lambda m: m.group(1) or m.group(2), text)
+    return re.sub(r"`([^`<]+?)(?: <[^>]+>)?`_", r"\1", text)
 
 
 def source_names(source: str) -> list[str]:
