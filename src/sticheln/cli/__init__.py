@@ -1,8 +1,10 @@
-"""The ``sticheln`` command: play against bots, simulate many bot games, replay saved games.
+"""The ``sticheln`` command: play against bots, simulate many bot games, replay saved games,
+serve the web table.
 
 ``sticheln play`` lets a person play in the terminal (``--auto``: bots on every seat),
-``sticheln simulate`` compares bots over many games, and ``sticheln replay FILE`` shows a
-saved game. :func:`main` runs the command with its arguments and returns the exit code.
+``sticheln simulate`` compares bots over many games, ``sticheln replay FILE`` shows a
+saved game, and ``sticheln serve`` runs the web server (:doc:`/web`). :func:`main` runs
+the command with its arguments and returns the exit code.
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO, cast
 
-from sticheln.cli import play, replay, simulate
+from sticheln.cli import play, replay, serve, simulate
 from sticheln.cli.common import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, Env, UsageError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS = ("play", "simulate", "replay")
+COMMANDS = ("play", "simulate", "replay", "serve")
 """The subcommands of ``sticheln``."""
 
 
@@ -44,7 +46,8 @@ def build_parser(env: Env) -> argparse.ArgumentParser:
         prog="sticheln",
         description=(
             "Play Sticheln (Stick 'Em) and its sibling games against bots in the terminal, "
-            "simulate many games between bots, and replay saved games."
+            "simulate many games between bots, replay saved games, and serve a web table "
+            "where people play in the browser."
         ),
         epilog="Run 'sticheln COMMAND --help' for the options of a command.",
     )
@@ -58,6 +61,7 @@ def build_parser(env: Env) -> argparse.ArgumentParser:
     play.add_parser(subparsers)
     simulate.add_parser(subparsers)
     replay.add_parser(subparsers)
+    serve.add_parser(subparsers)
     return parser
 
 

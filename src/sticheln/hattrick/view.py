@@ -17,8 +17,8 @@ from __future__ import annotations
 import attrs
 
 from sticheln.core.cards import Card, CardSet, Color
-from sticheln.core.tricks import Trick
 from sticheln.core.setup import SPECTATOR, check_viewer
+from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
 from sticheln.hattrick.rules import HattrickRules, PassedCards
 from sticheln.hattrick.state import FinishedHand, HattrickState, hand_set

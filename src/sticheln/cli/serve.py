@@ -1,0 +1,128 @@
+"""``sticheln serve``: the web server, where people play in the browser against each other
+and against bots (it needs the ``web`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import logging
+from pathlib import Path
+from typing import Any
+
+from sticheln.cli.common import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, Env, UsageError
+
+__all__ = ["MISSING_EXTRA", "add_parser", "run"]
+
+MISSING_EXTRA = 'sticheln serve needs the web extra: pip install "sticheln[web]"'
+"""The line ``sticheln serve`` prints when Starlette or Uvicorn is not installed."""
+
+WS_MAX_SIZE = 1 << 20
+"""The largest websocket message Uvicorn reads; a larger one closes the connection (a
+message above the server's own limit but below this one gets a ``too-large`` reply)."""
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``serve`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "serve",
+        help="run the web server: play in the browser",
+        description=(
+            "Run the web server: make tables in the lobby, send each person the join link of "
+            "their seat, and play in the browser against each other and bots; anyone with "
+            "the table's link may watch. Every move is kept in the SQLite file, so a "
+            "restarted server continues every table. Needs the web extra: "
+            'pip install "sticheln[web]".'
+        ),
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)"
+    )
+    parser.add_argument(
+        "--port", type=int, default=8000, help="the port to listen on (default: 8000)"
+    )
+    parser.add_argument(
+        "--db",
+        default="sticheln-web.sqlite3",
+        metavar="PATH",
+        help="the SQLite file of the tables (default: ./sticheln-web.sqlite3)",
+    )
+    parser.add_argument(
+        "--max-tables",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the most tables in play at once; finished ones do not count (default: 200)",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the most websockets open at once (default: 500)",
+    )
+    parser.add_argument(
+        "--bot-time",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds an ismcts bot without a time of its own searches per move (default: 0.5)",
+    )
+    parser.set_defaults(run=run)
+
+
+def _has_web_extra() -> bool:
+    """Whether Starlette and Uvicorn can be imported."""
+    return all(importlib.util.find_spec(name) is not None for name in ("starlette", "uvicorn"))
+
+
+def run(args: argparse.Namespace, env: Env) -> int:
+    """Run ``sticheln serve`` until interrupted."""
+    if not _has_web_extra():
+        env.stderr.write(MISSING_EXTRA + "\n")
+        env.stderr.flush()
+        return EXIT_USAGE
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port}: a port is a number from 0 to 65535")
+    db = Path(args.db)
+    if not db.parent.is_dir():
+        raise UsageError(f"--db {args.db}: no directory {str(db.parent)!r}")
+    import uvicorn
+
+    from sticheln.web import Limits, create_app
+
+    options: dict[str, Any] = {}
+    if args.max_tables is not None:
+        options["max_tables"] = args.max_tables
+    if args.max_connections is not None:
+        options["max_connections"] = args.max_connections
+    if args.bot_time is not None:
+        options["bot_time"] = args.bot_time
+    try:
+        limits = Limits(**options)
+    except ValueError as exc:
+        message = str(exc)
+        for field in ("max_tables", "max_connections", "bot_time"):
+            message = message.replace(field, "--" + field.replace("_", "-"))
+        raise UsageError(message) from None
+    app = create_app(db, limits=limits)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    env.stdout.write(f"sticheln: serving on http://{host}:{args.port}/ (Ctrl-C stops)\n")
+    env.stdout.flush()
+    _log_to(env)
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, ws_max_size=WS_MAX_SIZE, log_level="info")
+    except SystemExit as exc:  # Uvicorn could not start (it has said why, as the port in use)
+        if exc.code:
+            return EXIT_FAILURE
+    return EXIT_OK
+
+
+def _log_to(env: Env) -> None:
+    """Send the server's own log lines (tables made, games over, bots that failed) to
+    standard error, as Uvicorn's are."""
+    logger = logging.getLogger("sticheln.web")
+    if not logger.handlers:
+        handler = logging.StreamHandler(env.stderr)
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)

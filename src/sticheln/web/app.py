@@ -1,0 +1,260 @@
+"""The Starlette routes of the server: the pages, the JSON API and the tables' websockets.
+
+The routes are described in the web protocol: ``GET /`` (lobby), ``GET /rules`` (the rules'
+texts, which explanations link to), ``GET /api/rules``, ``GET /api/games``,
+``POST /api/tables``, ``GET /api/tables``, ``GET /api/tables/{id}`` (``/record``,
+``/replay``), ``GET /table/{id}``, ``GET /replay/{id}``, ``/static/...`` and
+``WS /ws/{id}``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from sticheln import GAME_NAMES, find_game
+from sticheln.core.rulebook import rule_texts
+from sticheln.web.connection import serve_websocket
+from sticheln.web.limits import Limits
+from sticheln.web.rules import rules_page
+from sticheln.web.tables import Table, TableFull, TableManager
+from sticheln.web.text import one_line
+from sticheln.web.validate import RequestError, bot_names, parse_table_request
+
+__all__ = ["STATIC", "build_app"]
+
+log = logging.getLogger("sticheln.web")
+
+STATIC = Path(__file__).parent / "static"
+"""The page files (HTML, CSS, JavaScript)."""
+
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+TRY_AGAIN_LATER = 1013
+"""The websocket close code for a server at its connection limit."""
+
+UNKNOWN_TABLE = 4404
+"""The websocket close code for a table the server does not have."""
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    """A JSON error response ``{"error": message}``."""
+    return JSONResponse({"error": one_line(message)}, status_code=status)
+
+
+def _page(name: str) -> Response:
+    """One of the page files, or 404 if it is not installed."""
+    path = STATIC / name
+    if not path.is_file():
+        return PlainTextResponse(f"the page {name} is not installed", status_code=404)
+    return FileResponse(path, media_type="text/html; charset=utf-8")
+
+
+def build_app(db_path: Path, limits: Limits) -> Starlette:
+    """The application: its routes, and a lifespan that starts and stops the tables."""
+    manager = TableManager(db_path, limits)
+
+    def table_of(request: Request | WebSocket) -> Table | None:
+        """The table the path names, if there is one."""
+        table_id = request.path_params["table_id"]
+        if not _ID.fullmatch(table_id):
+            return None
+        return manager.tables.get(table_id)
+
+    def unknown(request: Request) -> JSONResponse:
+        return _error(404, "no such table")
+
+    async def lobby(request: Request) -> Response:
+        """``GET /``: the lobby page."""
+        return _page("lobby.html")
+
+    async def table_page(request: Request) -> Response:
+        """``GET /table/{id}``: the table page."""
+        if table_of(request) is None:
+            return PlainTextResponse("no such table", status_code=404)
+        return _page("table.html")
+
+    async def replay_page(request: Request) -> Response:
+        """``GET /replay/{id}``: the replay page."""
+        if table_of(request) is None:
+            return PlainTextResponse("no such table", status_code=404)
+        return _page("replay.html")
+
+    async def rules(request: Request) -> Response:
+        """``GET /rules``: every rule of the three games, each at the anchor of its ID, for
+        the explanations' links."""
+        return HTMLResponse(rules_page())
+
+    async def api_rules(request: Request) -> Response:
+        """``GET /api/rules``: every rule as data (ID, game, title, page, source, text)."""
+        return JSONResponse({"rules": [rule.to_dict() for rule in rule_texts()]})
+
+    async def games(request: Request) -> Response:
+        """``GET /api/games``: the games, their presets, player counts and bots."""
+        listed = []
+        for name in GAME_NAMES:
+            game = find_game(name)
+            info = game.info
+            counts = list(info.player_counts)
+            listed.append(
+                {
+                    "name": info.name,
+                    "title": info.title,
+                    "presets": list(info.presets),
+                    "default_preset": info.default_preset,
+                    "player_counts": counts,
+                    "preset_player_counts": {
+                        preset: list(find_game(name, preset).info.player_counts)
+                        for preset in info.presets
+                    },
+                    "default_players": 4 if 4 in counts else counts[0],
+                    "bots": bot_names(game),
+                }
+            )
+        return JSONResponse({"games": listed})
+
+    async def create_table(request: Request) -> Response:
+        """``POST /api/tables``: a new table, with a join link per human seat."""
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limits.max_message_bytes:
+                return _error(413, f"body: at most {limits.max_message_bytes} bytes")
+        try:
+            data: Any = json.loads(body)
+        except (ValueError, RecursionError):
+            return _error(400, "body: not JSON")
+        try:
+            table_request = parse_table_request(data, limits)
+        except RequestError as exc:
+            return _error(400, str(exc))
+        try:
+            table, tokens = await manager.create(table_request)
+        except TableFull:
+            return _error(
+                503, f"{limits.max_tables} tables are in play, the limit: try again later"
+            )
+        seats: list[dict[str, Any]] = []
+        for seat, (kind, token) in enumerate(zip(table.row.seats, tokens, strict=True)):
+            if token is None:
+                seats.append({"seat": seat, "kind": "bot", "bot": kind, "name": table.names[seat]})
+            else:
+                seats.append(
+                    {
+                        "seat": seat,
+                        "kind": "human",
+                        "name": table.names[seat],
+                        "link": f"/table/{table.id}#seat={token}",
+                    }
+                )
+        return JSONResponse(
+            {
+                "id": table.id,
+                "seats": seats,
+                "spectator": f"/table/{table.id}",
+                "replay": f"/replay/{table.id}",
+            },
+            status_code=201,
+        )
+
+    async def list_tables(request: Request) -> Response:
+        """``GET /api/tables``: the public information of every table."""
+        return JSONResponse({"tables": [t.public_info() for t in manager.tables.values()]})
+
+    async def one_table(request: Request) -> Response:
+        """``GET /api/tables/{id}``: the public information of one table."""
+        table = table_of(request)
+        return unknown(request) if table is None else JSONResponse(table.public_info())
+
+    async def record(request: Request) -> Response:
+        """``GET /api/tables/{id}/record``: the finished game's record, as a download."""
+        table = table_of(request)
+        if table is None:
+            return unknown(request)
+        if not table.over:
+            return _error(409, "the game is not over: its record holds the hidden deals")
+        return Response(
+            table.game.to_json(table.state),
+            media_type="application/json",
+            headers={
+                "Content-Disposition": f'attachment; filename="{table.row.game}-{table.id}.json"'
+            },
+        )
+
+    async def replay(request: Request) -> Response:
+        """``GET /api/tables/{id}/replay``: the finished game, frame by frame."""
+        table = table_of(request)
+        if table is None:
+            return unknown(request)
+        if not table.over:
+            return _error(409, "the game is not over: its replay shows every hand")
+        return JSONResponse(await manager.replay(table))
+
+    async def websocket(websocket: WebSocket) -> None:
+        """``WS /ws/{id}``: a client of a table."""
+        table = table_of(websocket)
+        await websocket.accept()
+        if table is None:
+            await websocket.close(code=UNKNOWN_TABLE, reason="no such table")
+            return
+        if (
+            manager.connections >= limits.max_connections
+            or table.connections >= limits.max_connections_per_table
+        ):
+            log.warning("table %s: refused a websocket, at the connection limit", table.id)
+            await websocket.close(code=TRY_AGAIN_LATER, reason="too many connections")
+            return
+        manager.connections += 1
+        table.connections += 1
+        try:
+            await serve_websocket(websocket, table, manager)
+        finally:
+            manager.connections -= 1
+            table.connections -= 1
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        """Load the tables when the server starts; stop the bots and close the file when it
+        stops."""
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+
+    routes = [
+        Route("/", lobby),
+        Route("/api/games", games),
+        Route("/rules", rules),
+        Route("/api/rules", api_rules),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables/{table_id}", one_table),
+        Route("/api/tables/{table_id}/record", record),
+        Route("/api/tables/{table_id}/replay", replay),
+        Route("/table/{table_id}", table_page),
+        Route("/replay/{table_id}", replay_page),
+        Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
+        WebSocketRoute("/ws/{table_id}", websocket),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.manager = manager
+    return app

@@ -1,0 +1,57 @@
+"""The limits of the web server: message sizes, numbers of tables and connections, and the
+time and threads bots may use.
+
+>>> from sticheln.web.limits import Limits
+>>> limits = Limits(max_tables=10)
+>>> limits.max_tables, limits.max_message_bytes, limits.bot_time
+(10, 4096, 0.5)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from sticheln.core.errors import WrongTypeError, excerpt
+
+__all__ = ["Limits"]
+
+
+def _positive_int(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    """Refuse a value that is not a whole number of at least 1 (``TypeError`` for one that is
+    not an ``int``)."""
+    if type(value) is not int:
+        raise WrongTypeError(f"{attribute.name} must be an int, got {excerpt(value)}")
+    if value < 1:
+        raise ValueError(f"{attribute.name} must be a whole number of at least 1, got {value!r}")
+
+
+def _positive_float(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
+    """Refuse a value that is not a positive, finite number of seconds (``TypeError`` for one
+    that is not a number)."""
+    if type(value) not in (int, float):
+        raise WrongTypeError(f"{attribute.name} must be a number of seconds, got {excerpt(value)}")
+    if not 0 < value < float("inf"):
+        raise ValueError(f"{attribute.name} must be a positive number of seconds, got {value!r}")
+
+
+@attrs.frozen
+class Limits:
+    """What the server allows; every field has a default fit for a small server."""
+
+    max_message_bytes: int = attrs.field(default=4096, validator=_positive_int)
+    """The largest websocket message (and request body) a client may send, in bytes of
+    UTF-8; a larger one gets a ``too-large`` error reply (a body: HTTP 413)."""
+    max_tables: int = attrs.field(default=200, validator=_positive_int)
+    """The most tables in play at once (finished tables do not count: they stay for their
+    records and replays); creating one more answers HTTP 503."""
+    max_connections: int = attrs.field(default=500, validator=_positive_int)
+    """The most websockets open at once; one more is closed with code 1013 (try again
+    later)."""
+    max_connections_per_table: int = attrs.field(default=32, validator=_positive_int)
+    """The most websockets open at once on one table (seats and spectators)."""
+    bot_threads: int = attrs.field(default=2, validator=_positive_int)
+    """The threads bots think in, for all tables together."""
+    bot_time: float = attrs.field(default=0.5, validator=_positive_float)
+    """The seconds an ``ismcts`` bot without a ``time`` of its own searches per move."""
+    max_bot_time: float = attrs.field(default=10.0, validator=_positive_float)
+    """The most seconds per move a bot spec may ask for (``ismcts:time=...``)."""

@@ -1,0 +1,99 @@
+"""The JSON a table sends: its public information, and the messages of the websocket
+protocol (``welcome``, ``state``, ``events``, ``error``) for one seat or a spectator.
+
+Everything here is pure: it reads a table's game and state and builds dictionaries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sticheln import SPECTATOR
+from sticheln.core.protocol import Game
+from sticheln.web.text import one_line
+
+__all__ = [
+    "ERROR_CODES",
+    "error_message",
+    "events_message",
+    "legal_moves",
+    "seat_names",
+    "state_message",
+]
+
+ERROR_CODES = frozenset(
+    {
+        "bad-json",
+        "too-large",
+        "bad-message",
+        "bad-token",
+        "not-joined",
+        "spectator",
+        "not-your-turn",
+        "illegal-move",
+        "invalid-move",
+        "game-over",
+    }
+)
+"""The codes of the ``error`` messages."""
+
+
+def error_message(code: str, message: str) -> dict[str, Any]:
+    """An ``error`` message: its code and one bounded line saying what was wrong."""
+    assert code in ERROR_CODES, code
+    return {"type": "error", "code": code, "message": one_line(message)}
+
+
+def seat_names(seats: Sequence[str], names: Sequence[str | None]) -> list[str]:
+    """The name shown for each seat: the one given, else ``Player N`` for a person and
+    ``Bot N (spec)`` for a bot (counting seats from 1, as people do)."""
+    shown = []
+    for seat, (kind, name) in enumerate(zip(seats, names, strict=True)):
+        if name:
+            shown.append(name)
+        elif kind == "human":
+            shown.append(f"Player {seat + 1}")
+        else:
+            shown.append(f"Bot {seat + 1} ({kind})")
+    return shown
+
+
+def legal_moves(game: Game[Any, Any, Any], state: Any, seat: int | None) -> list[dict[str, Any]]:
+    """The legal moves of ``seat`` with their texts; empty for a spectator or a seat that
+    may not act now."""
+    if seat is None or seat not in game.players_to_act(state):
+        return []
+    return [
+        {"move": move.to_dict(), "text": game.move_text(move)}
+        for move in game.legal_moves(state, seat)
+    ]
+
+
+def state_message(
+    game: Game[Any, Any, Any], state: Any, moves: int, seat: int | None
+) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (``None``: a spectator) after ``moves`` moves:
+    its view, its legal moves, who acts, who would take each open trick, the scores."""
+    view = game.observe(state, SPECTATOR if seat is None else seat)
+    takers = game.would_take(view)
+    return {
+        "type": "state",
+        "moves": moves,
+        "view": view.to_dict(),
+        "legal": legal_moves(game, state, seat),
+        "to_act": list(game.players_to_act(state)),
+        "takers": list(takers),
+        "scores": list(game.scores(state)),
+        "over": game.is_over(state),
+        "winners": list(game.winners(state)),
+    }
+
+
+def events_message(
+    game: Game[Any, Any, Any], before: Any, move: Any, moves: int, seat: int | None
+) -> dict[str, Any]:
+    """The ``events`` message for ``seat`` (``None``: a spectator) of the move that was
+    made in ``before`` and brought the game to ``moves`` moves."""
+    events = game.events(before, move, SPECTATOR if seat is None else seat)
+    return {"type": "events", "moves": moves, "events": [event.to_dict() for event in events]}

@@ -1,0 +1,164 @@
+// The table as the table page and the replay draw it: tricks, players, scores, chart.
+
+import { el, svg, clear, seatName } from "./dom.js";
+import * as sticheln from "./render-sticheln.js";
+import * as hattrick from "./render-hattrick.js";
+import * as stichling from "./render-stichling.js";
+import { signed } from "./render-common.js";
+
+const RENDERERS = { sticheln, hattrick, stichling };
+
+// Okabe–Ito colours for the players' lines (its yellow darkened to show on white), with
+// dash patterns so that the lines differ without colour too.
+const LINE_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C7A00"];
+const DASHES = ["", "6 3", "2 3", "8 3 2 3", "4 4", "1 2", "10 2", "3 2 1 2"];
+
+export function rendererFor(game) {
+  const renderer = RENDERERS[game];
+  if (!renderer) throw new Error(`unknown game ${game}`);
+  return renderer;
+}
+
+// ctx: {names, takers, me, toAct}; adds name(seat).
+export function makeContext({ names = [], takers = null, me = null, toAct = [] } = {}) {
+  return { names, takers, me, toAct, name: (seat) => (seat === me ? `${seatName(names, seat)} (you)` : seatName(names, seat)) };
+}
+
+export function renderBoard(view, ctx, events = []) {
+  const renderer = rendererFor(view.game);
+  clear(document.getElementById("table-area")).append(...renderer.tableArea(view, ctx));
+  renderLastTrick(renderer, view, ctx, events);
+  renderPlayers(renderer, view, ctx);
+  const rows = renderer.rounds(view);
+  renderScores(renderer, rows, view, ctx);
+  renderChart(rows, view, ctx);
+}
+
+function renderLastTrick(renderer, view, ctx, events) {
+  const node = document.getElementById("last-trick");
+  if (!node) return;
+  const parts = renderer.lastTrick(view, events, ctx);
+  clear(node).append(el("h2", {}, renderer.lastHeading));
+  node.append(...(parts || [el("p", { class: "muted" }, "No trick has been taken yet.")]));
+}
+
+function renderPlayers(renderer, view, ctx) {
+  const list = clear(document.getElementById("players"));
+  list.append(el("h2", {}, "Players"));
+  for (let seat = 0; seat < view.players; seat += 1) {
+    const acting = ctx.toAct.includes(seat);
+    const item = el("section", { class: `player${seat === ctx.me ? " me" : ""}`, "data-seat": seat, "aria-label": seatName(ctx.names, seat) },
+      el("header", {},
+        el("span", { class: "player-name" }, ctx.name(seat)),
+        acting ? el("span", { class: "to-act" }, "to play") : null,
+        el("span", { class: "hand-size", title: "cards in hand" }, cardCount(view.hand_sizes[seat])),
+        el("span", { class: "player-score", title: "total score" }, String(view.scores[seat]))),
+      ...renderer.playerDetails(view, seat, ctx));
+    list.append(item);
+  }
+}
+
+function cardCount(count) {
+  return count === 1 ? "1 card" : `${count} cards`;
+}
+
+function renderScores(renderer, rows, view, ctx) {
+  const table = clear(document.getElementById("scores"));
+  table.append(el("caption", {}, `Points per ${renderer.roundWord.toLowerCase()}`));
+  const names = Array.from({ length: view.players }, (_, seat) => seatName(ctx.names, seat));
+  table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col" }, renderer.roundWord),
+    names.map((name) => el("th", { scope: "col" }, name)))));
+  const body = el("tbody");
+  for (const row of rows) {
+    body.append(el("tr", {}, el("th", { scope: "row" }, String(row.number + 1)),
+      row.scores.map((score) => el("td", {}, signed(score)))));
+  }
+  if (!rows.length) {
+    body.append(el("tr", {}, el("td", { colspan: view.players + 1, class: "muted" }, `No ${renderer.roundWord.toLowerCase()} finished yet.`)));
+  }
+  table.append(body);
+  table.append(el("tfoot", {}, el("tr", {}, el("th", { scope: "row" }, "Total"),
+    view.scores.map((score) => el("td", {}, String(score))))));
+}
+
+function runningTotals(rows, players) {
+  const totals = Array.from({ length: players }, () => [0]);
+  for (const row of rows) {
+    row.scores.forEach((score, seat) => totals[seat].push(totals[seat][totals[seat].length - 1] + score));
+  }
+  return totals;
+}
+
+function renderChart(rows, view, ctx) {
+  const chart = clear(document.getElementById("chart"));
+  const width = 320;
+  const height = 160;
+  const pad = { left: 34, right: 10, top: 10, bottom: 22 };
+  chart.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  chart.setAttribute("role", "img");
+  const word = rendererFor(view.game).roundWord.toLowerCase();
+  chart.classList.toggle("empty", !rows.length);
+  if (!rows.length) {
+    emptyChart(chart, width, word);
+    renderLegend(view, ctx, false);
+    return;
+  }
+  const totals = runningTotals(rows, view.players);
+  const values = totals.flat();
+  const low = Math.min(0, ...values);
+  const high = Math.max(1, ...values);
+  const steps = Math.max(1, rows.length);
+  const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / steps;
+  const y = (v) => pad.top + ((high - v) * (height - pad.top - pad.bottom)) / (high - low || 1);
+  chart.append(svg("title", {}, "Running totals"));
+  chart.setAttribute("aria-label", `Running totals after each ${word}: ` +
+    totals.map((line, seat) => `${seatName(ctx.names, seat)} ${line[line.length - 1]}`).join(", "));
+  chart.append(axes(x, y, low, high, steps, { width, height, pad }));
+  totals.forEach((line, seat) => {
+    const points = line.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    chart.append(svg("polyline", { class: "line", points, fill: "none", stroke: LINE_COLORS[seat % 8], "stroke-width": 2,
+      "stroke-dasharray": DASHES[seat % 8] || null, "data-seat": seat }));
+    line.forEach((v, i) => chart.append(svg("circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 2.5, fill: LINE_COLORS[seat % 8] })));
+  });
+  renderLegend(view, ctx, true);
+}
+
+function emptyChart(chart, width, word) {
+  chart.setAttribute("viewBox", `0 0 ${width} 30`);
+  chart.setAttribute("aria-label", `The chart of the running totals starts after the first ${word}.`);
+  chart.append(svg("text", { x: width / 2, y: 19, "text-anchor": "middle", class: "chart-note" },
+    `The chart of the totals starts after the first ${word}.`));
+}
+
+function axes(x, y, low, high, steps, { width, height, pad }) {
+  const group = svg("g", { class: "axes" });
+  group.append(svg("line", { x1: pad.left, y1: y(0), x2: width - pad.right, y2: y(0), class: "zero" }));
+  for (const v of [low, high]) {
+    if (v === 0) continue;
+    group.append(svg("text", { x: pad.left - 4, y: y(v) + 4, "text-anchor": "end" }, String(v)));
+  }
+  group.append(svg("text", { x: pad.left - 4, y: y(0) + 4, "text-anchor": "end" }, "0"));
+  for (let i = 0; i <= steps; i += 1) {
+    group.append(svg("text", { x: x(i), y: height - 6, "text-anchor": "middle" }, String(i)));
+  }
+  return group;
+}
+
+function renderLegend(view, ctx, shown) {
+  const legend = document.getElementById("chart-legend");
+  if (!legend) return;
+  clear(legend);
+  if (!shown) return;
+  for (let seat = 0; seat < view.players; seat += 1) {
+    const sample = svg("svg", { width: 28, height: 10, "aria-hidden": "true" },
+      svg("line", { x1: 0, y1: 5, x2: 28, y2: 5, stroke: LINE_COLORS[seat % 8], "stroke-width": 2, "stroke-dasharray": DASHES[seat % 8] || null }));
+    legend.append(el("li", {}, sample, " ", seatName(ctx.names, seat)));
+  }
+}
+
+// One line of the event log: text, or text mixed with nodes (rule links).
+export function eventLine(event, ctx) {
+  const described = rendererFor(event.game).describeEvent(event, ctx);
+  if (described === null) return null;
+  return el("li", {}, ...(Array.isArray(described) ? described : [described]));
+}

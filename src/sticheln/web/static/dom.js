@@ -1,0 +1,57 @@
+// Small DOM helpers shared by the pages.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// el("p", {class: "x", "data-seat": 2}, "text", childNode)
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  setAttributes(node, attrs);
+  node.append(...children.flat().filter((child) => child !== null && child !== undefined));
+  return node;
+}
+
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  setAttributes(node, attrs);
+  node.append(...children);
+  return node;
+}
+
+function setAttributes(node, attrs) {
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    node.setAttribute(key, value === true ? "" : String(value));
+  }
+}
+
+export function clear(node) {
+  node.replaceChildren();
+  return node;
+}
+
+export async function fetchJson(url, options = {}) {
+  const response = await fetch(url, options);
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const message = body && body.error ? body.error : `${response.status} ${response.statusText}`;
+    throw new Error(message);
+  }
+  return body;
+}
+
+// The display name of a seat: the name given at the table, else "Seat N".
+export function seatName(names, seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  const name = names && names[seat];
+  return name ? name : `Seat ${seat + 1}`;
+}
+
+export function listText(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}

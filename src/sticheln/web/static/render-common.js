@@ -1,0 +1,24 @@
+// Pieces used by every game's rendering.
+
+import { el } from "./dom.js";
+
+// One card of a trick with the name of who played it.
+export function playCell(name, card) {
+  return el("div", { class: "play" }, card, el("span", { class: "play-seat" }, name));
+}
+
+// Who would take the index-th open trick if it ended now (from the server's `takers`).
+export function takerNote(ctx, index) {
+  const seat = ctx.takers ? ctx.takers[index] : undefined;
+  if (seat === undefined) return null;
+  const text = seat === null ? "Nobody would take it now" : `${ctx.name(seat)} would take it now`;
+  return el("p", { class: "taker", "data-seat": seat === null ? "" : seat }, text);
+}
+
+export function signed(value) {
+  return value > 0 ? `+${value}` : String(value);
+}
+
+export function scoreLine(scores, ctx) {
+  return scores.map((score, seat) => `${ctx.name(seat)} ${signed(score)}`).join(", ");
+}

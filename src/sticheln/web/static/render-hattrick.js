@@ -1,0 +1,144 @@
+// Hattrick: a turn with several open tricks (one per colour) and passed cards.
+
+import { cardElement, cardRow, colorName, hiddenCard, parseCard, ruleLink } from "./cards.js";
+import { el, listText } from "./dom.js";
+import { playCell, takerNote, scoreLine } from "./render-common.js";
+
+export const roundWord = "Hand";
+export const lastHeading = "Last turn";
+
+export function rounds(view) {
+  return view.finished_hands.map((hand) => ({ number: hand.number, scores: hand.scores }));
+}
+
+export function heading(view) {
+  if (isOver(view)) return `Game over after ${view.finished_hands.length} hands`;
+  return `Hand ${view.hand_number + 1} of ${view.hand_count}`;
+}
+
+function isOver(view) {
+  return view.hand_number >= view.hand_count;
+}
+
+export function phaseHint() {
+  return "play a card: follow, open a trick or pass";
+}
+
+// The plays of the turn in progress: the tricks by open colour (in the order they were
+// opened, as the view lists them) and the passed cards.
+function turnPlays(view) {
+  const tricks = view.open_colors.map((color) => ({ color, plays: [] }));
+  const passed = [];
+  view.turn_cards.forEach((card, i) => {
+    const seat = (view.turn_leader + i) % view.players;
+    const trick = card === null ? undefined : tricks.find((t) => t.color === parseCard(card).color);
+    if (trick) trick.plays.push([seat, card]);
+    else passed.push([seat, card]);
+  });
+  return { tricks, passed };
+}
+
+export function tableArea(view, ctx) {
+  const parts = [el("h2", {}, heading(view))];
+  if (isOver(view)) return parts;
+  const { tricks, passed } = turnPlays(view);
+  parts.push(el("p", { class: "phase-note" }, `Turn ${view.turns.length + 1}, led by ${ctx.name(view.turn_leader)}.`));
+  const row = el("div", { class: "tricks" });
+  tricks.forEach((trick, index) => row.append(openTrick(trick, index, ctx)));
+  if (!tricks.length) row.append(el("p", { class: "empty-trick" }, `${ctx.name(view.turn_leader)} opens the first trick.`));
+  parts.push(row);
+  if (passed.length) {
+    const plays = el("div", { class: "plays" });
+    for (const [seat, card] of passed) {
+      plays.append(playCell(ctx.name(seat), card === null ? hiddenCard({ label: "passed card, face down" }) : cardElement(card)));
+    }
+    parts.push(el("div", { class: "passed-now" }, el("h3", {}, "Passed this turn"), plays));
+  }
+  return parts;
+}
+
+function capitalized(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function openTrick(trick, index, ctx) {
+  const node = el("div", { class: `trick trick-${trick.color}`, "data-trick": index, "data-color": trick.color },
+    el("h3", {}, `${capitalized(colorName(trick.color))} trick`));
+  const plays = el("div", { class: "plays" });
+  for (const [seat, card] of trick.plays) plays.append(playCell(ctx.name(seat), cardElement(card)));
+  node.append(plays);
+  const note = takerNote(ctx, index);
+  if (note) node.append(note);
+  return node;
+}
+
+// What the players show: the hand in play, or the last hand once the game is over.
+function shownHand(view) {
+  const last = view.finished_hands[view.finished_hands.length - 1];
+  if (isOver(view) && last) {
+    return { won: last.won, passed: last.passed, pass_counts: last.passed.map((pile) => (pile ? pile.length : 0)), turns: last.turns };
+  }
+  return view;
+}
+
+export function playerDetails(view, seat) {
+  const hand = shownHand(view);
+  const won = hand.won[seat];
+  const pile = hand.passed[seat];
+  const count = hand.pass_counts[seat];
+  let passedNode;
+  if (pile) passedNode = pile.length ? cardRow(pile, { small: true }) : el("span", { class: "muted" }, "none");
+  else passedNode = count ? el("span", {}, `${count} face down`) : el("span", { class: "muted" }, "none");
+  return [
+    el("div", { class: "detail won" }, el("span", { class: "detail-label" }, `Won (${won.length})`),
+      won.length ? cardRow(won, { small: true }) : el("span", { class: "muted" }, "none")),
+    el("div", { class: "detail passed" }, el("span", { class: "detail-label" }, `Passed (${count})`), passedNode),
+  ];
+}
+
+function takenLine(event, ctx) {
+  const color = colorName(parseCard(event.trick.cards[0]).color);
+  return el("li", {}, `${ctx.name(event.winner)} took the ${color} trick (${event.trick.cards.join(" ")}) `, ruleLink(event.rule));
+}
+
+export function lastTrick(view, events, ctx) {
+  const taken = events.filter((event) => event.type === "TrickTaken");
+  const ended = events.find((event) => event.type === "TurnEnded");
+  if (taken.length) {
+    const list = el("ul", { class: "reasons" }, taken.map((event) => takenLine(event, ctx)));
+    if (ended) list.append(el("li", {}, `${ctx.name(ended.next_leader)} leads the next turn `, ruleLink(ended.rule)));
+    return [list];
+  }
+  const turns = shownHand(view).turns;
+  const turn = turns[turns.length - 1];
+  if (!turn) return null;
+  const plays = el("div", { class: "plays" });
+  turn.cards.forEach((card, i) => {
+    const name = ctx.name((turn.leader + i) % view.players);
+    plays.append(playCell(name, card === null ? hiddenCard({ small: true }) : cardElement(card, { small: true })));
+  });
+  return [el("p", { class: "taken" }, `${ctx.name(turn.next_leader)} leads the next turn.`), plays];
+}
+
+export function describeEvent(event, ctx) {
+  switch (event.type) {
+    case "TrickOpened":
+      return `${ctx.name(event.player)} opened a trick with ${event.card}.`;
+    case "CardFollowed":
+      return `${ctx.name(event.player)} followed with ${event.card}.`;
+    case "CardPassed":
+      return event.card ? `${ctx.name(event.player)} passed ${event.card}.` : `${ctx.name(event.player)} passed a card.`;
+    case "TrickTaken":
+      return [`${ctx.name(event.winner)} took ${event.trick.cards.join(" ")} `, ruleLink(event.rule)];
+    case "TurnEnded":
+      return [`${ctx.name(event.next_leader)} leads the next turn `, ruleLink(event.rule)];
+    case "HandScored":
+      return `Hand ${event.hand.number + 1}: ${scoreLine(event.hand.scores, ctx)}.`;
+    case "HandStarted":
+      return `Hand ${event.number + 1} begins; ${ctx.name(event.leader)} leads.`;
+    case "GameOver":
+      return `Game over. ${listText(event.winners.map(ctx.name))} won.`;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,341 @@
+// The table page: joins the table over the websocket, draws it and sends moves.
+
+import { cardButton, sortCards } from "./cards.js";
+import { el, clear, seatName, listText } from "./dom.js";
+import { renderBoard, makeContext, rendererFor, eventLine } from "./board.js";
+
+const TRICK_EVENTS = new Set(["TrickTaken", "TurnEnded", "TrickCompleted"]);
+const LOG_LIMIT = 60;
+const PING_MS = 25000;
+
+const page = {
+  tableId: decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""),
+  token: null,
+  socket: null,
+  attempts: 0,
+  retryTimer: null,
+  pingTimer: null,
+  seat: null,
+  names: [],
+  title: "",
+  state: null,
+  trickEvents: [],
+  selected: null,
+  sentText: null,
+};
+
+const $ = (id) => document.getElementById(id);
+
+function readToken() {
+  const match = /(?:^|[#&])seat=([^&]+)/.exec(location.hash);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+function setBody(key, value) {
+  document.body.dataset[key] = String(value);
+}
+
+// Connection
+
+function socketUrl() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws/${encodeURIComponent(page.tableId)}`;
+}
+
+function connect() {
+  clearTimeout(page.retryTimer);
+  const socket = new WebSocket(socketUrl());
+  page.socket = socket;
+  socket.addEventListener("open", () => {
+    setBody("connected", true);
+    send({ type: "join", token: page.token });
+    page.pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
+  });
+  socket.addEventListener("message", (message) => receive(message.data));
+  socket.addEventListener("close", () => {
+    if (page.socket !== socket) return;
+    clearInterval(page.pingTimer);
+    setBody("connected", false);
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect() {
+  const delay = Math.min(15000, 500 * 2 ** page.attempts) + Math.floor(Math.random() * 300);
+  page.attempts += 1;
+  $("status").textContent = `Connection lost. Reconnecting in ${Math.ceil(delay / 1000)} s…`;
+  page.retryTimer = setTimeout(connect, delay);
+}
+
+function send(message) {
+  if (!page.socket || page.socket.readyState !== WebSocket.OPEN) {
+    showError("Not connected to the table; reconnecting.");
+    return false;
+  }
+  page.socket.send(JSON.stringify(message));
+  return true;
+}
+
+function receive(data) {
+  let message;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return;
+  }
+  const handlers = { welcome: onWelcome, state: onState, events: onEvents, error: onError };
+  const handler = handlers[message.type];
+  if (handler) handler(message);
+}
+
+// Messages
+
+function onWelcome(message) {
+  page.attempts = 0;
+  const seat = message.seat === undefined ? null : message.seat;
+  if (page.state && seat !== page.seat) clear($("log"));
+  page.trickEvents = [];
+  page.selected = null;
+  page.seat = seat;
+  page.names = message.names || [];
+  const table = message.table || {};
+  const game = table.game || "";
+  setBody("game", game);
+  setBody("seat", page.seat === null ? "spectator" : page.seat);
+  page.title = table.title || (game ? game[0].toUpperCase() + game.slice(1) : "Table");
+  $("title").textContent = page.seat === null ? `${page.title} · spectator` : `${page.title} · ${seatName(page.names, page.seat)}`;
+  document.title = `${page.title} – table ${page.tableId}`;
+  $("hand-section").hidden = page.seat === null;
+}
+
+function onEvents(message) {
+  const events = message.events || [];
+  if (events.some((event) => TRICK_EVENTS.has(event.type))) page.trickEvents = events;
+  const ctx = context();
+  const log = $("log");
+  for (const event of events) {
+    const line = eventLine(event, ctx);
+    if (line) log.prepend(line);
+  }
+  while (log.children.length > LOG_LIMIT) log.lastElementChild.remove();
+}
+
+function onState(message) {
+  const previous = page.state;
+  page.state = message;
+  if (!document.body.dataset.game) setBody("game", message.view.game);
+  setBody("moves", message.moves);
+  setBody("over", Boolean(message.over));
+  showError("");
+  if (!previous || previous.moves !== message.moves) {
+    page.selected = null;
+    if (page.sentText !== null && $("move-input").value === page.sentText) $("move-input").value = "";
+    page.sentText = null;
+  }
+  render();
+}
+
+function onError(message) {
+  showError(message.message || message.code || "Error");
+  if (message.code === "bad-token") $("status").textContent = "This seat link is not valid for this table.";
+}
+
+function showError(text) {
+  $("error").textContent = text;
+}
+
+// Drawing
+
+function context() {
+  const state = page.state;
+  return makeContext({
+    names: page.names,
+    takers: state ? state.takers : null,
+    me: page.seat,
+    toAct: state ? state.to_act : [],
+  });
+}
+
+function render() {
+  const state = page.state;
+  const ctx = context();
+  renderBoard(state.view, ctx, page.trickEvents);
+  renderStatus(state, ctx);
+  renderHand(state);
+  renderChoices(state);
+  renderTargets(state);
+  renderLegalTexts(state);
+  renderGameOver(state, ctx);
+  $("hand-section").hidden = page.seat === null || Boolean(state.over);
+}
+
+function renderStatus(state, ctx) {
+  const status = $("status");
+  const renderer = rendererFor(state.view.game);
+  if (state.over) {
+    status.textContent = `Game over. ${winnersText(state, ctx)}`;
+  } else if (state.legal.length) {
+    status.textContent = `Your turn: ${renderer.phaseHint(state.view)}.`;
+  } else if (page.seat !== null && state.to_act.length) {
+    status.textContent = `Waiting for ${listText(state.to_act.map(ctx.name))}.`;
+  } else if (state.to_act.length) {
+    status.textContent = `${listText(state.to_act.map(ctx.name))} to play.`;
+  } else {
+    status.textContent = "Waiting.";
+  }
+  status.classList.toggle("my-turn", state.legal.length > 0);
+}
+
+function winnersText(state, ctx) {
+  const winners = state.winners || [];
+  if (!winners.length) return "";
+  const names = listText(winners.map(ctx.name));
+  return winners.length > 1 ? `Winners: ${names}.` : `Winner: ${names}.`;
+}
+
+function movesOfCard(state, card) {
+  return state.legal.filter((item) => item.move.card === card);
+}
+
+function renderHand(state) {
+  const hand = clear($("hand"));
+  const myTurn = state.legal.length > 0;
+  const cards = sortCards(state.view.hand || []);
+  for (const card of cards) {
+    const button = cardButton(card);
+    const legal = movesOfCard(state, card).length > 0;
+    if (legal) button.classList.add("legal");
+    if (myTurn && !legal) button.disabled = true;
+    if (card === page.selected) {
+      button.classList.add("selected");
+      button.setAttribute("aria-pressed", "true");
+    }
+    hand.append(button);
+  }
+  if (!cards.length) hand.append(el("p", { class: "muted" }, state.over ? "The game is over." : "No cards in hand."));
+}
+
+function choiceItems(state) {
+  const loose = state.legal.filter((item) => item.move.card === undefined);
+  const ofSelected = page.selected ? movesOfCard(state, page.selected) : [];
+  return [...loose, ...ofSelected];
+}
+
+function renderChoices(state) {
+  const box = clear($("choices"));
+  const renderer = rendererFor(state.view.game);
+  const items = choiceItems(state);
+  if (page.selected && items.length) {
+    box.append(el("p", { class: "choice-note" }, `Where should ${page.selected} go?`));
+  }
+  for (const item of items) {
+    const label = renderer.choiceLabel ? renderer.choiceLabel(item) : item.text;
+    box.append(el("button", { type: "button", class: "choice", "data-move-text": item.text }, label));
+  }
+}
+
+// With a card selected that may go to several tricks, those tricks can be pressed too.
+function renderTargets(state) {
+  if (!page.selected) return;
+  for (const item of movesOfCard(state, page.selected)) {
+    if (item.move.trick === undefined) continue;
+    const trick = document.querySelector(`#table-area .trick[data-trick="${item.move.trick}"]`);
+    if (!trick) continue;
+    trick.classList.add("target");
+    trick.tabIndex = 0;
+    trick.setAttribute("role", "button");
+    trick.setAttribute("aria-label", `Add ${page.selected} to trick ${item.move.trick + 1}`);
+  }
+}
+
+function renderLegalTexts(state) {
+  const list = clear($("legal-texts"));
+  for (const item of state.legal) list.append(el("option", { value: item.text }));
+}
+
+function renderGameOver(state, ctx) {
+  const box = $("game-over");
+  box.hidden = !state.over;
+  if (!state.over) return;
+  const totals = state.scores.map((score, seat) => `${ctx.name(seat)} ${score}`).join(", ");
+  $("game-over-text").textContent = `${winnersText(state, ctx)} Final scores: ${totals}.`;
+  $("record-link").href = `/api/tables/${encodeURIComponent(page.tableId)}/record`;
+  $("replay-link").href = `/replay/${encodeURIComponent(page.tableId)}`;
+}
+
+// Input
+
+function sendMove(item) {
+  if (send({ type: "move", move: item.move })) page.selected = null;
+}
+
+function onHandClick(event) {
+  const button = event.target.closest("button.card");
+  if (!button || !page.state) return;
+  const moves = movesOfCard(page.state, button.dataset.card);
+  if (!moves.length) return;
+  if (moves.length === 1) {
+    sendMove(moves[0]);
+    return;
+  }
+  page.selected = page.selected === button.dataset.card ? null : button.dataset.card;
+  render();
+}
+
+function onChoiceClick(event) {
+  const button = event.target.closest("button.choice");
+  if (!button || !page.state) return;
+  const item = page.state.legal.find((candidate) => candidate.text === button.dataset.moveText);
+  if (item) sendMove(item);
+}
+
+function targetItem(trick) {
+  if (!page.state || !page.selected || !trick.classList.contains("target")) return null;
+  const index = Number(trick.dataset.trick);
+  return movesOfCard(page.state, page.selected).find((item) => item.move.trick === index) || null;
+}
+
+function onTableClick(event) {
+  const trick = event.target.closest(".trick");
+  const item = trick && targetItem(trick);
+  if (item) sendMove(item);
+}
+
+function onTableKey(event) {
+  if (event.key !== "Enter" && event.key !== " ") return;
+  const trick = event.target.closest(".trick");
+  const item = trick && targetItem(trick);
+  if (item) {
+    event.preventDefault();
+    sendMove(item);
+  }
+}
+
+function onMoveSubmit(event) {
+  event.preventDefault();
+  const text = $("move-input").value.trim();
+  if (!text) return;
+  if (send({ type: "move", text })) page.sentText = $("move-input").value;
+}
+
+function onHashChange() {
+  const token = readToken();
+  if (token === page.token) return;
+  page.token = token;
+  send({ type: "join", token });
+}
+
+function start() {
+  page.token = readToken();
+  setBody("seat", page.token ? "" : "spectator");
+  $("hand-section").hidden = !page.token;
+  $("hand").addEventListener("click", onHandClick);
+  $("choices").addEventListener("click", onChoiceClick);
+  $("table-area").addEventListener("click", onTableClick);
+  $("table-area").addEventListener("keydown", onTableKey);
+  $("move-form").addEventListener("submit", onMoveSubmit);
+  window.addEventListener("hashchange", onHashChange);
+  connect();
+}
+
+start();
