@@ -71,6 +71,17 @@ def test_a_rule_with_sources_and_roles_made_plain() -> None:
     assert "``" not in rule.text
 
 
+def test_a_table_keeps_a_line_per_row() -> None:
+    paragraphs = rule_text("ST-DECK-1").text.split("\n\n")
+    assert paragraphs[1].split("\n") == [
+        "players · cards · in total",
+        "3 · 0 to 8 in red, yellow, green, blue, purple · 45",
+        "4 · 0 to 11 in the same five colours · 60",
+        "5 · 0 to 14 in the same five colours · 75",
+        "6 · 0 to 14 in those five colours and gray · 90",
+    ]
+
+
 def test_the_rules_of_one_game() -> None:
     hattrick = rule_texts("hattrick")
     assert hattrick

@@ -204,7 +204,8 @@ def rule_texts_in_rst(text: str) -> dict[str, dict[str, str]]:
 
     The statement is the directive's body without its examples (doctest blocks), with the
     paragraphs separated by blank lines and the lines of each joined; roles and inline
-    markup are reduced to their text (``:rule:`ST-TRICK-1``` to ``ST-TRICK-1``).
+    markup are reduced to their text (``:rule:`ST-TRICK-1``` to ``ST-TRICK-1``). A simple
+    table keeps a line per row, its cells separated by `` · ``.
     """
     found: dict[str, dict[str, str]] = {}
     fields = rule_fields_in_rst(text)
@@ -228,7 +229,7 @@ def rule_texts_in_rst(text: str) -> dict[str, dict[str, str]]:
                 continue
             paragraphs[-1].append(stripped)
         prose = [
-            _plain(" ".join(paragraph))
+            _paragraph(paragraph)
             for paragraph in paragraphs
             if paragraph and not paragraph[0].startswith((">>>", "..."))
         ]
@@ -237,6 +238,15 @@ def rule_texts_in_rst(text: str) -> dict[str, dict[str, str]]:
 
 
 _ROLE_PATTERN = re.compile(r":[\w:-]+:`(?:[^`<]*<)?~?([^`>]+)>?`")
+
+
+def _paragraph(lines: list[str]) -> str:
+    """One paragraph of a rule's statement as plain text: a simple table (framed by lines of
+    ``=``) a line per row with its cells joined by `` · ``, other text joined into one line."""
+    if not lines[0].startswith("="):
+        return _plain(" ".join(lines))
+    rows = [line for line in lines if not re.fullmatch(r"[= ]+", line)]
+    return "\n".join(" · ".join(re.split(r"\s{2,}", _plain(row))) for row in rows)
 
 
 def _plain(text: str) -> str:

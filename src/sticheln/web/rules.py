@@ -22,7 +22,10 @@ def _source(rule: RuleText) -> str:
 
 
 def _rule(rule: RuleText) -> str:
-    paragraphs = "".join(f"<p>{html.escape(text)}</p>" for text in rule.text.split("\n\n"))
+    paragraphs = "".join(
+        "<p>" + "<br>".join(map(html.escape, text.split("\n"))) + "</p>"
+        for text in rule.text.split("\n\n")
+    )
     return (
         f'<section class="rule" id="{html.escape(rule.id)}">'
         f'<h3><a class="rule-id" href="#{html.escape(rule.id)}">{html.escape(rule.id)}</a> '
