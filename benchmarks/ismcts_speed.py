@@ -7,10 +7,12 @@ figure of a game is the iterations of all its searches divided by the CPU time
 (:func:`time.process_time`) they took; the script prints the median over the games and the
 figure of all games together.
 
-For Sticheln each game is searched twice, on the fast path of the playouts
-(:mod:`sticheln.bots.playout`) and on the generic protocol path (``--no-fast`` forces the
-latter only), so that the figures before and after, and their ratio, come from the same run on
-the same machine. Hattrick and Stichling are searched on the protocol path.
+Each game is searched twice, on the game's fast path (Sticheln's heuristic playouts on
+:mod:`sticheln.bots.playout`, Stichling's random playouts on
+:mod:`sticheln.bots.playout_stichling`, Hattrick's hand sampler on its engine) and on the
+generic protocol path (:meth:`Game.sample_state <sticheln.Game.sample_state>` and the
+protocol's functions; ``--no-fast`` measures the latter only), so that the figures before and
+after, and their ratio, come from the same run on the same machine.
 
 The script uses only :func:`~sticheln.bots.make_ismcts_bot`, so it also measures an older
 revision exported with ``git archive REV | tar -x -C /tmp/old``:
@@ -117,7 +119,7 @@ def main(argv: list[str] | None = None) -> None:
         f"iterations per CPU second over whole games (median of the games / all games)"
     )
     for name in names:
-        paths = [False] if args.no_fast or name != "sticheln" else [False, True]
+        paths = [False] if args.no_fast else [False, True]
         result = measure(
             name, args.players, args.games, args.iterations, args.seed, paths, args.opponents
         )

@@ -9,6 +9,10 @@ beside Sticheln's as a ratio. Run it with::
 
     python benchmarks/random_play.py [--players 4] [--games 300] [--repeats 5]
         [--game NAME ...]
+
+With ``--count-moves`` it plays the protocol loops of the named games once, without timing,
+and prints the number of moves they made (``moves: N``): what
+``benchmarks/instructions_per_move.sh`` divides valgrind's instruction counts by.
 """
 
 from __future__ import annotations
@@ -70,10 +74,19 @@ def main() -> None:
         metavar="NAME",
         help="a registered game to measure (default: every game that allows --players)",
     )
+    parser.add_argument(
+        "--count-moves",
+        action="store_true",
+        help="play the protocol loops of the games once and print their moves, no timing",
+    )
     args = parser.parse_args()
     names = args.names or [
         name for name in st.GAME_NAMES if args.players in st.find_game(name).info.player_counts
     ]
+    if args.count_moves:
+        total = sum(protocol_loop(name)(args.players, args.games)[0] for name in names)
+        print(f"moves: {total}")
+        return
     loops: dict[str, Callable[[int, int], tuple[int, float]]] = {
         "sticheln (its functions)": sticheln_api
     }

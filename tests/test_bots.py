@@ -35,6 +35,8 @@ from sticheln.bots import (
     parse_bot_spec,
 )
 from sticheln.bots.heuristic import playout_policy
+from sticheln.bots.ismcts import _StateRounds
+from sticheln.bots.playout_stichling import HandSearch
 from tests.toy_games import Nim, NimState, Take
 
 # -- playing whole games ---------------------------------------------------------------------------
@@ -408,24 +410,31 @@ def test_bad_specs_are_refused(spec: str, error: type[Exception], message: str) 
 
 
 def test_ismcts_for_sticheln_takes_the_fast_path_of_its_playout_policy() -> None:
-    """The registered policy has a fast path (sticheln.bots.playout); random playouts,
-    playouts to the end of the game and the other games take the generic path."""
+    """The registered policy has a fast path (sticheln.bots.playout); random playouts and
+    playouts to the end of the game take the generic path. Stichling's random playouts have
+    a fast path (sticheln.bots.playout_stichling), Hattrick's searches one on its engine with
+    its hand sampler."""
     game = st.StichelnGame()
     view = game.observe(game.new_game(4, seed=2), 0)
+    rng = random.Random(0)
     bot = make_bot("ismcts", game)
     assert isinstance(bot, ISMCTSBot)
-    assert bot._fast_sampler(view) is not None
-    assert ISMCTSBot(game, playout_policy=playout_policy)._fast_sampler(view) is not None
-    assert ISMCTSBot(game)._fast_sampler(view) is None
+    assert bot._fast_sampler(view, rng) is not None
+    assert ISMCTSBot(game, playout_policy=playout_policy)._fast_sampler(view, rng) is not None
+    assert ISMCTSBot(game)._fast_sampler(view, rng) is None
     slow = ISMCTSBot(game, playout_policy=playout_policy, round_playouts=False)
-    assert slow._fast_sampler(view) is None
+    assert slow._fast_sampler(view, rng) is None
     bot._fast_playouts = False
-    assert bot._fast_sampler(view) is None
-    for name in ("hattrick", "stichling"):
+    assert bot._fast_sampler(view, rng) is None
+    for name, kind in (("hattrick", _StateRounds), ("stichling", HandSearch)):
         other = st.find_game(name)
         searcher = make_bot("ismcts", other)
         assert isinstance(searcher, ISMCTSBot)
-        assert searcher._fast_sampler(other.observe(other.new_game(4, seed=1), 0)) is None
+        other_view = other.observe(other.new_game(4, seed=1), 0)
+        assert isinstance(searcher._fast_sampler(other_view, rng), kind)
+        assert ISMCTSBot(other, round_playouts=False)._fast_sampler(other_view, rng) is None
+        searcher._fast_playouts = False
+        assert searcher._fast_sampler(other_view, rng) is None
 
 
 @pytest.mark.parametrize(("preset", "players"), CASES)
@@ -454,7 +463,7 @@ def test_ismcts_on_the_fast_path_counts_its_iterations_and_is_deterministic() ->
     choices = {bot.choose(view, moves, random.Random(1)) for _ in range(3)}
     assert len(choices) == 1
     assert bot.last_iterations == 80
-    root = bot._search_fast(bot._fast_sampler(view), player, random.Random(1))  # type: ignore[arg-type]
+    root = bot._search_fast(bot._fast_sampler(view, random.Random(0)), player, random.Random(1))  # type: ignore[arg-type]
     assert set(root.children) <= set(moves)
     assert sum(child.visits for child in root.children.values()) == 80
 

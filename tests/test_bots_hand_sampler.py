@@ -70,14 +70,20 @@ def test_samples_agree_with_the_view_and_vary_only_the_hand_in_progress(
 def test_searches_use_the_hand_sampler_only_with_round_playouts(
     game: st.Game[Any, Any, Any], round_playouts: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The fast path of the game (Hattrick's hand sampler, Stichling's fast hands) is taken
+    once per search, and only with round playouts."""
     calls: list[object] = []
-    factory = ismcts_module._HAND_SAMPLERS[type(game)]
 
-    def spy(view: object, rng: random.Random) -> Any:
-        calls.append(view)
-        return factory(view, rng)
+    def spy_on(factory: Any) -> Any:
+        def spy(bot: Any, view: object, rng: random.Random) -> Any:
+            calls.append(view)
+            return factory(bot, view, rng)
 
-    monkeypatch.setitem(ismcts_module._HAND_SAMPLERS, type(game), spy)
+        return spy
+
+    for key, factory in list(ismcts_module._FAST_PATHS.items()):
+        if key[0] is type(game):
+            monkeypatch.setitem(ismcts_module._FAST_PATHS, key, spy_on(factory))
     state = game.new_game(4, seed=2)
     while len(game.legal_moves(state, game.players_to_act(state)[0])) < 2:
         player = game.players_to_act(state)[0]

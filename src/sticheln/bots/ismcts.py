@@ -7,7 +7,7 @@ import operator
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from sticheln.bots.base import (
     Bot,
@@ -80,16 +80,19 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
     <sticheln.Game.deal_number>`: Sticheln's round, Hattrick's hand) has been scored, and the
     scores then are the result. In Sticheln the rounds after the current one are dealt afresh
     and hardly depend on the moves of this one, so the rest of the game only adds noise and
-    costs time. For Hattrick and Stichling such a search draws the finished hands and the
-    hands to come once per search, and on every iteration only the hand in progress
-    (:func:`register_hand_sampler`; ``HandSampler`` of :mod:`sticheln.hattrick.sampling`
-    and :mod:`sticheln.stichling.sampling`).
+    costs time.
 
-    **Fast path.** When the playout policy has a fast path (:func:`register_fast_playouts`:
-    Sticheln's heuristic policy has one) and playouts stop at the end of the deal, every
-    iteration samples only the deal in progress, straight from the view, and runs on a
-    mutable copy of it: the same tree, the same choices of the policy, several times the
-    iterations per second. Other policies and games take the protocol path above.
+    **Fast path.** When playouts stop at the end of the deal and the game has a fast path
+    (:func:`register_fast_playouts`), every iteration samples only the deal in progress,
+    straight from the view, and runs on a mutable copy of it: the same tree, the same choices
+    of the playouts, several times the iterations per second. Sticheln's heuristic policy
+    has one (:mod:`sticheln.bots.playout`), and so have Stichling's random playouts
+    (:mod:`sticheln.bots.playout_stichling`). A Hattrick search, and a Stichling search with
+    another playout policy or a playout bot, draws the finished hands and the hands to come
+    once per search, and on every iteration only the hand in progress, played on the engine
+    (:func:`register_hand_sampler`; ``HandSampler`` of :mod:`sticheln.hattrick.sampling` and
+    :mod:`sticheln.stichling.sampling`). Other policies and games take the protocol path
+    above.
 
     **Budget.** The search stops after ``iterations`` iterations or ``time_limit`` seconds,
     whichever comes first; with neither, it runs 1000 iterations. The bot plays the root move
@@ -203,7 +206,7 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         if self.seed is not None:
             rng = random.Random(self.seed * 2**64 + rng.getrandbits(64))
         player = self.game.viewer(view)
-        sampler = self._fast_sampler(view)
+        sampler = self._fast_sampler(view, rng)
         if sampler is None:
             root = self._search(view, player, rng)
         else:
@@ -232,15 +235,13 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         tree_simultaneous = self.tree_simultaneous
         limit = self.iterations
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        hand_sampler = _HAND_SAMPLERS.get(type(game)) if self.round_playouts else None
-        sample = None if hand_sampler is None else hand_sampler(view, rng)
         root = _Node(me)
         done = 0
         while (limit is None or done < limit) and (
             deadline is None or time.perf_counter() < deadline
         ):
             done += 1
-            state = sample_state(view, rng) if sample is None else sample(rng)
+            state = sample_state(view, rng)
             round_number = deal_number(state) if self.round_playouts else None
             node = root
             path: list[_Node] = []
@@ -300,21 +301,32 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         self.last_iterations = done
         return root
 
-    def _fast_sampler(self, view: ViewT) -> RoundSampler | None:
-        """The sampler of the fast path for ``view``, if the search can take one: round
-        playouts by a policy registered with :func:`register_fast_playouts`."""
-        if not self._fast_playouts or not self.round_playouts or self.playout_policy is None:
+    def _fast_sampler(self, view: ViewT, rng: random.Random) -> RoundSampler | None:
+        """The sampler of the fast path for ``view``, if the search can take one
+        (:func:`register_fast_playouts`, :func:`register_hand_sampler`): only with round
+        playouts. A sampler registered for the playout policy (``None`` for random playouts,
+        when no ``playout_bot`` plays them) comes first, for the game's type, then for any
+        game; else a state sampler registered for the game's type."""
+        if not self._fast_playouts or not self.round_playouts:
             return None
-        try:
-            factory = _FAST_PLAYOUTS.get(self.playout_policy)
-        except TypeError:  # an unhashable policy has no fast path
-            return None
-        return None if factory is None else factory(view)
+        game_type = type(self.game)
+        policy = self.playout_policy
+        if policy is not None or self.playout_bot is None:
+            for key in ((game_type, policy), (None, policy)):
+                try:
+                    factory = _FAST_PATHS.get(key)
+                except TypeError:  # an unhashable policy has no fast path of its own
+                    break
+                sampler = None if factory is None else factory(self, view, rng)
+                if sampler is not None:
+                    return sampler
+        factory = _FAST_PATHS.get((game_type, _ANY_POLICY))
+        return None if factory is None else factory(self, view, rng)
 
     def _search_fast(self, sampler: RoundSampler, me: int, rng: random.Random) -> _Node:
-        """:meth:`_search` on the mutable rounds of a fast path, with the same tree, the
-        same choices of the tree and the same playout policy; moves are the path's int keys
-        inside the search, the root's children are keyed by the game's moves at the end."""
+        """:meth:`_search` on the rounds of a fast path, with the same tree, the same choices
+        of the tree and the same playouts; moves are the path's keys inside the search, the
+        root's children are keyed by the game's moves at the end."""
         sample = sampler.sample
         choice = rng.choice
         log = math.log
@@ -350,7 +362,7 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
                 children = node.children
                 untried = []
                 best_child: _Node | None = None
-                best_move = 0
+                best_move: Hashable = None
                 best_score = -math.inf
                 for move in state.moves(player):
                     child = children.get(move)
@@ -471,7 +483,7 @@ def _direct_functions(
 
 class RoundState(Protocol):
     """One sampled deal of a fast path (:func:`register_fast_playouts`), mutable, with moves
-    as int keys."""
+    as keys (ints, or the game's moves themselves)."""
 
     @property
     def done(self) -> bool:
@@ -483,16 +495,16 @@ class RoundState(Protocol):
         <sticheln.Game.players_to_act>`)."""
         ...
 
-    def moves(self, player: int) -> Sequence[int]:
+    def moves(self, player: int) -> Sequence[Any]:
         """The legal moves of ``player``, as keys, in the order of :meth:`Game.legal_moves
         <sticheln.Game.legal_moves>`."""
         ...
 
-    def play(self, player: int, key: int) -> None:
+    def play(self, player: int, key: Any) -> None:
         """Make the move ``key`` of ``player`` in place."""
         ...
 
-    def policy_move(self, player: int, rng: random.Random) -> int:
+    def policy_move(self, player: int, rng: random.Random) -> Any:
         """The playout policy's move for ``player``."""
         ...
 
@@ -509,14 +521,71 @@ class RoundSampler(Protocol):
         """A deal, drawn with ``rng``, that the view's player cannot tell from the real one."""
         ...
 
-    def move_of(self, player: int, key: int) -> Any:
+    def move_of(self, player: int, key: Any) -> Any:
         """The game's move of ``player`` for the key ``key``."""
         ...
 
 
+class _StateRound:
+    """A :class:`RoundState` on the game's own immutable states: the moves are the game's,
+    and the playouts those of the bot's generic path (:meth:`ISMCTSBot._playout`)."""
+
+    __slots__ = ("bot", "number", "state")
+
+    def __init__(self, bot: ISMCTSBot[Any, Any, Any], state: Any) -> None:
+        self.bot = bot
+        self.state = state
+        self.number = bot.game.deal_number(state)
+
+    @property
+    def done(self) -> bool:
+        game = self.bot.game
+        state = self.state
+        return game.is_over(state) or game.deal_number(state) != self.number
+
+    def actors(self) -> tuple[int, ...]:
+        return tuple(self.bot.game.players_to_act(self.state))
+
+    def moves(self, player: int) -> Sequence[Any]:
+        return self.bot.game.legal_moves(self.state, player)
+
+    def play(self, player: int, key: Any) -> None:
+        self.state = self.bot.game.apply_move(self.state, key)
+
+    def policy_move(self, player: int, rng: random.Random) -> Any:
+        return self.bot._playout_move(self.state, player, rng)
+
+    def playout(self, rng: random.Random) -> Sequence[int]:
+        bot = self.bot
+        return bot.game.scores(bot._playout(self.state, self.number, rng))
+
+
+class _StateRounds:
+    """A :class:`RoundSampler` of :class:`_StateRound`: the states of ``sample``, a state
+    sampler registered with :func:`register_hand_sampler`."""
+
+    __slots__ = ("bot", "sample_state")
+
+    def __init__(self, bot: ISMCTSBot[Any, Any, Any], sample: Callable[[random.Random], Any]):
+        self.bot = bot
+        self.sample_state = sample
+
+    def sample(self, rng: random.Random) -> _StateRound:
+        return _StateRound(self.bot, self.sample_state(rng))
+
+    def move_of(self, player: int, key: Any) -> Any:
+        return key
+
+
 _POLICIES: dict[str, Callable[[Any, int, Sequence[Any], random.Random], Any]] = {}
-_FAST_PLAYOUTS: dict[Any, Callable[[Any], RoundSampler | None]] = {}
-_HAND_SAMPLERS: dict[type, Callable[[Any, random.Random], Callable[[random.Random], Any]]] = {}
+_ANY_POLICY: Final = object()
+"""The policy of the key of a fast path registered with :func:`register_hand_sampler`."""
+_FAST_PATHS: dict[
+    tuple[type | None, Any],
+    Callable[[ISMCTSBot[Any, Any, Any], Any, random.Random], RoundSampler | None],
+] = {}
+"""The fast paths, by ``(game type or None for any, playout policy or None for random
+playouts)``: for a bot, a view and the search's generator, the sampler of the search."""
 
 
 def register_hand_sampler(
@@ -528,8 +597,14 @@ def register_hand_sampler(
     :class:`sticheln.hattrick.sampling.HandSampler` does): its states must agree with the
     view (``observe(state, player) == view``) and be drawn, for the deal in progress, as
     :meth:`Game.sample_state <sticheln.Game.sample_state>` draws them. The playouts stop at
-    the end of the deal, so what comes after it never counts."""
-    _HAND_SAMPLERS[game_type] = factory
+    the end of the deal, so what comes after it never counts.
+
+    It is the simplest fast path of :func:`register_fast_playouts`, on the game's own
+    engine: the searches make the moves and playouts of the generic path, with the cheaper
+    samples. Searches whose playout policy has a fast path of its own take that one."""
+    _FAST_PATHS[(game_type, _ANY_POLICY)] = lambda bot, view, rng: _StateRounds(
+        bot, factory(view, rng)
+    )
 
 
 def register_playout_policy(
@@ -541,14 +616,24 @@ def register_playout_policy(
 
 
 def register_fast_playouts(
-    policy: Callable[[Any, int, Sequence[Any], random.Random], Any],
+    policy: Callable[[Any, int, Sequence[Any], random.Random], Any] | None,
     sampler: Callable[[Any], RoundSampler | None],
+    game_type: type | None = None,
 ) -> None:
     """Give the searches that play their playouts with ``policy`` (with
     ``round_playouts=True``) a fast path: ``sampler(view)`` returns a :class:`RoundSampler`
     whose deals play the same moves as ``policy`` on a representation of the game of its own,
-    or ``None`` for a view it does not handle, which is searched on the generic path."""
-    _FAST_PLAYOUTS[policy] = sampler
+    or ``None`` for a view it does not handle, which is searched on the generic path.
+
+    ``policy=None`` stands for random playouts (searches without a playout policy or bot),
+    which every game has: give the ``game_type`` (exactly; not its subclasses) then. With a
+    ``game_type`` the path serves only the games of that type, and comes before one
+    registered for any game.
+
+    :raises ValueError: for random playouts without a ``game_type``."""
+    if policy is None and game_type is None:
+        raise ValueError("a fast path of random playouts needs the game_type it is for")
+    _FAST_PATHS[(game_type, policy)] = lambda bot, view, rng: sampler(view)
 
 
 def playout_policy_for(
@@ -570,9 +655,10 @@ def make_ismcts_bot(game: Game[Any, Any, Any], **options: Any) -> ISMCTSBot[Any,
     equal iterations, and slower), get random playouts.
 
     With ``round_playouts=True`` (the default) the searches of a policy that has a fast path
-    (:func:`register_fast_playouts`; Sticheln's has, :mod:`sticheln.bots.playout`) sample
-    only the deal in progress and play it out on a mutable representation of their own,
-    making the same moves several times faster.
+    (:func:`register_fast_playouts`; Sticheln's has, :mod:`sticheln.bots.playout`, and so
+    have Stichling's random playouts, :mod:`sticheln.bots.playout_stichling`) sample only
+    the deal in progress and play it out on a mutable representation of their own, making
+    the same moves several times faster.
     """
     policy = playout_policy_for(game)
     if policy is not None:

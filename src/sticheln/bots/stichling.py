@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
-from sticheln.bots.ismcts import register_hand_sampler
+from sticheln.bots.ismcts import register_fast_playouts, register_hand_sampler
+from sticheln.bots.playout_stichling import hand_search
 from sticheln.core.cards import Card, Color
 from sticheln.stichling.game import StichlingGame
 from sticheln.stichling.moves import AddToTrick, OpenTrick, StichlingMove
@@ -373,5 +374,8 @@ def _hand_sampler(view: StichlingView, rng: random.Random) -> Callable[[random.R
     return HandSampler(view, rng).sample
 
 
-# ISMCTS searches with round playouts draw only the hand in progress on every iteration.
+# ISMCTS searches with round playouts draw only the hand in progress on every iteration: with
+# random playouts (the default: the game has no registered playout policy) they play it on a
+# mutable copy of it, with another policy or a playout bot on the engine.
+register_fast_playouts(None, hand_search, StichlingGame)
 register_hand_sampler(StichlingGame, _hand_sampler)

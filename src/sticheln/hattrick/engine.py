@@ -41,6 +41,7 @@ from sticheln.core.setup import (
     seat_orders,
     seeded_rng,
 )
+from sticheln.core.shuffle import shuffle
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_table
 from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, LeadCards
 from sticheln.hattrick.scoring import _hand_score
@@ -63,54 +64,6 @@ _MOVE_TYPES: Final = frozenset((Follow, OpenTrick, Pass))
 _TABLE_SLOT: Final = {_FOLLOW: 0, _OPEN: 1, _PASS: 2}
 _MOVE_CLASSES: Final[tuple[type[HattrickMove], ...]] = (Follow, OpenTrick, Pass)
 _WHOLE_TURN: Final = LeadCards.TURN
-_STD_SHUFFLE: Final = random.Random.shuffle
-_STD_RANDBELOW: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
-
-
-def _shuffle(rng: random.Random, items: list[int]) -> None:
-    """``rng.shuffle(items)``: for a :class:`random.Random` that keeps the standard shuffle,
-    the same draws made by :func:`_draw_shuffle`, without a method call per card."""
-    kind = type(rng)
-    if kind.shuffle is _STD_SHUFFLE and kind._randbelow is _STD_RANDBELOW and _SAME_SHUFFLE:  # type: ignore[attr-defined]
-        _draw_shuffle(rng, items)
-    else:
-        rng.shuffle(items)
-
-
-def _draw_shuffle(rng: random.Random, items: list[int]) -> None:
-    """The standard shuffle (``random.Random.shuffle`` with ``_randbelow_with_getrandbits``)
-    written out: the same calls of ``rng.getrandbits``, the same swaps."""
-    getrandbits = rng.getrandbits
-    size = len(items)
-    steps = _STEPS[-size + 1 :] if size > 1 else ()
-    if len(steps) < size - 1:
-        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
-_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(_ALL_CARDS) - 1, 0, -1))
-"""The positions ``i`` of a shuffle of all cards, in its order, each with ``i + 1`` and its
-number of bits (a shorter list shuffles with the last of them)."""
-
-
-def _shuffles_agree() -> bool:
-    """Whether :func:`_draw_shuffle` draws what ``random.Random.shuffle`` draws (checked once,
-    on import, so that another Python's shuffle is never replaced by a different one)."""
-    for seed in range(4):
-        ours, theirs = list(range(60)), list(range(60))
-        mine, std = random.Random(seed), random.Random(seed)
-        _draw_shuffle(mine, ours)
-        std.shuffle(theirs)
-        if ours != theirs or mine.getstate() != std.getstate():
-            return False
-    return True
-
-
-_SAME_SHUFFLE: Final = _shuffles_agree()
 
 
 def deal_hand(rules: HattrickRules, players: int, rng: random.Random) -> tuple[CardSet, ...]:
@@ -126,7 +79,7 @@ def _deal(
     deck: tuple[int, ...], size: int, players: int, rng: random.Random
 ) -> tuple[CardSet, ...]:
     """:func:`deal_hand` of the deck of card indices ``deck``, ``size`` cards per player."""
-    _shuffle(rng, shuffled := list(deck))
+    shuffle(rng, shuffled := list(deck))
     hands = []
     for start in range(0, size * players, size):
         indices = shuffled[start : start + size]
@@ -514,10 +467,14 @@ def _finish_turn(
     setup, number, _, leader, _, _, won, _, turns, finished, _, _ = state
     seats = SEAT_ORDERS[setup.players][leader]
     situation = _SITUATIONS.get(id(colors)) or _situation(colors)
-    indices = [card.index for card in cards]
+    # One loop for the cards' indices, values and mask (a comprehension is a call each).
+    indices = []
+    values = []
     turn_mask = 0
-    for index in indices:
-        turn_mask |= 1 << index
+    for card in cards:
+        indices.append(card.index)
+        values.append(card.value)
+        turn_mask |= card.bit
     piles = list(won)
     for color_mask in situation.masks:
         # The cards of a trick share its colour, and within a colour a higher value has a
@@ -533,11 +490,10 @@ def _finish_turn(
     open_mask = situation.open_mask
     if rules.lead_cards is _WHOLE_TURN or not turn_mask & ~open_mask:
         # Passed cards count too, or no card was passed (HT-LEAD-2).
-        next_leader = seats[_lead_index([card.value for card in cards], rules.lead_tie)]
+        next_leader = seats[_lead_index(values, rules.lead_tie)]
     else:
         counted = [i for i, index in enumerate(indices) if open_mask >> index & 1]
-        values = [cards[i].value for i in counted]
-        next_leader = seats[counted[_lead_index(values, rules.lead_tie)]]
+        next_leader = seats[counted[_lead_index([values[i] for i in counted], rules.lead_tie)]]
     turns = (*turns, _new_turn(leader, cards, next_leader))
     if left > 1:
         return _new_state(

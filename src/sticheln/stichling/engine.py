@@ -23,7 +23,7 @@ from itertools import permutations
 from operator import itemgetter as _itemgetter
 from typing import Final
 
-from sticheln.core.cards import _ALL_CARDS, MAX_VALUE, Card, CardSet, Color, card_set_of
+from sticheln.core.cards import _ALL_CARDS, MAX_VALUE, Card, CardSet, Color, _card_set
 from sticheln.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -40,6 +40,7 @@ from sticheln.core.setup import (
     check_type,
     seeded_rng,
 )
+from sticheln.core.shuffle import shuffle
 from sticheln.stichling.moves import (
     PLAY_MOVES,
     AddToTrick,
@@ -147,18 +148,33 @@ to ``3 * n`` for ``n`` players)."""
 _TABLES_BY_SEAT: Final = _MOVE_TABLES.ensure(0)
 
 
+_COLOR_MOVES: SeatTable[dict[tuple[int, bool, int], tuple[tuple[OpenTrick | AddToTrick, ...], ...]]]
+_COLOR_MOVES = SeatTable(lambda seat: {})
+"""For each seat, the moves of every card of a colour (by its position in the colour) for each
+way of playing the colour: ``(first card index of the colour, whether a card may open a
+trick, mask of the open tricks it may go onto)``. The move tables of all keys share these
+tuples, which keeps the tables of a game small enough for the processor's caches."""
+
+
 def _build_moves(
     seat: int, key: int, rules: StichlingRules
 ) -> tuple[tuple[OpenTrick | AddToTrick, ...], ...]:
     opens, adds = PLAY_MOVES.ensure(seat + 1)[seat]
+    shared = _COLOR_MOVES.ensure(seat + 1)[seat]
     table: list[tuple[OpenTrick | AddToTrick, ...]] = []
     choices = _choices(key, rules)
     for start in range(0, len(choices), _SLOTS):
         can_open, targets = choices[start]
-        rows: list[tuple[OpenTrick | AddToTrick, ...]] = [opens] if can_open else []
-        rows.extend(adds[t] for t in range(OPEN_TRICKS) if targets >> t & 1)
-        # Every card can be played (SL-PLAY-5), so ``rows`` is never empty.
-        table.extend(zip(*(row[start : start + _SLOTS] for row in rows), strict=True))
+        block = shared.get((start, can_open, targets))
+        if block is None:
+            rows: list[tuple[OpenTrick | AddToTrick, ...]] = [opens] if can_open else []
+            rows.extend(adds[t] for t in range(OPEN_TRICKS) if targets >> t & 1)
+            # Every card can be played (SL-PLAY-5), so ``rows`` is never empty.
+            block = shared.setdefault(
+                (start, can_open, targets),
+                tuple(zip(*(row[start : start + _SLOTS] for row in rows), strict=True)),
+            )
+        table.extend(block)
     result = tuple(table)
     _MOVE_TABLES.ensure(seat + 1)[seat][key] = result
     return result
@@ -217,8 +233,16 @@ def _deck(rules: StichlingRules, players: int) -> tuple[int, ...]:
 def _deal(deck: tuple[int, ...], players: int, rng: random.Random) -> tuple[CardSet, ...]:
     """:func:`deal_hand` from the card indices of the rules' ``deck``."""
     shuffled = list(deck)
-    rng.shuffle(shuffled)
-    return tuple(card_set_of(shuffled[p * HAND_SIZE : (p + 1) * HAND_SIZE]) for p in range(players))
+    shuffle(rng, shuffled)
+    hands = []
+    for start in range(0, HAND_SIZE * players, HAND_SIZE):
+        indices = shuffled[start : start + HAND_SIZE]
+        indices.sort()
+        hands.append(_card_set(sum(map(_BITS.__getitem__, indices)), tuple(indices)))
+    return tuple(hands)
+
+
+_BITS: Final = tuple(1 << index for index in range(len(_ALL_CARDS)))
 
 
 def check_deals(
@@ -437,13 +461,22 @@ def apply_move(state: StichlingState, move: StichlingMove) -> StichlingState:
         ):
             winner = seats[top]
             done = new_trick(seats, cards, turns, top, winner)
-            tricks = tricks[:t] + tricks[t + 1 :]
+            # Lists and back: fewer instructions than slicing and joining the tuples.
+            rest = list(tricks)
+            del rest[t]
+            tricks = tuple(rest)
             layout = key & _LAYOUT
             key = (key ^ layout) | (layout & _LOW[t]) | ((layout >> 3 * t + 3) << 3 * t)
-            won = won[:winner] + (won[winner] + (done,),) + won[winner + 1 :]  # noqa: RUF005 (faster than unpacking)
+            piles = list(won)
+            piles[winner] = (*piles[winner], done)
+            won = tuple(piles)
         else:
-            tricks = tricks[:t] + ((seats, cards, turns, top),) + tricks[t + 1 :]  # noqa: RUF005 (faster than unpacking)
-    held = held[:player] + (hand[:i] + hand[i + 1 :],) + held[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+            rest = list(tricks)
+            rest[t] = (seats, cards, turns, top)
+            tricks = tuple(rest)
+    hands = list(held)
+    hands[player] = hand[:i] + hand[i + 1 :]
+    held = tuple(hands)
     turn += 1
     n = setup.players
     if turn == HAND_SIZE * n:
