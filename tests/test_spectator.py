@@ -3,6 +3,7 @@ positions worked out by hand for each game."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -87,6 +88,15 @@ def test_a_spectator_view_cannot_be_sampled_or_encoded(name: str) -> None:
         game.sample_state(view, random.Random(1))
     with pytest.raises(UnknownPlayerError, match="spectator"):
         game.encoding(players).observation(view)
+
+
+@pytest.mark.parametrize("module", ["sticheln", "sticheln.hattrick", "sticheln.stichling"])
+def test_each_game_modules_sample_state_refuses_a_spectator_view(module: str) -> None:
+    functions = importlib.import_module(module)
+    game = find_game(module.rsplit(".", 1)[-1])
+    view = game.observe(game.new_game(game.player_counts[0], seed=3), SPECTATOR)
+    with pytest.raises(UnknownPlayerError, match="needs the view of a seat"):
+        functions.sample_state(view, random.Random(1))
 
 
 @pytest.mark.parametrize("name", ["sticheln", "hattrick", "stichling"])

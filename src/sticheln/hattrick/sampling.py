@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 
 from sticheln.core.cards import Card, CardSet, Color
+from sticheln.core.setup import check_seat_view
 from sticheln.hattrick.engine import _prepare_seats, deal_hand, game_over
 from sticheln.hattrick.rules import HattrickRules
 from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState, acting
@@ -151,7 +152,10 @@ def sample_state(view: HattrickView, rng: random.Random) -> HattrickState:
     (:rule:`HT-GAME-3`), are dealt anew with ``rng``. Everything the player has seen is as in
     the view, so ``observe(sample_state(view, rng), view.player) == view``, and the sampled
     state is one that legal play can reach.
+
+    :raises UnknownPlayerError: for a spectator's view (:data:`~sticheln.SPECTATOR`).
     """
+    check_seat_view(view, "sample_state")
     n = view.players
     rules = view.rules
     viewer = view.player

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from sticheln.core.cards import CardSet
+from sticheln.core.setup import check_seat_view
 from sticheln.stichling.engine import deal_hand, game_over, move_key, prepare_seats
 from sticheln.stichling.rules import HandLeader
 from sticheln.stichling.state import (
@@ -74,7 +75,10 @@ def sample_state(view: StichlingView, rng: random.Random) -> StichlingState:
     laid at random into a free place of its row (:rule:`SL-VP-4`), and the hands still to
     come are dealt anew with ``rng``. Everything the player has seen is as in the view, so
     ``observe(sample_state(view, rng), view.player) == view``.
+
+    :raises UnknownPlayerError: for a spectator's view (:data:`~sticheln.SPECTATOR`).
     """
+    check_seat_view(view, "sample_state")
     n = view.players
     rules = view.rules
     viewer = view.player
