@@ -166,6 +166,16 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
     first_leader: int
     """The seat that leads the first trick of every game this object starts."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game class that sets its :attr:`kit` calls the kit's ``legal_moves`` and
+        ``apply_move`` directly, with no method of its own in between: they are the hot path
+        of every search and playout."""
+        super().__init_subclass__(**kwargs)
+        kit = cls.__dict__.get("kit")
+        if isinstance(kit, GameKit):
+            setattr(cls, "legal_moves", staticmethod(kit.legal_moves))  # noqa: B010
+            setattr(cls, "apply_move", staticmethod(kit.apply_move))  # noqa: B010
+
     @property
     def info(self) -> GameInfo:
         """What kind of game this is, with this object's rules."""
