@@ -18,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from sticheln import SPECTATOR, find_game
 from sticheln.web.store import Store, TableRow
+from sticheln.web.tables import HISTORY
 from tests.web_helpers import (
     Follower,
     card_names,
@@ -112,6 +113,8 @@ def test_create_table_answers_links_and_stores_only_token_hashes(db: Path) -> No
             "players: Hattrick is played by 4 to 6 players, not 7",
         ),
         ({"game": "hattrick", "players": "4", "seats": ["human"] * 4}, "players:"),
+        ({"game": "hattrick"}, "players: missing (or give the seats); Hattrick is played by 4"),
+        ({"game": "hattrick", "seats": ["human"] * 3}, "players: Hattrick is played by 4 to 6 "),
         ({"game": "hattrick", "players": 4, "seats": ["human"] * 3}, "seats: 3 seats"),
         (
             {"game": "hattrick", "players": 4, "seats": ["human", "random", "foo", "human"]},
@@ -282,10 +285,12 @@ def test_ping_join_and_every_bad_message_keep_the_connection(db: Path) -> None:
                 if f"{colour}{value}" not in hand
             )
             ws.send_json({"type": "move", "text": not_mine})
-            follower.receive_error("illegal-move")
+            refused = follower.receive_error("illegal-move")["message"]
+            assert refused.endswith(f"{not_mine} is not in player 0's hand")
+            assert "Card(" not in refused  # a person's message, not a programmer's
             stolen = dict(follower.last["legal"][0]["move"], card=not_mine)
             ws.send_json({"type": "move", "move": stolen})
-            follower.receive_error("illegal-move")
+            assert follower.receive_error("illegal-move")["message"] == refused
             ws.send_json({"type": "ping"})
             assert ws.receive_json() == {"type": "pong"}
             # After all of that, a good move is taken.
@@ -644,31 +649,63 @@ def test_serve_help_and_bad_options(tmp_path: Path) -> None:
     assert "--db" in err.getvalue()
 
 
-def test_serve_runs_uvicorn_with_the_app_and_prints_the_url(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import io
+def test_serve_listens_prints_its_url_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
 
-    import uvicorn
+    db = tmp_path / "served.sqlite3"
+    argv = [sys.executable, "-m", "sticheln", "serve", "--port", "0", "--db", str(db)]
+    argv += ["--max-tables", "3", "--bot-time", "0.2"]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        match = re.fullmatch(
+            r"sticheln: serving on (http://127\.0\.0\.1:(\d+)/) \(Ctrl-C stops\)\n", line
+        )
+        assert match, line
+        assert int(match.group(2)) > 0  # port 0 asks for a free port, and the line says which
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(match.group(1) + "api/games", timeout=5) as answer:
+                    names = [game["name"] for game in json.load(answer)["games"]]
+                break
+            except OSError:
+                process.poll()
+                assert process.returncode is None
+                time.sleep(0.1)
+        assert names == ["sticheln", "hattrick", "stichling"]
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+    # Stopped by Ctrl-C after a clean shutdown: the command's exit code for an interruption.
+    assert process.returncode == 130, err
+    assert err.endswith(
+        "Application shutdown complete.\nINFO:     Finished server process "
+        f"[{process.pid}]\nInterrupted.\n"
+    ), err
+    assert db.is_file()
+    assert "Traceback" not in err
+
+
+def test_serve_on_a_port_in_use_says_so_on_one_line(tmp_path: Path) -> None:
+    import io
+    import socket
 
     from sticheln.cli import main
 
-    calls: list[tuple[Any, dict[str, Any]]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append((app, options)))
-    logger = logging.getLogger("sticheln.web")
-    monkeypatch.setattr(logger, "handlers", [])
-    monkeypatch.setattr(logger, "level", logging.NOTSET)
-    out = io.StringIO()
-    db = tmp_path / "served.sqlite3"
-    argv = ["serve", "--port", "8123", "--db", str(db), "--max-tables", "3", "--bot-time", "0.2"]
-    assert main(argv, stdout=out, stderr=io.StringIO()) == 0
-    assert len(logger.handlers) == 1
-    assert "http://127.0.0.1:8123/" in out.getvalue()
-    ((app, options),) = calls
-    assert options["host"] == "127.0.0.1"
-    assert options["port"] == 8123
-    assert app.state.manager.limits.max_tables == 3
-    assert app.state.manager.limits.bot_time == 0.2
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        err = io.StringIO()
+        argv = ["serve", "--port", str(port), "--db", str(tmp_path / "x.sqlite3")]
+        assert main(argv, stdout=io.StringIO(), stderr=err) == 2
+    assert err.getvalue() == (
+        f"sticheln: error: cannot listen on 127.0.0.1 port {port}: Address already in use\n"
+    )
+    assert not (tmp_path / "x.sqlite3").exists()  # nothing was started
 
 
 def test_importing_sticheln_does_not_import_the_web_server() -> None:
@@ -717,3 +754,30 @@ def test_limits_refuse_bad_values_by_name(
 
     with pytest.raises(error, match=re.escape(message)):
         Limits(**fields)
+
+
+def test_a_late_joiner_hears_the_events_of_the_last_moves(db: Path) -> None:
+    with server(db) as client, ExitStack() as stack:
+        answer = create(client, "sticheln", ["human"] * 3, seed=8)
+        followers = follow_all(client, answer, stack)
+        assert play_humans(followers, random.Random(8), stop_after=HISTORY + 7) == HISTORY + 7
+        for seat, token in [(1, tokens(answer)[1]), (None, None)]:
+            with client.websocket_connect(f"/ws/{answer['id']}") as ws:
+                late = Follower(ws, server_table(client, answer["id"]), seat)
+                welcome = late.join(token)  # checks every entry against a replay
+                history = welcome["history"]
+                assert len(history) == HISTORY
+                assert history[0]["moves"] == 8
+                assert history[-1]["moves"] == HISTORY + 7
+                kinds = {event["type"] for entry in history for event in entry["events"]}
+                assert "TrickTaken" in kinds
+
+
+def test_the_seats_give_the_number_of_players_when_it_is_left_out(db: Path) -> None:
+    with server(db) as client:
+        response = client.post(
+            "/api/tables", json={"game": "stichling", "seats": ["human", "random", "random"]}
+        )
+        assert response.status_code == 201, response.text
+        answer = response.json()
+        assert client.get(f"/api/tables/{answer['id']}").json()["players"] == 3

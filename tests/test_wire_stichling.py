@@ -146,7 +146,7 @@ def trick_fields(**changes: object) -> dict[str, object]:
 
 def read_trick(fields: dict[str, object]) -> StichlingTrick:
     data = {"game": "stichling", "type": "TrickCompleted", "version": 1}
-    data.update(trick=fields, winner=0, face_up=None)
+    data.update(trick=fields, winner=0, face_up=None, rule="SL-TRICK-2")
     return TrickCompleted.from_dict(data).trick
 
 

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from sticheln import SPECTATOR, find_game
 from sticheln.web import Limits, create_app
-from sticheln.web.tables import Table
+from sticheln.web.tables import HISTORY, Table
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[RYGBPA](?:[0-9]|1[0-9]|20)(?![0-9])")
 """A card name inside a text (``R7``, ``B11``), not part of a longer word or number."""
@@ -105,9 +105,23 @@ class Follower:
         state = self.ws.receive_json()
         assert state["type"] == "state", state
         self.state = self.game.new_game(self.table.row.players, seed=self.table.row.seed)
-        for move in self.table.moves[: state["moves"]]:
+        made = state["moves"]
+        history = welcome["history"]
+        assert [entry["moves"] for entry in history] == list(
+            range(made - min(made, HISTORY) + 1, made + 1)
+        )
+        first = made - len(history)
+        for number, move in enumerate(self.table.moves[:made]):
+            if number >= first:
+                entry = history[number - first]
+                assert entry["type"] == "events"
+                events = self.game.events(self.state, move, self.viewer())
+                assert entry["events"] == [event.to_dict() for event in events]
+                allowed = card_names(self.view(self.state))
+                allowed |= card_names(self.view(self.game.apply_move(self.state, move)))
+                assert card_names(entry) <= allowed, card_names(entry) - allowed
             self.state = self.game.apply_move(self.state, move)
-        self.moves = state["moves"]
+        self.moves = made
         self.check_state(state, set())
         return welcome
 

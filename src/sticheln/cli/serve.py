@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import logging
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -104,17 +105,33 @@ def run(args: argparse.Namespace, env: Env) -> int:
         for field in ("max_tables", "max_connections", "bot_time"):
             message = message.replace(field, "--" + field.replace("_", "-"))
         raise UsageError(message) from None
+    try:
+        listening = socket.create_server(
+            (args.host, args.port), family=_family(args.host), reuse_port=False
+        )
+    except OSError as exc:
+        reason = (exc.strerror or str(exc)).split(" (while", 1)[0]
+        raise UsageError(f"cannot listen on {args.host} port {args.port}: {reason}") from None
+    port = listening.getsockname()[1]
     app = create_app(db, limits=limits)
     host = f"[{args.host}]" if ":" in args.host else args.host
-    env.stdout.write(f"sticheln: serving on http://{host}:{args.port}/ (Ctrl-C stops)\n")
-    env.stdout.flush()
     _log_to(env)
+    server = uvicorn.Server(uvicorn.Config(app, ws_max_size=WS_MAX_SIZE, log_level="info"))
+    env.stdout.write(f"sticheln: serving on http://{host}:{port}/ (Ctrl-C stops)\n")
+    env.stdout.flush()
     try:
-        uvicorn.run(app, host=args.host, port=args.port, ws_max_size=WS_MAX_SIZE, log_level="info")
-    except SystemExit as exc:  # Uvicorn could not start (it has said why, as the port in use)
+        server.run(sockets=[listening])
+    except SystemExit as exc:  # Uvicorn could not start (it has said why)
         if exc.code:
             return EXIT_FAILURE
+    finally:
+        listening.close()
     return EXIT_OK
+
+
+def _family(host: str) -> socket.AddressFamily:
+    """The address family of ``host``: IPv6 for an address with a colon."""
+    return socket.AF_INET6 if ":" in host else socket.AF_INET
 
 
 def _log_to(env: Env) -> None:

@@ -107,6 +107,8 @@ class TrickCompleted(WireValue):
     """The seat that wins it."""
     face_up: int | None
     """The value of the winner's victory-point card it turned up (everyone sees it)."""
+    rule: str = "SL-TRICK-2"
+    """The rule that gives it to them: ``"SL-TRICK-2"``."""
 
 
 @attrs.frozen

@@ -16,6 +16,7 @@ import hmac
 import logging
 import random
 import secrets
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -36,6 +37,10 @@ __all__ = ["MoveRefused", "Subscriber", "Table", "TableFull", "TableManager", "h
 log = logging.getLogger("sticheln.web")
 
 T = TypeVar("T")
+
+HISTORY = 60
+"""The moves whose events a client gets when it joins (``welcome``'s ``history``), so that a
+page loaded mid-game shows what just happened: the last trick and why it went where it did."""
 
 
 class Subscriber(Protocol):
@@ -93,6 +98,8 @@ class Table:
         """The bot seats whose next move is being chosen."""
         self.replay: dict[str, Any] | None = None
         """The replay document, once made (the game being over)."""
+        self.recent: deque[tuple[Any, Any]] = deque(maxlen=HISTORY)
+        """The last :data:`HISTORY` moves, each with the state it was made in."""
 
     @property
     def id(self) -> str:
@@ -146,13 +153,20 @@ class Table:
         }
 
     def welcome(self, subscriber: Subscriber) -> None:
-        """Send ``welcome`` and the current ``state`` to a connection that has joined."""
+        """Send ``welcome`` (with the ``events`` messages of the last moves, as the seat saw
+        them) and the current ``state`` to a connection that has joined."""
+        first = len(self.moves) - len(self.recent) + 1
+        history = [
+            events_message(self.game, before, move, first + i, subscriber.seat)
+            for i, (before, move) in enumerate(self.recent)
+        ]
         subscriber.send(
             {
                 "type": "welcome",
                 "table": self.public_info(),
                 "seat": subscriber.seat,
                 "names": self.names,
+                "history": history,
             }
         )
         subscriber.send(state_message(self.game, self.state, len(self.moves), subscriber.seat))
@@ -174,16 +188,28 @@ class Table:
             subscriber.send(state)
 
 
+def _illegal(error: IllegalMoveError) -> str:
+    """What a person reads of an illegal move: the move as the game words it and the reason
+    (without the value's representation that the library's message adds for programmers)."""
+    if error.move is None or error.reason == str(error):
+        return str(error)
+    return f"illegal move {error.move}: {error.reason}"
+
+
 def _rebuild(row: TableRow, moves: list[dict[str, Any]]) -> Table:
     """The table of ``row``, its moves replayed from the start."""
     game = find_game(row.game, row.preset)
     state = game.new_game(row.players, seed=row.seed)
     played = []
+    recent: deque[tuple[Any, Any]] = deque(maxlen=HISTORY)
     for data in moves:
         move = game.move_from_dict(data)
+        recent.append((state, move))
         state = game.apply_move(state, move)
         played.append(move)
-    return Table(row, game, state, played)
+    table = Table(row, game, state, played)
+    table.recent = recent
+    return table
 
 
 class TableManager:
@@ -321,7 +347,7 @@ class TableManager:
                 try:
                     move = game.parse_move(state, seat, text)
                 except IllegalMoveError as exc:
-                    raise MoveRefused("illegal-move", str(exc)) from None
+                    raise MoveRefused("illegal-move", _illegal(exc)) from None
                 except ValueError as exc:
                     raise MoveRefused("invalid-move", str(exc)) from None
             mover = game.player_of(move)
@@ -332,6 +358,8 @@ class TableManager:
             if move not in game.legal_moves(state, seat):
                 try:
                     game.apply_move(state, move)
+                except IllegalMoveError as exc:
+                    raise MoveRefused("illegal-move", _illegal(exc)) from None
                 except ValueError as exc:
                     raise MoveRefused("illegal-move", str(exc)) from None
                 raise MoveRefused(
@@ -350,6 +378,7 @@ class TableManager:
         )
         table.state = after
         table.moves.append(move)
+        table.recent.append((before, move))
         table.broadcast(before, move)
         if over:
             log.info("table %s: the game is over after %d moves", table.id, len(table.moves))

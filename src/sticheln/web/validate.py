@@ -66,7 +66,8 @@ class TableRequest:
 
 
 def parse_table_request(body: object, limits: Limits) -> TableRequest:
-    """The table that ``body`` (the parsed JSON of the request) asks for.
+    """The table that ``body`` (the parsed JSON of the request) asks for; ``players``
+    defaults to the number of seats.
 
     :raises RequestError: naming the first bad field.
     """
@@ -89,7 +90,14 @@ def parse_table_request(body: object, limits: Limits) -> TableRequest:
         )
     game = find_game(name, preset)
     players = body.get("players")
+    if players is None and isinstance(body.get("seats"), list):
+        players = len(body["seats"])  # one seat per player
     counts = game.info.player_counts
+    if players is None:
+        raise RequestError(
+            f"players: missing (or give the seats); {game.info.title} is played by "
+            f"{_counts(counts)} players"
+        )
     if type(players) is not int or players not in counts:
         raise RequestError(
             f"players: {game.info.title} is played by {_counts(counts)} players, not "

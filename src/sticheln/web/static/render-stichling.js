@@ -1,6 +1,6 @@
 // Stichling: up to four open tricks with their markers, and the rows of victory points.
 
-import { cardElement, cardRow } from "./cards.js";
+import { cardElement, cardRow, ruleLink } from "./cards.js";
 import { el, listText } from "./dom.js";
 import { playCell, takerNote, scoreLine } from "./render-common.js";
 
@@ -96,11 +96,13 @@ export function playerDetails(view, seat) {
   ];
 }
 
-function completedSummary(trick, faceUp, ctx) {
+function completedSummary(trick, faceUp, rule, ctx) {
   const plays = el("div", { class: "plays" });
   trick.cards.forEach((card, i) => plays.append(playCell(ctx.name(trick.seats[i]), cardElement(card, { small: true }))));
   const turned = faceUp === null || faceUp === undefined ? "" : ` and turned up ${faceUp} victory points`;
-  return [el("p", { class: "taken" }, `${ctx.name(trick.winner)} won the trick with the marker${turned}.`), plays];
+  const taken = el("p", { class: "taken" }, `${ctx.name(trick.winner)} won the trick with the marker${turned}. `);
+  if (rule) taken.append(ruleLink(rule));
+  return [taken, plays];
 }
 
 function latestWon(view) {
@@ -114,9 +116,9 @@ function latestWon(view) {
 
 export function lastTrick(view, events, ctx) {
   const done = events.filter((event) => event.type === "TrickCompleted").pop();
-  if (done) return completedSummary(done.trick, done.face_up, ctx);
+  if (done) return completedSummary(done.trick, done.face_up, done.rule, ctx);
   const trick = latestWon(view);
-  return trick ? completedSummary(trick, null, ctx) : null;
+  return trick ? completedSummary(trick, null, null, ctx) : null;
 }
 
 export function describeEvent(event, ctx) {
@@ -129,7 +131,7 @@ export function describeEvent(event, ctx) {
       return `${ctx.name(event.player)} added ${event.card} to trick ${event.trick + 1}.`;
     case "TrickCompleted": {
       const turned = event.face_up === null ? "" : `, turning up ${event.face_up}`;
-      return `${ctx.name(event.winner)} won ${event.trick.cards.join(" ")}${turned}.`;
+      return [`${ctx.name(event.winner)} won ${event.trick.cards.join(" ")}${turned}. `, ruleLink(event.rule)];
     }
     case "HandScored":
       return `Hand ${event.hand.number + 1}: ${scoreLine(event.hand.scores, ctx)}.`;

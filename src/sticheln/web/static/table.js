@@ -93,7 +93,6 @@ function receive(data) {
 function onWelcome(message) {
   page.attempts = 0;
   const seat = message.seat === undefined ? null : message.seat;
-  if (page.state && seat !== page.seat) clear($("log"));
   page.trickEvents = [];
   page.selected = null;
   page.seat = seat;
@@ -106,6 +105,8 @@ function onWelcome(message) {
   $("title").textContent = page.seat === null ? `${page.title} · spectator` : `${page.title} · ${seatName(page.names, page.seat)}`;
   document.title = `${page.title} – table ${page.tableId}`;
   $("hand-section").hidden = page.seat === null;
+  clear($("log"));
+  for (const entry of message.history || []) onEvents(entry);
 }
 
 function onEvents(message) {
