@@ -9,10 +9,15 @@ every move. The runs alternate, so that the machine's changes of speed fall on a
 figures are CPU time (``time.process_time``), the median of the repeats, each printed with its
 ratio to the loop. With observations every move stores ``observation_size + num_actions`` bytes
 (988 at 4 players), so above ``--observe-at-most`` games only the first that many games are
-observed (``observed_games``); the rate still counts every move of the batch. Run it with::
+observed (``observed_games``); the rate still counts every move of the batch.
+
+Hattrick is measured the same way, in the same runs: :func:`sticheln.batch_hattrick.simulate`
+(AMIGO 1995 rules) at ``--hattrick-sizes`` games beside Hattrick's own random-play loop
+(``sticheln.hattrick``'s ``new_game``, ``legal_moves``, a random choice, ``apply_move``), each
+with its ratio to that loop. Run it with::
 
     python benchmarks/batch_speed.py [--players 4] [--sizes 1000 10000 100000] [--repeats 5]
-        [--api-games 300] [--observe-at-most 10000]
+        [--api-games 300] [--observe-at-most 10000] [--hattrick-sizes 1000 10000]
 """
 
 from __future__ import annotations
@@ -26,7 +31,9 @@ import time
 import numpy as np
 
 import sticheln as st
+from sticheln import hattrick as ht
 from sticheln.batch import simulate
+from sticheln.batch_hattrick import simulate as simulate_hattrick
 
 
 def sticheln_api(players: int, games: int) -> tuple[int, float]:
@@ -63,6 +70,28 @@ def sticheln_api_observed(players: int, games: int) -> tuple[int, float]:
     return moves, time.process_time() - start
 
 
+def hattrick_api(players: int, games: int) -> tuple[int, float]:
+    """Whole games of Hattrick through its own functions; (moves, CPU seconds)."""
+    rng = random.Random(0)
+    choose = rng.choice
+    moves = 0
+    start = time.process_time()
+    for seed in range(games):
+        state = ht.new_game(players, seed=seed)
+        while not state.is_over:
+            player = state.players_to_act[0]
+            state = ht.apply_move(state, choose(ht.legal_moves(state, player)))
+            moves += 1
+    return moves, time.process_time() - start
+
+
+def hattrick_batch(players: int, games: int, seed: int) -> tuple[int, float]:
+    """One batch of ``games`` games of Hattrick; (moves, CPU seconds)."""
+    start = time.process_time()
+    result = simulate_hattrick(ht.AMIGO_1995, players, games, seed)
+    return result.moves, time.process_time() - start
+
+
 def batch(players: int, games: int, seed: int, observed: int | None) -> tuple[int, float]:
     """One batch of ``games`` games; (moves, CPU seconds)."""
     start = time.process_time()
@@ -84,9 +113,16 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--api-games", type=int, default=300, help="games per run of the loop")
     parser.add_argument("--observe-at-most", type=int, default=10_000)
+    parser.add_argument("--hattrick-sizes", type=int, nargs="*", default=[1000, 10_000])
     args = parser.parse_args()
     n = args.players
     simulate(st.NSV, n, 10, observations=True)  # build the tables and the encoding once
+    hattrick_sizes = args.hattrick_sizes if n in ht.AMIGO_1995.player_counts else []
+    if hattrick_sizes:
+        simulate_hattrick(ht.AMIGO_1995, n, 10)  # build Hattrick's tables once
+    hattrick_figures: dict[str, list[float]] = {"Hattrick API random loop": []}
+    for size in hattrick_sizes:
+        hattrick_figures[f"Hattrick batch {size:>7,} games"] = []
     labels: dict[str, tuple[int, int | None]] = {}
     for size in args.sizes:
         labels[f"batch {size:>7,} games"] = (size, None)
@@ -105,6 +141,12 @@ def main() -> None:
         for label, (size, observed) in labels.items():
             moves, seconds = batch(n, size, repeat, observed)
             figures[label].append(moves / seconds)
+        if hattrick_sizes:
+            moves, seconds = hattrick_api(n, args.api_games)
+            hattrick_figures["Hattrick API random loop"].append(moves / seconds)
+            for size in hattrick_sizes:
+                moves, seconds = hattrick_batch(n, size, repeat)
+                hattrick_figures[f"Hattrick batch {size:>7,} games"].append(moves / seconds)
     print(
         f"python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}, "
         f"{n} players, NSV rules, CPU time, median of {args.repeats} runs "
@@ -124,6 +166,20 @@ def main() -> None:
             f"{label:<{width}} {median:>12,.0f} moves/s  (runs {spread})  "
             f"x{median / reference:,.1f} of the loop{also}"
         )
+    if hattrick_sizes:
+        print(
+            f"Hattrick, {n} players, AMIGO 1995 rules, CPU time, median of {args.repeats} runs "
+            f"(loop: {args.api_games} games per run)"
+        )
+        hattrick_reference = statistics.median(hattrick_figures["Hattrick API random loop"])
+        width = max(map(len, hattrick_figures))
+        for label, values in hattrick_figures.items():
+            median = statistics.median(values)
+            spread = f"{min(values):,.0f}-{max(values):,.0f}"
+            print(
+                f"{label:<{width}} {median:>12,.0f} moves/s  (runs {spread})  "
+                f"x{median / hattrick_reference:,.1f} of the loop"
+            )
 
 
 if __name__ == "__main__":

@@ -40,16 +40,13 @@ the action mask of the library's encoding (:meth:`StichelnGame.encoding
 games), so ``observed_games`` limits them to the first games of the batch; the playout of the
 others is the same.
 
-**Hattrick and Stichling** are not batched. Hattrick (:mod:`sticheln.hattrick`) has the same
-shape: one card each per turn and every card of the hand legal in exactly one way
-(:rule:`HT-PLAY-4`), so a random playout is again an order of each hand; but resolving a turn
-(the open tricks and passes that the order of colours decides, the next leader found by the
-values played once, its scoring) is a second set of tables and tests that did not fit in the
-time of this module, and is left to do. Stichling (:mod:`sticheln.stichling`) does not have the
-shape: a card can be played in several ways (opening a trick, adding it to one of its colour,
-discarding it), so a random move is not a random order of the hand, the number of legal moves
-differs from game to game, and tricks close at different moves; it needs a per-game legal-move
-mask at every step, which this module does not build."""
+**Hattrick** has the same shape (one card each per turn, every card of the hand legal in
+exactly one way, :rule:`HT-PLAY-4`) and is batched by :mod:`sticheln.batch_hattrick`.
+**Stichling** (:mod:`sticheln.stichling`) does not have the shape: a card can be played in
+several ways (opening a trick, adding it to one of its colour, discarding it), so a random move
+is not a random order of the hand, the number of legal moves differs from game to game, and
+tricks close at different moves; it needs a per-game legal-move mask at every step, which this
+module does not build."""
 
 from __future__ import annotations
 
