@@ -64,7 +64,7 @@ except ImportError as exc:  # pragma: no cover - numpy is the rl extra
 
 from sticheln.core.cards import CardSet, card_at
 from sticheln.core.errors import SetupError, WrongTypeError, excerpt
-from sticheln.core.setup import check_player_count, check_type
+from sticheln.core.setup import check_count, check_index, check_player_count, check_type
 from sticheln.moves import ChoosePain, Move, PlayCard
 from sticheln.record import GameRecord
 from sticheln.rules import NSV, AllZeroTrick, Deck, FirstLeader, Rules
@@ -223,20 +223,7 @@ class BatchResult:
         )
 
     def _game(self, game: object) -> int:
-        if type(game) is not int and not isinstance(game, np.integer):
-            raise WrongTypeError(f"game must be an int, got {excerpt(game)}")
-        index = int(game)
-        if not 0 <= index < self.games:
-            raise SetupError(f"game must be from 0 to {self.games - 1}, got {index}")
-        return index
-
-
-def _check_count(value: object, what: str, lowest: int) -> int:
-    if type(value) is not int:
-        raise WrongTypeError(f"{what} must be an int, got {excerpt(value)}")
-    if value < lowest:
-        raise SetupError(f"{what} must be at least {lowest}, got {excerpt(value)}")
-    return value
+        return check_index(game, self.games, "game")
 
 
 def simulate(
@@ -266,14 +253,14 @@ def simulate(
     check_type(rules, Rules, "rules")
     n = check_player_count(players)
     deck = rules.deck(n)
-    games = _check_count(games, "games", 1)
-    seed = _check_count(seed, "seed", 0)
+    games = check_count(games, "games", 1)
+    seed = check_count(seed, "seed", 0)
     if type(observations) is not bool:
         raise WrongTypeError(f"observations must be a bool, got {excerpt(observations)}")
     if observed_games is None:
         observed = games if observations else 0
     else:
-        observed = _check_count(observed_games, "observed_games", 0)
+        observed = check_count(observed_games, "observed_games", 0)
         if observed > games:
             raise SetupError(f"observed_games must be at most games ({games}), got {observed}")
         if not observations:

@@ -63,8 +63,7 @@ except ImportError as exc:  # pragma: no cover - numpy is the rl extra
     ) from exc
 
 from sticheln.core.cards import CardSet, card_at
-from sticheln.core.errors import SetupError, WrongTypeError, excerpt
-from sticheln.core.setup import check_player_count, check_type
+from sticheln.core.setup import check_count, check_index, check_player_count, check_type
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.record import HattrickRecord
 from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, LeadCards, LeadTie
@@ -241,12 +240,7 @@ class HattrickBatchResult:
         )
 
     def _game(self, game: object) -> int:
-        if type(game) is not int and not isinstance(game, np.integer):
-            raise WrongTypeError(f"game must be an int, got {excerpt(game)}")
-        index = int(game)
-        if not 0 <= index < self.games:
-            raise SetupError(f"game must be from 0 to {self.games - 1}, got {index}")
-        return index
+        return check_index(game, self.games, "game")
 
 
 def _lead_places(
@@ -272,14 +266,6 @@ def _lead_places(
     return places
 
 
-def _check_count(value: object, what: str, lowest: int) -> int:
-    if type(value) is not int:
-        raise WrongTypeError(f"{what} must be an int, got {excerpt(value)}")
-    if value < lowest:
-        raise SetupError(f"{what} must be at least {lowest}, got {excerpt(value)}")
-    return value
-
-
 def simulate(
     rules: HattrickRules = AMIGO_1995, players: int = 4, games: int = 1000, seed: int = 0
 ) -> HattrickBatchResult:
@@ -299,8 +285,8 @@ def simulate(
     check_type(rules, HattrickRules, "rules")
     n = check_player_count(players)
     rules.check_players(n)
-    games = _check_count(games, "games", 1)
-    seed = _check_count(seed, "seed", 0)
+    games = check_count(games, "games", 1)
+    seed = check_count(seed, "seed", 0)
     tables = _tables(rules, n)
     rng = np.random.default_rng(seed)
     hands = rules.hands_for(n)

@@ -4,6 +4,7 @@ dealt hands and the order of play around the table."""
 from __future__ import annotations
 
 import itertools
+import numbers
 import random
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -116,6 +117,33 @@ def check_int(value: object, what: str) -> int:
     if type(value) is not int:
         raise WrongTypeError(f"{what} must be an int, got {excerpt(value)}")
     return value
+
+
+def check_count(value: object, what: str, lowest: int) -> int:
+    """``value`` if it is an ``int`` of at least ``lowest``.
+
+    :raises WrongTypeError: naming ``what`` for anything but an ``int``.
+    :raises SetupError: for a smaller number.
+    """
+    number = check_int(value, what)
+    if number < lowest:
+        raise SetupError(f"{what} must be at least {lowest}, got {number}")
+    return number
+
+
+def check_index(value: object, size: int, what: str) -> int:
+    """``value`` as an index from 0 to ``size - 1``: an ``int`` or another integral number
+    (numpy's integers), not a ``bool``.
+
+    :raises WrongTypeError: naming ``what`` for anything else.
+    :raises SetupError: for a number outside the range.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise WrongTypeError(f"{what} must be an int, got {excerpt(value)}")
+    index = int(value)
+    if not 0 <= index < size:
+        raise SetupError(f"{what} must be from 0 to {size - 1}, got {index}")
+    return index
 
 
 def check_ints(value: object, what: str) -> Sequence[int]:
