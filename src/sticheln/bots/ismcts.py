@@ -6,7 +6,8 @@ import math
 import operator
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from math import log, sqrt
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from sticheln.bots.base import (
@@ -50,6 +51,41 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.available = 1
+
+
+def _select(
+    node: _Node,
+    player: int,
+    moves: Iterable[Any],
+    c: float,
+    choice: Callable[[Sequence[Any]], Any],
+) -> tuple[Any, _Node, bool]:
+    """One step down the tree from ``node`` for ``player``, whose legal moves (or their keys)
+    are ``moves``: a move without a child yet, chosen at random and added as a new child
+    (``True``), or else the child with the best UCB1 score among those available now, each
+    counted as available once more (``False``)."""
+    children = node.children
+    untried = []
+    best_child: _Node | None = None
+    best_move: Any = None
+    best_score = -math.inf
+    for move in moves:
+        child = children.get(move)
+        if child is None:
+            untried.append(move)
+            continue
+        child.available += 1
+        if not untried:
+            score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
+            if score > best_score:
+                best_score, best_child, best_move = score, child, move
+    if untried:
+        move = choice(untried)
+        child = _Node(player)
+        children[move] = child
+        return move, child, True
+    assert best_child is not None
+    return best_move, best_child, False
 
 
 class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
@@ -229,8 +265,6 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         is_over = game.is_over
         deal_number = game.deal_number
         choice = rng.choice
-        log = math.log
-        sqrt = math.sqrt
         c = self.exploration
         tree_simultaneous = self.tree_simultaneous
         limit = self.iterations
@@ -263,35 +297,12 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
                         # playout policy, outside the tree.
                         state = apply_move(state, self._playout_move(state, player, rng))
                         continue
-                moves = legal_moves(state, player)
-                children = node.children
-                untried = []
-                best_child: _Node | None = None
-                best_move = None
-                best_score = -math.inf
-                for move in moves:
-                    child = children.get(move)
-                    if child is None:
-                        untried.append(move)
-                        continue
-                    child.available += 1
-                    if not untried:
-                        score = child.total / child.visits + c * sqrt(
-                            log(child.available) / child.visits
-                        )
-                        if score > best_score:
-                            best_score, best_child, best_move = score, child, move
-                if untried:
-                    move = choice(untried)
-                    child = _Node(player)
-                    children[move] = child
-                    path.append(child)
-                    state = apply_move(state, move)
+                move, child, new = _select(node, player, legal_moves(state, player), c, choice)
+                path.append(child)
+                state = apply_move(state, move)
+                if new:
                     break
-                assert best_child is not None
-                path.append(best_child)
-                state = apply_move(state, best_move)  # type: ignore[arg-type]
-                node = best_child
+                node = child
             # Playout.
             state = self._playout(state, round_number, rng)
             rewards = self._rewards(game.scores(state))
@@ -329,8 +340,6 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         root's children are keyed by the game's moves at the end."""
         sample = sampler.sample
         choice = rng.choice
-        log = math.log
-        sqrt = math.sqrt
         c = self.exploration
         tree_simultaneous = self.tree_simultaneous
         limit = self.iterations
@@ -359,34 +368,12 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
                     if player != me and not tree_simultaneous:
                         state.play(player, state.policy_move(player, rng))
                         continue
-                children = node.children
-                untried = []
-                best_child: _Node | None = None
-                best_move: Hashable = None
-                best_score = -math.inf
-                for move in state.moves(player):
-                    child = children.get(move)
-                    if child is None:
-                        untried.append(move)
-                        continue
-                    child.available += 1
-                    if not untried:
-                        score = child.total / child.visits + c * sqrt(
-                            log(child.available) / child.visits
-                        )
-                        if score > best_score:
-                            best_score, best_child, best_move = score, child, move
-                if untried:
-                    move = choice(untried)
-                    child = _Node(player)
-                    children[move] = child
-                    path.append(child)
-                    state.play(player, move)
+                key, child, new = _select(node, player, state.moves(player), c, choice)
+                path.append(child)
+                state.play(player, key)
+                if new:
                     break
-                assert best_child is not None
-                path.append(best_child)
-                state.play(player, best_move)
-                node = best_child
+                node = child
             # Playout.
             rewards = rewards_of(state.playout(rng))
             for child in path:
