@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from sticheln.core.cards import MAX_VALUE, Card, Color, _card_set, card_at
+from sticheln.core.cards import MAX_VALUE, Card, Color, _bits_to_indices, _card_set, card_at
 from sticheln.moves import PAIN_MOVES, PLAY_MOVES, Move
 from sticheln.rules import AllZeroTrick, Deck, Rules
 from sticheln.scoring import card_points, round_score
@@ -99,23 +99,13 @@ def tables_for(rules: Rules, players: int) -> Tables:
 
 
 def _pick(mask: int, rng: random.Random) -> int:
-    """``rng.choice(_bits(mask))`` (the same draw of random numbers) without the list: the
-    set bit of ``mask`` whose rank is drawn."""
+    """``rng.choice(_bits_to_indices(mask))`` (the same draw of random numbers) without the
+    list: the set bit of ``mask`` whose rank is drawn."""
     rank = rng._randbelow(mask.bit_count())  # type: ignore[attr-defined]  # what choice draws
     while rank:
         mask &= mask - 1
         rank -= 1
     return (mask & -mask).bit_length() - 1
-
-
-def _bits(mask: int) -> list[int]:
-    """The indices of the set bits of ``mask``, ascending (display order of the cards)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class FastRound:
@@ -184,13 +174,15 @@ class FastRound:
             return (self.to_act,)
         return tuple(p for p, pick in enumerate(self.picks) if pick < 0)
 
-    def moves(self, player: int) -> list[int]:
+    def moves(self, player: int) -> Sequence[int]:
         """The legal moves of ``player``, in the engine's order (display order)."""
         if self.to_act < 0:
             return (
-                [i + _PAIN_KEY for i in _bits(self.hands[player])] if self.picks[player] < 0 else []
+                [i + _PAIN_KEY for i in _bits_to_indices(self.hands[player])]
+                if self.picks[player] < 0
+                else []
             )
-        return _bits(self.hands[player]) if player == self.to_act else []
+        return _bits_to_indices(self.hands[player]) if player == self.to_act else []
 
     def move_of(self, player: int, key: int) -> Move:
         """The engine's move of ``player`` for the int move ``key``."""

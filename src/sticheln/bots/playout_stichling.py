@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from sticheln.core.cards import MAX_VALUE, Card, Color, card_at
+from sticheln.core.cards import MAX_VALUE, Card, Color, _bits_to_indices, card_at
 from sticheln.stichling.engine import _arrange_moves, _choices, move_key
 from sticheln.stichling.moves import PLAY_MOVES, StichlingMove
 from sticheln.stichling.rules import (
@@ -120,16 +120,6 @@ def tables_for(rules: StichlingRules, players: int) -> HandTables:
     return tables
 
 
-def _bits(mask: int) -> list[int]:
-    """The indices of the set bits of ``mask``, ascending (display order of the cards)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class FastHand:
     """One hand of Stichling in progress, mutable, with every card known: a sample of
     :meth:`HandSearch.sample`.
@@ -199,7 +189,9 @@ class FastHand:
             return []
         slots = self.search.tables.slots_of(self.key)
         return [
-            index << 3 | s for index in _bits(self.hands[player]) for s in slots[index // _SLOTS]
+            index << 3 | s
+            for index in _bits_to_indices(self.hands[player])
+            for s in slots[index // _SLOTS]
         ]
 
     def play(self, player: int, key: int) -> None:
