@@ -345,10 +345,11 @@ def card_set_of(indices: list[int]) -> CardSet:
     """The card set of the cards at ``indices`` (which it sorts in place), built without the
     checks of ``__init__``: for dealing a shuffled deck on the hot path."""
     indices.sort()
-    mask = 0
-    for index in indices:
-        mask |= 1 << index
-    return _card_set(mask, tuple(indices))
+    return _card_set(sum(map(_INDEX_BITS.__getitem__, indices)), tuple(indices))
+
+
+_INDEX_BITS: Final = tuple(1 << index for index in range(len(_ALL_CARDS)))
+"""The bit of each card index."""
 
 
 def _without(card_set: CardSet, index: int) -> CardSet:

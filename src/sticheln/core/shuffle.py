@@ -15,7 +15,9 @@ from __future__ import annotations
 import random
 from typing import Final
 
-__all__ = ["shuffle"]
+from sticheln.core.cards import CardSet, card_set_of
+
+__all__ = ["deal", "shuffle"]
 
 _STD_SHUFFLE: Final = random.Random.shuffle
 _STD_RANDBELOW: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
@@ -70,3 +72,12 @@ def _shuffles_agree() -> bool:
 
 
 _SAME_SHUFFLE: Final = _shuffles_agree()
+
+
+def deal(rng: random.Random, deck: tuple[int, ...], size: int, players: int) -> tuple[CardSet, ...]:
+    """Shuffle the card indices ``deck`` with :func:`shuffle` and deal ``size`` cards to each
+    of ``players`` players, in turn from the top: the hands as card sets."""
+    shuffle(rng, shuffled := list(deck))
+    return tuple(
+        [card_set_of(shuffled[start : start + size]) for start in range(0, size * players, size)]
+    )

@@ -41,7 +41,7 @@ from sticheln.core.setup import (
     seat_orders,
     seeded_rng,
 )
-from sticheln.core.shuffle import shuffle
+from sticheln.core.shuffle import deal
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_table
 from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, LeadCards
 from sticheln.hattrick.scoring import _hand_score
@@ -79,16 +79,9 @@ def _deal(
     deck: tuple[int, ...], size: int, players: int, rng: random.Random
 ) -> tuple[CardSet, ...]:
     """:func:`deal_hand` of the deck of card indices ``deck``, ``size`` cards per player."""
-    shuffle(rng, shuffled := list(deck))
-    hands = []
-    for start in range(0, size * players, size):
-        indices = shuffled[start : start + size]
-        indices.sort()
-        hands.append(_card_set(sum(map(_BITS.__getitem__, indices)), tuple(indices)))
-    return tuple(hands)
+    return deal(rng, deck, size, players)
 
 
-_BITS: Final = tuple(card.bit for card in _ALL_CARDS)
 _last_deck: tuple[HattrickRules, tuple[int, ...]] | None = None
 
 

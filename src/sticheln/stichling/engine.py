@@ -23,7 +23,7 @@ from itertools import permutations
 from operator import itemgetter as _itemgetter
 from typing import Final
 
-from sticheln.core.cards import _ALL_CARDS, MAX_VALUE, Card, CardSet, Color, _card_set
+from sticheln.core.cards import _ALL_CARDS, MAX_VALUE, Card, CardSet, Color
 from sticheln.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -40,7 +40,7 @@ from sticheln.core.setup import (
     check_type,
     seeded_rng,
 )
-from sticheln.core.shuffle import shuffle
+from sticheln.core.shuffle import deal
 from sticheln.stichling.moves import (
     PLAY_MOVES,
     AddToTrick,
@@ -232,17 +232,7 @@ def _deck(rules: StichlingRules, players: int) -> tuple[int, ...]:
 
 def _deal(deck: tuple[int, ...], players: int, rng: random.Random) -> tuple[CardSet, ...]:
     """:func:`deal_hand` from the card indices of the rules' ``deck``."""
-    shuffled = list(deck)
-    shuffle(rng, shuffled)
-    hands = []
-    for start in range(0, HAND_SIZE * players, HAND_SIZE):
-        indices = shuffled[start : start + HAND_SIZE]
-        indices.sort()
-        hands.append(_card_set(sum(map(_BITS.__getitem__, indices)), tuple(indices)))
-    return tuple(hands)
-
-
-_BITS: Final = tuple(1 << index for index in range(len(_ALL_CARDS)))
+    return deal(rng, deck, HAND_SIZE, players)
 
 
 def check_deals(
