@@ -27,6 +27,7 @@ import platform
 import random
 import statistics
 import time
+from types import ModuleType
 
 import numpy as np
 
@@ -36,17 +37,19 @@ from sticheln.batch import simulate
 from sticheln.batch_hattrick import simulate as simulate_hattrick
 
 
-def sticheln_api(players: int, games: int) -> tuple[int, float]:
-    """Whole games through Sticheln's own functions; (moves, CPU seconds)."""
+def api_loop(game: ModuleType, players: int, games: int) -> tuple[int, float]:
+    """Whole games of random moves through the own functions of ``game``'s module
+    (:mod:`sticheln` or :mod:`sticheln.hattrick`); (moves, CPU seconds)."""
+    new_game, legal_moves, apply_move = game.new_game, game.legal_moves, game.apply_move
     rng = random.Random(0)
     choose = rng.choice
     moves = 0
     start = time.process_time()
     for seed in range(games):
-        state = st.new_game(players, seed=seed)
+        state = new_game(players, seed=seed)
         while not state.is_over:
             player = state.players_to_act[0]
-            state = st.apply_move(state, choose(st.legal_moves(state, player)))
+            state = apply_move(state, choose(legal_moves(state, player)))
             moves += 1
     return moves, time.process_time() - start
 
@@ -66,21 +69,6 @@ def sticheln_api_observed(players: int, games: int) -> tuple[int, float]:
             encoding.observation(st.observe(state, player))
             encoding.action_mask(state, player)
             state = st.apply_move(state, choose(st.legal_moves(state, player)))
-            moves += 1
-    return moves, time.process_time() - start
-
-
-def hattrick_api(players: int, games: int) -> tuple[int, float]:
-    """Whole games of Hattrick through its own functions; (moves, CPU seconds)."""
-    rng = random.Random(0)
-    choose = rng.choice
-    moves = 0
-    start = time.process_time()
-    for seed in range(games):
-        state = ht.new_game(players, seed=seed)
-        while not state.is_over:
-            player = state.players_to_act[0]
-            state = ht.apply_move(state, choose(ht.legal_moves(state, player)))
             moves += 1
     return moves, time.process_time() - start
 
@@ -134,7 +122,7 @@ def main() -> None:
     api_observed = "API random loop, observations"
     figures: dict[str, list[float]] = {label: [] for label in [api, api_observed, *labels]}
     for repeat in range(args.repeats):
-        moves, seconds = sticheln_api(n, args.api_games)
+        moves, seconds = api_loop(st, n, args.api_games)
         figures[api].append(moves / seconds)
         moves, seconds = sticheln_api_observed(n, max(1, args.api_games // 10))
         figures[api_observed].append(moves / seconds)
@@ -142,7 +130,7 @@ def main() -> None:
             moves, seconds = batch(n, size, repeat, observed)
             figures[label].append(moves / seconds)
         if hattrick_sizes:
-            moves, seconds = hattrick_api(n, args.api_games)
+            moves, seconds = api_loop(ht, n, args.api_games)
             hattrick_figures["Hattrick API random loop"].append(moves / seconds)
             for size in hattrick_sizes:
                 moves, seconds = hattrick_batch(n, size, repeat)
