@@ -1,6 +1,6 @@
 // Pieces used by every game's rendering.
 
-import { el } from "./dom.js";
+import { el, listText } from "./dom.js";
 
 // One card of a trick with the name of who played it.
 export function playCell(name, card) {
@@ -21,4 +21,17 @@ export function signed(value) {
 
 export function scoreLine(scores, ctx) {
   return scores.map((score, seat) => `${ctx.name(seat)} ${signed(score)}`).join(", ");
+}
+
+// The log lines every game shares: a deal ("Round", "Hand") scored or begun, the game over.
+export function dealScoredLine(word, deal, ctx) {
+  return `${word} ${deal.number + 1}: ${scoreLine(deal.scores, ctx)}.`;
+}
+
+export function dealStartedLine(word, event, ctx) {
+  return `${word} ${event.number + 1} begins; ${ctx.name(event.leader)} leads.`;
+}
+
+export function gameOverLine(event, ctx) {
+  return `Game over. ${listText(event.winners.map(ctx.name))} won.`;
 }

@@ -1,8 +1,8 @@
 // Hattrick: a turn with several open tricks (one per colour) and passed cards.
 
 import { cardElement, cardRow, colorName, hiddenCard, parseCard, ruleLink } from "./cards.js";
-import { el, listText } from "./dom.js";
-import { playCell, takerNote, scoreLine } from "./render-common.js";
+import { el } from "./dom.js";
+import { dealScoredLine, dealStartedLine, gameOverLine, playCell, takerNote } from "./render-common.js";
 
 export const roundWord = "Hand";
 export const lastHeading = "Last turn";
@@ -133,11 +133,11 @@ export function describeEvent(event, ctx) {
     case "TurnEnded":
       return [`${ctx.name(event.next_leader)} leads the next turn `, ruleLink(event.rule)];
     case "HandScored":
-      return `Hand ${event.hand.number + 1}: ${scoreLine(event.hand.scores, ctx)}.`;
+      return dealScoredLine("Hand", event.hand, ctx);
     case "HandStarted":
-      return `Hand ${event.number + 1} begins; ${ctx.name(event.leader)} leads.`;
+      return dealStartedLine("Hand", event, ctx);
     case "GameOver":
-      return `Game over. ${listText(event.winners.map(ctx.name))} won.`;
+      return gameOverLine(event, ctx);
     default:
       return null;
   }

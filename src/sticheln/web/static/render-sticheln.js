@@ -2,7 +2,7 @@
 
 import { cardElement, cardRow, hiddenCard, ruleLink } from "./cards.js";
 import { el, listText } from "./dom.js";
-import { playCell, takerNote, scoreLine } from "./render-common.js";
+import { dealScoredLine, dealStartedLine, gameOverLine, playCell, takerNote } from "./render-common.js";
 
 export const roundWord = "Round";
 export const lastHeading = "Last trick";
@@ -111,11 +111,11 @@ export function describeEvent(event, ctx) {
       return [`${who} (${event.trick.cards.join(" ")}) `, ...rules.flatMap((rule) => [ruleLink(rule), " "])];
     }
     case "RoundScored":
-      return `Round ${event.round.number + 1}: ${scoreLine(event.round.scores, ctx)}.`;
+      return dealScoredLine("Round", event.round, ctx);
     case "RoundStarted":
-      return `Round ${event.number + 1} begins; ${ctx.name(event.leader)} leads.`;
+      return dealStartedLine("Round", event, ctx);
     case "GameOver":
-      return `Game over. ${listText(event.winners.map(ctx.name))} won.`;
+      return gameOverLine(event, ctx);
     default:
       return null;
   }

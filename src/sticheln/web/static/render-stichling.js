@@ -2,7 +2,7 @@
 
 import { cardElement, cardRow, ruleLink } from "./cards.js";
 import { el, listText } from "./dom.js";
-import { playCell, takerNote, scoreLine } from "./render-common.js";
+import { dealScoredLine, dealStartedLine, gameOverLine, playCell, takerNote } from "./render-common.js";
 
 export const roundWord = "Hand";
 export const lastHeading = "Last trick won";
@@ -134,11 +134,11 @@ export function describeEvent(event, ctx) {
       return [`${ctx.name(event.winner)} won ${event.trick.cards.join(" ")}${turned}. `, ruleLink(event.rule)];
     }
     case "HandScored":
-      return `Hand ${event.hand.number + 1}: ${scoreLine(event.hand.scores, ctx)}.`;
+      return dealScoredLine("Hand", event.hand, ctx);
     case "HandStarted":
-      return `Hand ${event.number + 1} begins; ${ctx.name(event.leader)} leads.`;
+      return dealStartedLine("Hand", event, ctx);
     case "GameOver":
-      return `Game over. ${listText(event.winners.map(ctx.name))} won.`;
+      return gameOverLine(event, ctx);
     default:
       return null;
   }
