@@ -132,6 +132,63 @@ def test_ismcts_for_sticheln_plays_its_playouts_with_the_policy() -> None:
     assert make_bot("ismcts", Nim()).playout_policy is None  # type: ignore[attr-defined]
 
 
+def _settings(bot: ISMCTSBot[Any, Any, Any]) -> dict[str, object]:
+    """Every attribute of the bot but its game."""
+    return {key: value for key, value in vars(bot).items() if key != "game"}
+
+
+@pytest.mark.parametrize("name", st.GAME_NAMES)
+def test_ismcts_bot_without_options_is_the_bot_of_make_bot(name: str) -> None:
+    """``ISMCTSBot(game)`` has the settings of ``make_bot("ismcts", game)`` (for Sticheln the
+    registered playout policy and its fast path), and with the same seed it plays the same
+    moves."""
+    game = st.find_game(name)
+    made = make_bot("ismcts", game)
+    assert isinstance(made, ISMCTSBot)
+    assert _settings(ISMCTSBot(game)) == _settings(made)
+    plain = ISMCTSBot(game, iterations=60, seed=5)
+    spec = make_bot("ismcts:iterations=60:seed=5", game)
+    assert isinstance(spec, ISMCTSBot)
+    assert _settings(plain) == _settings(spec)
+    players = game.player_counts[0]
+    others = [make_bot("heuristic", game) for _ in range(players - 1)]
+    for bot in (plain, spec):
+        assert bot._fast_sampler(game.observe(game.new_game(players, seed=1), 0), random.Random(0))
+    runs = []
+    for bot in (plain, spec):
+        rngs = [random.Random(p) for p in range(players)]
+        state = game.new_game(players, seed=3)
+        chosen: list[Any] = []
+        while not game.is_over(state) and len(chosen) < 12:
+            player = game.players_to_act(state)[0]
+            moves = game.legal_moves(state, player)
+            seat = bot if player == 0 else others[player - 1]
+            move = seat.choose(game.observe(state, player), moves, rngs[player])
+            if player == 0:
+                chosen.append(move)
+            state = game.apply_move(state, move)
+        runs.append(chosen)
+    assert runs[0] == runs[1]
+
+
+def test_ismcts_plays_its_playouts_with_a_playout_bot_given() -> None:
+    """A playout bot replaces the default policy; a policy given takes precedence over it."""
+    game = st.StichelnGame()
+    heuristic = HeuristicBot()
+    assert ISMCTSBot(game, playout_bot=heuristic).playout_policy is None
+    both = ISMCTSBot(game, playout_bot=heuristic, playout_policy=playout_policy)
+    assert both.playout_policy is playout_policy
+    bot = make_bot("ismcts:playout_bot=heuristic", game)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.playout_policy, type(bot.playout_bot)) == (None, HeuristicBot)
+    bot = make_bot("ismcts:playout_bot=heuristic:playout_policy=heuristic", game)
+    assert bot.playout_policy is playout_policy  # type: ignore[attr-defined]
+    bot = make_bot("ismcts:playout_bot=heuristic:playout_policy=none", game)
+    assert bot.playout_policy is None  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="playout_policy must be a function, 'default' or None"):
+        ISMCTSBot(game, playout_policy="heuristic")  # type: ignore[arg-type]
+
+
 def test_ismcts_delegates_the_decisions_it_is_told_to() -> None:
     game = st.StichelnGame()
     state = game.new_game(4, seed=6)
@@ -421,7 +478,8 @@ def test_ismcts_for_sticheln_takes_the_fast_path_of_its_playout_policy() -> None
     assert isinstance(bot, ISMCTSBot)
     assert bot._fast_sampler(view, rng) is not None
     assert ISMCTSBot(game, playout_policy=playout_policy)._fast_sampler(view, rng) is not None
-    assert ISMCTSBot(game)._fast_sampler(view, rng) is None
+    assert ISMCTSBot(game)._fast_sampler(view, rng) is not None
+    assert ISMCTSBot(game, playout_policy=None)._fast_sampler(view, rng) is None
     slow = ISMCTSBot(game, playout_policy=playout_policy, round_playouts=False)
     assert slow._fast_sampler(view, rng) is None
     bot._fast_playouts = False

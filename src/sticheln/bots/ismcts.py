@@ -8,7 +8,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from math import log, sqrt
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
 from sticheln.bots.base import (
     Bot,
@@ -19,6 +19,7 @@ from sticheln.bots.base import (
     parse_positive_float,
     parse_positive_int,
 )
+from sticheln.core.errors import excerpt
 from sticheln.core.kit import BaseGame
 from sticheln.core.protocol import Game
 
@@ -101,10 +102,19 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
        ``mean + exploration * sqrt(ln(available) / visits)``, where ``available`` counts the
        iterations in which the move could have been made;
     3. adds one new node for a move not yet tried;
-    4. finishes the game from there with a playout: random legal moves, or the moves of
-       ``playout_policy``, a function of the sampled full state, or of ``playout_bot``, a bot
-       that gets each player's view (slower);
+    4. finishes the game from there with a playout: the moves of ``playout_policy``, a
+       function of the sampled full state, or of ``playout_bot``, a bot that gets each
+       player's view (slower), or random legal moves;
     5. backs the result up: every node gets the reward of the player whose move led to it.
+
+    **Playouts.** By default (``playout_policy="default"``) the playouts are played by the
+    policy registered for the game (:func:`register_playout_policy`; for Sticheln
+    :func:`sticheln.bots.heuristic.playout_policy`, which in the measurements of the
+    documentation makes the search far stronger than random playouts for the same time), or
+    by ``playout_bot`` when one is given; a game without a registered policy, such as Hattrick
+    and Stichling (whose policy measured no stronger than random playouts at equal iterations,
+    and slower), gets random playouts. ``playout_policy=None`` asks for random playouts, or for
+    those of ``playout_bot``; a policy given takes precedence over ``playout_bot``.
 
     **Reward.** With ``reward="margin"`` (the default) a player's reward is its score minus the
     mean score of the other players, divided by ``reward_scale``: it values every point, also
@@ -146,8 +156,8 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
     **Delegation.** The decisions for which ``delegate_if(view)`` is true (all of them when it
     is ``None``) go to ``delegate_bot``, when one is given, without a search.
 
-    Moves must be hashable (the moves of the library are). :func:`make_ismcts_bot` (the
-    ``"ismcts"`` of :func:`~sticheln.bots.make_bot`) chooses the settings for a game.
+    Moves must be hashable (the moves of the library are). ``ISMCTSBot(game)`` is the bot of
+    ``make_bot("ismcts", game)`` (:func:`make_ismcts_bot`), with the same settings.
 
     >>> import random
     >>> from sticheln import StichelnGame
@@ -173,7 +183,8 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         round_playouts: bool = True,
         playout_bot: Bot[ViewT, MoveT] | None = None,
         playout_policy: Callable[[StateT, int, Sequence[MoveT], random.Random], MoveT]
-        | None = None,
+        | Literal["default"]
+        | None = "default",
         delegate_bot: Bot[ViewT, MoveT] | None = None,
         delegate_if: Callable[[ViewT], bool] | None = None,
         tree_simultaneous: bool = False,
@@ -188,6 +199,13 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
             raise ValueError(f"reward_scale must be positive, got {reward_scale!r}")
         if not exploration >= 0:
             raise ValueError(f"exploration must be >= 0, got {exploration!r}")
+        if isinstance(playout_policy, str):
+            if playout_policy != "default":
+                raise ValueError(
+                    "playout_policy must be a function, 'default' or None, "
+                    f"got {excerpt(playout_policy)}"
+                )
+            playout_policy = None if playout_bot is not None else playout_policy_for(game)
         self.game = game
         """The game the bot plays."""
         self.iterations = (
@@ -210,8 +228,10 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         """The bot that plays the playouts; random moves when ``None``."""
         self.playout_policy = playout_policy
         """A function ``(state, player, moves, rng) -> move`` that plays the playouts from the
-        sampled full state (cheaper than a bot, which needs a view); it takes precedence over
-        ``playout_bot``."""
+        sampled full state (cheaper than a bot, which needs a view), or ``None``; it takes
+        precedence over ``playout_bot``. ``playout_policy="default"`` sets it to the game's
+        registered policy, or to ``None`` for a game without one or when ``playout_bot`` is
+        given."""
         self.delegate_bot = delegate_bot
         """The bot that makes the decisions for which ``delegate_if`` is true, if any."""
         self.delegate_if = delegate_if
@@ -632,14 +652,10 @@ def playout_policy_for(
 
 
 def make_ismcts_bot(game: Game[Any, Any, Any], **options: Any) -> ISMCTSBot[Any, Any, Any]:
-    """An :class:`ISMCTSBot` for ``game`` with the settings that suit it, then ``options``.
-
-    A game's playouts are played by the policy registered for it
-    (:func:`register_playout_policy`): for Sticheln
-    :func:`sticheln.bots.heuristic.playout_policy`, which in the measurements of the
-    documentation makes the search far stronger than random playouts for the same time.
-    Other games, Stichling among them (its policy measured no stronger than random playouts at
-    equal iterations, and slower), get random playouts.
+    """``ISMCTSBot(game, **options)``: the search with the settings that suit the game, which
+    are :class:`ISMCTSBot`'s defaults. A game's playouts are played by the policy registered
+    for it (:func:`register_playout_policy`): for Sticheln
+    :func:`sticheln.bots.heuristic.playout_policy`; other games get random playouts.
 
     With ``round_playouts=True`` (the default) the searches of a policy that has a fast path
     (:func:`register_fast_playouts`; Sticheln's has, :mod:`sticheln.bots.playout`, and so
@@ -647,9 +663,6 @@ def make_ismcts_bot(game: Game[Any, Any, Any], **options: Any) -> ISMCTSBot[Any,
     the deal in progress and play it out on a mutable representation of their own, making
     the same moves several times faster.
     """
-    policy = playout_policy_for(game)
-    if policy is not None:
-        options.setdefault("playout_policy", policy)
     return ISMCTSBot(game, **options)
 
 
@@ -699,8 +712,9 @@ ISMCTS_OPTIONS: dict[str, OptionParser] = {
 """The options of ``ismcts`` in a bot spec (``ismcts:time=0.5:seed=3``), with the parsers of
 their values: ``time`` (or ``time_limit``) in seconds and ``iterations`` bound the search,
 ``seed`` seeds it; the others set the :class:`ISMCTSBot` arguments of the same names, with
-``playout_policy=heuristic`` (the game's registered policy, the default) or ``none`` (random
-playouts), and ``playout_bot`` and ``delegate_bot`` naming registered bots."""
+``playout_policy=heuristic`` (the game's registered policy, the default unless a
+``playout_bot`` is given) or ``none`` (random playouts, or those of ``playout_bot``), and
+``playout_bot`` and ``delegate_bot`` naming registered bots."""
 
 
 def make_ismcts_bot_from_options(
@@ -720,9 +734,9 @@ def make_ismcts_bot_from_options(
         if "time_limit" in options:
             raise ValueError("give time or time_limit, not both")
         options["time_limit"] = options.pop("time")
-    policy = options.pop("playout_policy", "default")
-    if policy == "none":
-        options["playout_policy"] = None
+    if "playout_policy" in options:  # given: the registered policy even with a playout_bot
+        policy = options["playout_policy"]
+        options["playout_policy"] = None if policy == "none" else playout_policy_for(game)
     for key in ("playout_bot", "delegate_bot"):
         if options.get(key) is not None:
             options[key] = make_bot(str(options[key]), game)
