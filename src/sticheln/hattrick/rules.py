@@ -272,8 +272,10 @@ everyone but not counted for the next lead."""
 PASSES_SHOWN: Final = HattrickRules(
     name="passes-shown", passed_cards=PassedCards.SHOWN, lead_cards=LeadCards.TURN
 )
-"""The reading of German reviews that the highest card played in the whole turn leads, passed
-cards included (they are shown to everyone)."""
+"""Passed cards count when the next leader is found, and are shown to everyone. keirat and
+braillespiel.de let the player of the highest card of the whole turn ("insgesamt") lead, but
+do not say whether a passed card counts; that it does is this library's reading
+(:rule:`HT-LEAD-2`)."""
 
 PASSES_HIDDEN: Final = HattrickRules(
     name="passes-hidden", passed_cards=PassedCards.HIDDEN, lead_cards=LeadCards.TRICKS
