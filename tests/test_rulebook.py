@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sticheln.core.errors import UnknownNameError, WrongTypeError
-from sticheln.core.rulebook import rule_text, rule_texts
+from sticheln.core.rulebook import RuleText, rule_text, rule_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
@@ -40,6 +40,44 @@ def generated() -> dict[str, dict[str, str | None]]:
 def test_the_shipped_rule_texts_are_the_specifications() -> None:
     shipped = json.loads(SHIPPED.read_text(encoding="utf-8"))
     assert shipped == generated(), "run: python tests/test_rulebook.py --write"
+
+
+def test_a_wrapped_option_stays_out_of_the_rule_text() -> None:
+    page = """
+.. rule:: XX-WRAP-1
+   :title: A title
+      that goes on
+   :source: Board Game Arena; spieletest.at;
+      jestatharogue; hall9000.de
+
+   The statement, over
+   two lines.
+
+   A second paragraph.
+
+.. rule:: XX-WRAP-2
+   :source: keirat
+
+   hall9000.de is named here by the statement itself.
+"""
+    assert rule_trace.rule_texts_in_rst(page) == {
+        "XX-WRAP-1": {
+            "title": "A title that goes on",
+            "source": "Board Game Arena; spieletest.at; jestatharogue; hall9000.de",
+            "text": "The statement, over two lines.\n\nA second paragraph.",
+        },
+        "XX-WRAP-2": {
+            "source": "keirat",
+            "text": "hall9000.de is named here by the statement itself.",
+        },
+    }
+
+
+@pytest.mark.parametrize("rule", rule_texts(), ids=lambda rule: rule.id)
+def test_no_rule_text_begins_with_a_piece_of_its_source(rule: RuleText) -> None:
+    first_paragraph = rule.text.split("\n\n")[0]
+    assert first_paragraph not in (rule.source or ""), (rule.id, first_paragraph)
+    assert first_paragraph not in rule.title, (rule.id, first_paragraph)
 
 
 def test_every_rule_of_the_specification_is_there_with_a_text() -> None:

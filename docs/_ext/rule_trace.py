@@ -205,7 +205,9 @@ def rule_texts_in_rst(text: str) -> dict[str, dict[str, str]]:
     The statement is the directive's body without its examples (doctest blocks), with the
     paragraphs separated by blank lines and the lines of each joined; roles and inline
     markup are reduced to their text (``:rule:`ST-TRICK-1``` to ``ST-TRICK-1``). A simple
-    table keeps a line per row, its cells separated by `` · ``.
+    table keeps a line per row, its cells separated by `` · ``. The options are not part of
+    the statement, nor are the lines an option value goes on over (see
+    :func:`rule_fields_in_rst`).
     """
     found: dict[str, dict[str, str]] = {}
     fields = rule_fields_in_rst(text)
@@ -217,12 +219,20 @@ def rule_texts_in_rst(text: str) -> dict[str, dict[str, str]]:
         start = text.count("\n", 0, match.end()) + 1
         indent = len(lines[start - 1]) - len(lines[start - 1].lstrip()) + 1
         paragraphs: list[list[str]] = [[]]
+        option_indent: int | None = None
         for line in lines[start:]:
             stripped = line.strip()
-            if stripped and len(line) - len(line.lstrip()) < indent:
+            depth = len(line) - len(line.lstrip())
+            if stripped and depth < indent:
                 break
-            if _OPTION_PATTERN.match(line) and not any(paragraphs):
-                continue
+            if not any(paragraphs):
+                option = _OPTION_PATTERN.match(line)
+                if option is not None:
+                    option_indent = len(option.group(1))
+                    continue
+                if option_indent is not None and stripped and depth > option_indent:
+                    continue
+                option_indent = None
             if not stripped:
                 if paragraphs[-1]:
                     paragraphs.append([])
