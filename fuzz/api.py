@@ -5,7 +5,16 @@ Expected outcomes: a return value, or one of the documented errors: a subclass o
 :class:`sticheln.StichelnError`, a plain ``ValueError`` for an empty trick, a ``KeyError``
 from :meth:`sticheln.CardSet.remove`. Anything else is a finding, printed with the call.
 
+With ``--protocol`` it fuzzes the entry points of each game instead, its module functions and
+the methods of its game object, with arguments of the wrong type among the right ones:
+``None``, numbers, strings, another game's states, views and moves, a view where a state
+belongs. An argument of the wrong type must give a :class:`sticheln.WrongTypeError` (a move
+that is none of the game's given to ``apply_move`` or ``events`` may give its
+:class:`sticheln.IllegalMoveError`); a call that returns, or raises anything else, is a
+finding. Both campaigns print the counts of the exceptions raised, by type.
+
     python fuzz/api.py --cases 20000 --seed 1
+    python fuzz/api.py --protocol --cases 5500 --seed 1
 """
 
 from __future__ import annotations
@@ -202,6 +211,11 @@ class Target:
         kwargs = {key: make(rng) for key, make in self.kwargs.items() if rng.random() < 0.6}
         return args, kwargs
 
+    def judge(self, args: list[object], exc: BaseException | None) -> str:
+        """What is wrong with the outcome of a call with ``args`` beyond the documented
+        errors (``exc`` is ``None`` for a call that returned): ``""`` when nothing."""
+        return ""
+
 
 def targets(everything: bool = False) -> list[Target]:
     """The targets: the main public API, and with ``everything`` the helper functions and
@@ -388,6 +402,280 @@ def targets(everything: bool = False) -> list[Target]:
     return found + extra if everything else found
 
 
+# -- the entry points of the games, given arguments of the wrong type --------------------------
+
+STATE_TYPES: dict[str, type] = {
+    "sticheln": sticheln.GameState,
+    "hattrick": hattrick.HattrickState,
+    "stichling": stichling.StichlingState,
+}
+VIEW_TYPES: dict[str, type] = {
+    "sticheln": sticheln.PlayerView,
+    "hattrick": hattrick.HattrickView,
+    "stichling": stichling.StichlingView,
+}
+MOVE_TYPES: dict[str, tuple[type, ...]] = {
+    "sticheln": (sticheln.ChoosePain, sticheln.PlayCard),
+    "hattrick": (hattrick.Follow, hattrick.OpenTrick, hattrick.Pass),
+    "stichling": (stichling.ArrangePoints, stichling.OpenTrick, stichling.AddToTrick),
+}
+RECORDS: dict[str, Any] = {
+    "sticheln": sticheln.GameRecord,
+    "hattrick": hattrick.HattrickRecord,
+    "stichling": stichling.StichlingRecord,
+}
+
+LEGAL = "<a legal move of the state>"
+"""What a move maker gives for a legal move of the state given beside it: the target puts
+that move in its place (a game's first legal move when the state is not one of its own)."""
+
+
+def _game(label: str) -> Any:
+    return sticheln.find_game(label)
+
+
+def _any_moves(game: Any, state: Any) -> list[Any]:
+    return [m for p in game.players_to_act(state) for m in game.legal_moves(state, p)]
+
+
+def view_of(engine: Any) -> Maker:
+    """A maker of a view of ``engine``, a seat's or now and then a spectator's."""
+    make_state = state_of(engine)
+
+    def make(rng: random.Random) -> object:
+        state = make_state(rng)
+        seats = [*range(state.players), sticheln.SPECTATOR] if rng.random() < 0.2 else []
+        return engine.observe(state, rng.choice(seats or list(range(state.players))))
+
+    return make
+
+
+def move_of(engine: Any) -> Maker:
+    """A maker of a legal move of some state of ``engine``."""
+    make_state = state_of(engine)
+    game = _game(engine.__name__.rsplit(".", 1)[-1])
+
+    def make(rng: random.Random) -> object:
+        state = make_state(rng)
+        moves = _any_moves(game, state) or _any_moves(game, game.new_game(game.player_counts[0]))
+        return rng.choice(moves)
+
+    return make
+
+
+MAKERS: dict[str, dict[str, Maker]] = {
+    label: {"state": state_of(engine), "view": view_of(engine), "move": move_of(engine)}
+    for label, engine in ENGINES.items()
+}
+
+PLAIN_WRONG: list[Callable[[random.Random], object]] = [
+    lambda r: None,
+    lambda r: r.choice([0, 1, 3, -1]),
+    lambda r: r.choice(["", "R3", "state", "sticheln"]),
+    lambda r: r.choice([True, False]),
+    lambda r: r.choice([1.5, 4.0, float("nan")]),
+    lambda r: b"R3",
+    lambda r: r.choice([[], (), {}, [None] * 14, tuple(range(13))]),
+    lambda r: object(),
+    lambda r: random.Random(1),
+    lambda r: sticheln.find_game(r.choice(list(ENGINES))),
+]
+
+
+def wrong_for(label: str, kind: str) -> Maker:
+    """A maker of a value that is not a ``kind`` (state, view, move, ...) of game ``label``:
+    another game's state, view or move, this game's values of another kind, or a plain
+    value of the wrong type."""
+    foreign = [
+        maker
+        for other, makers in MAKERS.items()
+        for what, maker in makers.items()
+        if other != label or what != kind
+    ]
+
+    def make(rng: random.Random) -> object:
+        roll = rng.random()
+        if roll < 0.45:
+            return rng.choice(foreign)(rng)
+        if roll < 0.85:
+            return rng.choice(PLAIN_WRONG)(rng)
+        return hostile(rng)
+
+    return make
+
+
+class Slot:
+    """One argument of a protocol target: a maker of right values, a maker of wrong ones,
+    and what a right value is (``accepts``; ``None`` for an argument of any type, whose
+    errors are the documented ones). A wrong value must raise one of ``errors``."""
+
+    def __init__(
+        self,
+        valid: Maker,
+        wrong: Maker,
+        accepts: Callable[[object], bool] | None,
+        errors: tuple[type[BaseException], ...] = (sticheln.WrongTypeError,),
+        share: float = 0.6,
+    ) -> None:
+        self.valid = valid
+        self.wrong = wrong
+        self.accepts = accepts
+        self.errors = errors
+        self.share = share
+
+    def draw(self, rng: random.Random) -> object:
+        return self.valid(rng) if rng.random() < self.share else self.wrong(rng)
+
+
+class ProtocolTarget(Target):
+    """A game's entry point whose arguments are :class:`Slot` values: a call with an argument
+    of the wrong type must raise the slot's error."""
+
+    def __init__(self, label: str, func: Callable[..., object], /, *slots: Slot) -> None:
+        super().__init__(label, func)
+        self.slots = slots
+
+    def draw(self, rng: random.Random) -> tuple[list[object], dict[str, object]]:
+        return [slot.draw(rng) for slot in self.slots], {}
+
+    def judge(self, args: list[object], exc: BaseException | None) -> str:
+        wrong = [
+            (i, slot)
+            for i, (slot, value) in enumerate(zip(self.slots, args, strict=True))
+            if slot.accepts is not None and value is not LEGAL and not slot.accepts(value)
+        ]
+        if not wrong:
+            return ""
+        if exc is None:
+            return f"returned for argument {wrong[0][0]} of the wrong type"
+        if any(isinstance(exc, slot.errors) for _, slot in wrong):
+            return ""
+        return f"{describe(exc)} (for argument {wrong[0][0]} of the wrong type)"
+
+
+def _legal(game: Any, label: str, state: object, move: object) -> object:
+    """``move``, or for :data:`LEGAL` a legal move of ``state`` (of the game's first state
+    when ``state`` is not one of its own)."""
+    if move is not LEGAL:
+        return move
+    if type(state) is not STATE_TYPES[label] or game.is_over(state):
+        state = game.new_game(game.player_counts[0], seed=0)
+    return _any_moves(game, state)[0]
+
+
+def protocol_targets() -> list[Target]:
+    """The module functions and game-object methods of every game, each argument a
+    :class:`Slot`."""
+    return [target for label in ENGINES for target in game_targets(label)]
+
+
+def game_targets(label: str) -> list[Target]:
+    """The module functions and game-object methods of the game called ``label``."""
+    engine, game, makers = ENGINES[label], _game(label), MAKERS[label]
+    state_type, view_type, move_types = STATE_TYPES[label], VIEW_TYPES[label], MOVE_TYPES[label]
+
+    def slot(valid: Maker, kind: str, accepts: Callable[[object], bool] | None) -> Slot:
+        return Slot(valid, wrong_for(label, kind), accepts)
+
+    def is_state(value: object) -> bool:
+        return type(value) is state_type
+
+    def is_view(value: object) -> bool:
+        return type(value) is view_type
+
+    def is_move(value: object) -> bool:
+        return isinstance(value, move_types)
+
+    def is_int(value: object) -> bool:
+        return type(value) is int
+
+    def a_move(rng: random.Random) -> object:
+        return LEGAL if rng.random() < 0.6 else makers["move"](rng)
+
+    def wire_data(rng: random.Random) -> object:
+        return mutated_wire(rng.choice([makers["view"], makers["move"]])(rng), rng)
+
+    def record_text(rng: random.Random) -> object:
+        return game.to_json(makers["state"](rng))
+
+    def a_rng(rng: random.Random) -> object:
+        return random.Random(rng.randrange(99))
+
+    state = slot(makers["state"], "state", is_state)
+    view = slot(makers["view"], "view", is_view)
+    move = slot(makers["move"], "move", is_move)
+    to_apply = Slot(
+        a_move,
+        wrong_for(label, "move"),
+        is_move,
+        (sticheln.WrongTypeError, sticheln.IllegalMoveError),
+    )
+    seat_ = slot(lambda r: r.randrange(-2, 7), "seat", is_int)
+    text = slot(move_text(engine), "text", lambda v: isinstance(v, str))
+    rng_ = slot(a_rng, "rng", lambda v: isinstance(v, random.Random))
+    players_ = slot(lambda r: r.randrange(0, 8), "players", is_int)
+    wire = Slot(wire_data, wrong_for(label, "wire"), None)
+    record = slot(record_text, "json", lambda v: isinstance(v, str | bytes))
+    game_ = slot(lambda r: game, "game", lambda v: v is game)
+
+    def apply(owner: Any) -> Callable[[object, object], object]:
+        return lambda s, m: owner.apply_move(s, _legal(game, label, s, m))
+
+    def events(owner: Any) -> Callable[[object, object, object], object]:
+        return lambda s, m, p: owner.events(s, _legal(game, label, s, m), p)
+
+    calls: dict[str, tuple[Callable[..., object], tuple[Slot, ...]]] = {
+        f"{label}.legal_moves": (engine.legal_moves, (state, seat_)),
+        f"{label}.apply_move": (apply(engine), (state, to_apply)),
+        f"{label}.observe": (engine.observe, (state, seat_)),
+        f"{label}.parse_move": (engine.parse_move, (state, seat_, text)),
+        f"{label}.sample_state": (engine.sample_state, (view, rng_)),
+        f"{label}.events": (events(engine), (state, to_apply, seat_)),
+        f"{label}.would_take": (game.kit.would_take, (view,)),
+        f"{label}.move_text": (game.kit.move_text, (move,)),
+        f"{label}.move_from_dict": (engine.move_from_dict, (wire,)),
+        f"{label}.Record.from_state": (RECORDS[label].from_state, (state,)),
+        f"{label} game.apply_move": (apply(game), (state, to_apply)),
+        f"{label} game.events": (events(game), (state, to_apply, seat_)),
+        f"{label} random_playout": (sticheln.random_playout, (game_, state, rng_)),
+    }
+    methods: dict[str, tuple[Slot, ...]] = {
+        "players_to_act": (state,),
+        "is_over": (state,),
+        "scores": (state,),
+        "winners": (state,),
+        "deal_number": (state,),
+        "legal_moves": (state, seat_),
+        "observe": (state, seat_),
+        "parse_move": (state, seat_, text),
+        "sample_state": (view, rng_),
+        "would_take": (view,),
+        "viewer": (view,),
+        "player_of": (move,),
+        "move_text": (move,),
+        "to_json": (state,),
+        "from_json": (record,),
+        "view_from_dict": (wire,),
+        "move_from_dict": (wire,),
+        "encoding": (players_,),
+        "new_game": (players_,),
+    }
+    for name, slots in methods.items():
+        calls[f"{label} game.{name}"] = (getattr(game, name), slots)
+    return [ProtocolTarget(name, func, *slots) for name, (func, slots) in calls.items()]
+
+
+def mutated_wire(value: Any, rng: random.Random) -> object:
+    """The wire form of ``value``, now and then with one field replaced by a hostile value
+    (a list nested thousands deep among them)."""
+    data: dict[str, object] = value.to_dict()
+    if rng.random() < 0.5:
+        key = rng.choice(list(data))
+        roll = rng.random()
+        data[key] = deep_list(5000) if roll < 0.3 else None if roll < 0.4 else hostile(rng)
+    return data
+
+
 def documented(exc: BaseException, name: str) -> bool:
     """Whether ``exc``, raised by the target ``name``, is one of the documented errors."""
     if isinstance(exc, sticheln.StichelnError):
@@ -421,6 +709,13 @@ def show(value: object) -> str:
 
 def call(target: Target, args: list[object], kwargs: dict[str, object]) -> tuple[str, str]:
     """The outcome of one call, with the exception for an unexpected one."""
+    outcome, detail, _ = run(target, args, kwargs)
+    return outcome, detail
+
+
+def run(target: Target, args: list[object], kwargs: dict[str, object]) -> tuple[str, str, str]:
+    """The outcome of one call, with the exception for an unexpected one, and the type of
+    the exception raised (``""`` when none was)."""
     start = time.monotonic()
     try:
         with time_limit(CASE_SECONDS):
@@ -428,24 +723,34 @@ def call(target: Target, args: list[object], kwargs: dict[str, object]) -> tuple
                 result = target.func(*args, **kwargs)
                 str(result)
             except (Exception, RecursionError) as exc:
-                if documented(exc, target.name):
-                    return DOCUMENTED, ""
-                return UNEXPECTED, describe(exc)
+                kind = type(exc).__name__
+                if not documented(exc, target.name):
+                    return UNEXPECTED, describe(exc), kind
+                wrong = target.judge(args, exc)
+                return (UNEXPECTED, wrong, kind) if wrong else (DOCUMENTED, "", kind)
     except CaseTimeout:
-        return UNEXPECTED, f"hang: more than {CASE_SECONDS} s"
+        return UNEXPECTED, f"hang: more than {CASE_SECONDS} s", "hang"
     elapsed = time.monotonic() - start
     if elapsed > CASE_SECONDS:
-        return UNEXPECTED, f"slow: {elapsed:.1f} s"
-    return RETURNED, ""
+        return UNEXPECTED, f"slow: {elapsed:.1f} s", ""
+    wrong = target.judge(args, None)
+    return (UNEXPECTED, wrong, "") if wrong else (RETURNED, "", "")
 
 
 def campaign(
-    cases: int, seed: int, out: Any = None, max_findings: int = 40, everything: bool = False
+    cases: int,
+    seed: int,
+    out: Any = None,
+    max_findings: int = 40,
+    everything: bool = False,
+    chosen: list[Target] | None = None,
+    raised: Counter[str] | None = None,
 ) -> dict[str, Counter[str]]:
-    """Run ``cases`` calls of random targets; return the outcomes per target and print each
-    finding (the first ``max_findings``, one per target and exception type)."""
+    """Run ``cases`` calls of random targets (of ``chosen``, else of :func:`targets`); return
+    the outcomes per target and print each finding (the first ``max_findings``, one per
+    target and exception type). ``raised``, if given, counts the exceptions by type."""
     out = sys.stdout if out is None else out
-    all_targets = targets(everything)
+    all_targets = targets(everything) if chosen is None else chosen
     counts: dict[str, Counter[str]] = {t.name: Counter() for t in all_targets}
     seen: set[tuple[str, str]] = set()
     for case in range(cases):
@@ -453,8 +758,10 @@ def campaign(
         rng = random.Random(case_seed)
         target = rng.choice(all_targets)
         args, kwargs = target.draw(rng)
-        outcome, detail = call(target, args, kwargs)
+        outcome, detail, kind = run(target, args, kwargs)
         counts[target.name][outcome] += 1
+        if raised is not None and kind:
+            raised[kind] += 1
         if outcome == UNEXPECTED:
             key = (target.name, detail.split(":", 1)[0])
             if key not in seen and len(seen) < max_findings:
@@ -481,10 +788,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--all", action="store_true", help="also the helpers of Hattrick and Stichling"
     )
+    parser.add_argument(
+        "--protocol",
+        action="store_true",
+        help="the entry points of each game, with arguments of the wrong type",
+    )
     parser.add_argument("--verbose", action="store_true", help="print the counts per target")
     args = parser.parse_args(argv)
     start = time.monotonic()
-    counts = campaign(args.cases, args.seed, everything=args.all)
+    raised: Counter[str] = Counter()
+    chosen = protocol_targets() if args.protocol else None
+    counts = campaign(args.cases, args.seed, everything=args.all, chosen=chosen, raised=raised)
     elapsed = time.monotonic() - start
     if args.verbose:
         for name, counter in counts.items():
@@ -494,6 +808,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{sum(total.values())} calls of {len(counts)} targets: "
         + ", ".join(f"{outcome} {total[outcome]}" for outcome in OUTCOMES)
     )
+    print("raised: " + (", ".join(f"{kind} {n}" for kind, n in raised.most_common()) or "-"))
     print(f"in {elapsed:.1f} s ({sum(total.values()) / max(elapsed, 1e-9):.0f} calls/s)")
     return 1 if total[UNEXPECTED] else 0
 
