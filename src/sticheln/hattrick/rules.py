@@ -50,7 +50,9 @@ class LeadTie(Enum):
     NEXT_LOWER = "next-lower"
     """Go down the values played in the turn to the highest one played exactly once; its
     player leads. If every value was played more than once, the earliest card of the highest
-    value decides. This reads "the next lower card counts" literally (the default)."""
+    value decides. The default: the library's reading of keirat and braillespiel.de, which
+    say that on a tie the next lower card decides, and do not say what happens when no value
+    was played exactly once."""
     EARLIEST = "earliest"
     """Of the cards of the highest value, the one played first in the turn decides."""
 
@@ -266,8 +268,9 @@ _FIELDS: Final = (
 
 AMIGO_1995: Final = HattrickRules()
 """The AMIGO rules of 1995 (the default): 4 to 6 players, 60 cards, one hand per player,
-"the next lower card counts" read as the highest value played once, passed cards shown to
-everyone but not counted for the next lead."""
+a tie for the next lead broken as keirat and braillespiel.de say, by the next lower card (in
+the library's reading, the highest value played once), passed cards shown to everyone but not
+counted for the next lead."""
 
 PASSES_SHOWN: Final = HattrickRules(
     name="passes-shown", passed_cards=PassedCards.SHOWN, lead_cards=LeadCards.TURN

@@ -89,7 +89,8 @@ class StichlingView(WireValue):
     open_tricks: tuple[StichlingTrick, ...]
     """The open tricks, in the order they were opened, with their markers."""
     won: tuple[tuple[StichlingTrick, ...], ...]
-    """The tricks each player has won this hand, laid apart face up (:rule:`SL-TRICK-3`)."""
+    """The tricks each player has won this hand, laid apart from each other
+    (:rule:`SL-TRICK-3`). That everybody sees them is the library's convention."""
     hand_sizes: tuple[int, ...]
     """How many cards each player holds."""
     finished_hands: tuple[FinishedHand, ...]
