@@ -280,6 +280,8 @@ def test_ismcts_time_budget() -> None:
     [
         {"iterations": 0},
         {"time_limit": 0},
+        {"time_limit": 3600.5},
+        {"time_limit": float("inf")},
         {"reward": "points"},
         {"reward_scale": 0},
         {"exploration": -1},
@@ -447,6 +449,12 @@ def test_a_seeded_random_bot_plays_its_own_games() -> None:
         ("ismcts:foo=1", UnknownNameError, "the ismcts bot has no option 'foo'"),
         ("ismcts:time=0", BotSpecError, "time=0: must be a positive number"),
         ("ismcts:time=fast", BotSpecError, "time=fast: must be a positive number"),
+        (
+            "ismcts:time=1e308",
+            BotSpecError,
+            "option time=1e308: must be a positive number of seconds, at most 3600 \\(an hour\\)",
+        ),
+        ("ismcts:time_limit=3601", BotSpecError, "option time_limit=3601: .* at most 3600"),
         ("ismcts:iterations=2.5", BotSpecError, "must be a whole number of at least 1"),
         ("ismcts:time=1:time_limit=1", BotSpecError, "give time or time_limit, not both"),
         ("ismcts:time", BotSpecError, "option 'time' is not key=value"),
@@ -461,6 +469,44 @@ def test_a_seeded_random_bot_plays_its_own_games() -> None:
 def test_bad_specs_are_refused(spec: str, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         make_bot(spec, st.StichelnGame())
+
+
+def test_a_search_may_think_an_hour_a_move() -> None:
+    game = st.StichelnGame()
+    assert make_bot("ismcts:time=3600", game).time_limit == 3600.0  # type: ignore[attr-defined]
+    assert ISMCTSBot(game, time_limit=3600).time_limit == 3600
+
+
+HUGE = "x" * 10_000
+
+
+@pytest.mark.parametrize(
+    ("spec", "error", "named"),
+    [
+        ("ismcts:time=" + "1" * 10_000, BotSpecError, "option time='111"),
+        ("ismcts:time=1:time_limit=" + "2" * 10_000, BotSpecError, "option time_limit='222"),
+        ("random:seed=" + HUGE, BotSpecError, "option seed='xxx"),
+        ("ismcts:reward=" + HUGE, BotSpecError, "must be margin or rank"),
+        ("heuristic:zero_keep=" + HUGE, BotSpecError, "option zero_keep='xxx"),
+        ("ismcts:" + HUGE + "=1", UnknownNameError, "the ismcts bot has no option 'xxx"),
+        ("random:" + HUGE + "=1:" + HUGE + "=2", BotSpecError, "given twice"),
+        ("random:" + HUGE, BotSpecError, "is not key=value"),
+        (HUGE, UnknownNameError, "no bot 'xxx"),
+        ("ismcts:playout_bot=" + HUGE, UnknownNameError, "no bot 'xxx"),
+        (":" + HUGE, BotSpecError, "empty bot name"),
+        ("random:seed=" + "1\n" * 20 + "x", BotSpecError, "option seed='1\\n1"),
+    ],
+)
+def test_the_errors_of_huge_specs_are_short(spec: str, error: type[Exception], named: str) -> None:
+    """Whatever the length of a spec, its error quotes at most a few dozen characters of it
+    and of each of its parts (with the length of a part cut short), on one line, and says what
+    is wrong."""
+    with pytest.raises(error) as caught:
+        make_bot(spec, st.StichelnGame())
+    message = str(caught.value)
+    assert named in message
+    assert len(message) < 400, len(message)
+    assert "\n" not in message
 
 
 # -- the fast path of Sticheln's playouts ----------------------------------------------------------

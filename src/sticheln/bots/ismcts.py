@@ -25,6 +25,7 @@ from sticheln.core.protocol import Game
 
 __all__ = [
     "ISMCTS_OPTIONS",
+    "MAX_TIME_LIMIT",
     "ISMCTSBot",
     "make_ismcts_bot",
     "make_ismcts_bot_from_options",
@@ -39,6 +40,10 @@ MoveT = TypeVar("MoveT", bound=Hashable)
 ViewT = TypeVar("ViewT")
 
 _DEFAULT_ITERATIONS = 1000
+
+MAX_TIME_LIMIT: Final = 3600.0
+"""The longest ``time_limit`` of a search, in seconds (an hour): a longer one, by mistake,
+would keep the search thinking for good."""
 
 
 class _Node:
@@ -140,8 +145,9 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
     :mod:`sticheln.stichling.sampling`). Other policies and games take the protocol path
     above.
 
-    **Budget.** The search stops after ``iterations`` iterations or ``time_limit`` seconds,
-    whichever comes first; with neither, it runs 1000 iterations. The bot plays the root move
+    **Budget.** The search stops after ``iterations`` iterations or ``time_limit`` seconds (at
+    most :data:`MAX_TIME_LIMIT`, an hour), whichever comes first; with neither, it runs 1000
+    iterations. The bot plays the root move
     visited most often. With an iteration budget the bot is deterministic given ``seed`` and
     the generator passed to :meth:`choose`; a time limit makes the number of iterations, and
     so the move, depend on the machine.
@@ -191,8 +197,11 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
     ) -> None:
         if iterations is not None and (type(iterations) is not int or iterations < 1):
             raise ValueError(f"iterations must be a positive int or None, got {iterations!r}")
-        if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time_limit must be positive seconds or None, got {time_limit!r}")
+        if time_limit is not None and not 0 < time_limit <= MAX_TIME_LIMIT:
+            raise ValueError(
+                f"time_limit must be positive seconds of at most {MAX_TIME_LIMIT:g} or None, "
+                f"got {excerpt(time_limit)}"
+            )
         if reward not in ("margin", "rank"):
             raise ValueError(f"reward must be 'margin' or 'rank', got {reward!r}")
         if not reward_scale > 0:
@@ -666,6 +675,18 @@ def make_ismcts_bot(game: Game[Any, Any, Any], **options: Any) -> ISMCTSBot[Any,
     return ISMCTSBot(game, **options)
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= MAX_TIME_LIMIT:
+        raise ValueError(
+            f"must be a positive number of seconds, at most {MAX_TIME_LIMIT:g} (an hour)"
+        )
+    return value
+
+
 def _exploration(text: str) -> float:
     try:
         value = float(text)
@@ -696,8 +717,8 @@ def _bot_name(text: str) -> str:
 
 
 ISMCTS_OPTIONS: dict[str, OptionParser] = {
-    "time": parse_positive_float,
-    "time_limit": parse_positive_float,
+    "time": _seconds,
+    "time_limit": _seconds,
     "iterations": parse_positive_int,
     "seed": parse_int,
     "exploration": _exploration,
@@ -710,7 +731,8 @@ ISMCTS_OPTIONS: dict[str, OptionParser] = {
     "delegate_bot": _bot_name,
 }
 """The options of ``ismcts`` in a bot spec (``ismcts:time=0.5:seed=3``), with the parsers of
-their values: ``time`` (or ``time_limit``) in seconds and ``iterations`` bound the search,
+their values: ``time`` (or ``time_limit``) in seconds, at most :data:`MAX_TIME_LIMIT` (an
+hour), and ``iterations`` bound the search,
 ``seed`` seeds it; the others set the :class:`ISMCTSBot` arguments of the same names, with
 ``playout_policy=heuristic`` (the game's registered policy, the default unless a
 ``playout_bot`` is given) or ``none`` (random playouts, or those of ``playout_bot``), and
