@@ -134,6 +134,26 @@ def test_bad_options_are_usage_errors(argv: list[str], message: str) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    ("spec", "named"),
+    [
+        ("ismcts:time=1e308", "option time=1e308: must be a positive number of seconds, at most"),
+        ("ismcts:time=" + "1" * 10_000, "option time='111"),
+        ("random:seed=" + "x" * 10_000, "option seed='xxx"),
+        ("ismcts:" + "k" * 10_000 + "=1", "the ismcts bot has no option 'kkk"),
+        ("random,:" + "x" * 10_000 + ",random", "empty bot name"),
+    ],
+)
+def test_bad_bot_specs_get_a_short_usage_error(spec: str, named: str) -> None:
+    """However long the spec, the error names the bad part in a few hundred characters; a
+    search of a lifetime a move is refused."""
+    code, _, err = run("play", "--auto", "--players", "3", "--bots", spec)
+    assert code == 2
+    assert named in err
+    assert len(err) < 500, len(err)
+    assert "Traceback" not in err
+
+
 def test_bot_names_one_for_all_or_one_per_seat() -> None:
     assert parse_bot_names("Random", 3) == ["random"] * 3
     assert parse_bot_names("random, heuristic,random", 3) == ["random", "heuristic", "random"]

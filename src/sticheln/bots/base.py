@@ -9,7 +9,13 @@ from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
-from sticheln.core.errors import StichelnError, UnknownNameError, WrongTypeError, excerpt
+from sticheln.core.errors import (
+    EXCERPT_LENGTH,
+    StichelnError,
+    UnknownNameError,
+    WrongTypeError,
+    excerpt,
+)
 from sticheln.core.protocol import Game
 
 __all__ = [
@@ -72,7 +78,28 @@ class RandomBot:
 
 
 class BotSpecError(StichelnError, ValueError):
-    """A bot spec that cannot be read, or an option value a bot does not accept."""
+    """A bot spec that cannot be read, or an option value a bot does not accept. Its message,
+    like that of the :exc:`~sticheln.UnknownNameError` of a bot spec, quotes at most a few
+    dozen characters of the spec and of each part of it, whatever their length."""
+
+
+_REASON_LENGTH = 160
+"""The most characters of a reason an error message of a bot spec gives (a parser's or a
+factory's :exc:`ValueError`)."""
+
+
+def _shown(text: str) -> str:
+    """What an error message quotes of a spec, a key or a value: ``text`` itself when it is
+    short and printable, else :func:`~sticheln.core.errors.excerpt` of it."""
+    return text if len(text) <= EXCERPT_LENGTH and text.isprintable() else excerpt(text)
+
+
+def _reason(exc: Exception) -> str:
+    """The message of ``exc``, cut to :data:`_REASON_LENGTH` characters."""
+    text = str(exc)
+    if len(text) <= _REASON_LENGTH:
+        return text
+    return f"{text[: _REASON_LENGTH - 20]}… ({len(text)} characters)"
 
 
 BotFactory = Callable[..., Bot[Any, Any]]
@@ -189,7 +216,7 @@ def parse_bot_spec(spec: str) -> BotSpec:
                 f"bot spec {excerpt(spec)}: option {excerpt(part.strip())} is not key=value"
             )
         if any(key == k for k, _ in options):
-            raise BotSpecError(f"bot spec {excerpt(spec)}: option {key!r} given twice")
+            raise BotSpecError(f"bot spec {excerpt(spec)}: option {excerpt(key)} given twice")
         options.append((key, value))
     return BotSpec(name, tuple(options))
 
@@ -305,6 +332,7 @@ def make_bot(name: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
         raise UnknownNameError(
             f"the {spec.name} bot does not play {game.info.title}; bots that do: {known}"
         )
+    shown = _shown(str(spec))
     parsers = _OPTIONS.get(spec.name, {})
     kwargs: dict[str, object] = {}
     rest: list[tuple[str, str]] = []
@@ -316,7 +344,9 @@ def make_bot(name: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
         try:
             kwargs[key] = parser(text)
         except ValueError as exc:
-            raise BotSpecError(f"bot {spec}: option {key}={text}: {exc}") from None
+            raise BotSpecError(
+                f"bot {shown}: option {_shown(key)}={_shown(text)}: {_reason(exc)}"
+            ) from None
     try:
         bot = entry[0](game, **kwargs) if kwargs else entry[0](game)
     except BotSpecError:
@@ -324,7 +354,7 @@ def make_bot(name: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
     except ValueError as exc:  # options that do not go together
         if not kwargs:
             raise
-        raise BotSpecError(f"bot {spec}: {exc}") from None
+        raise BotSpecError(f"bot {shown}: {_reason(exc)}") from None
     if rest:
         fields = _tunable_fields(bot)
         changes: dict[str, object] = {}
@@ -333,12 +363,14 @@ def make_bot(name: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
                 known_keys = [*parsers, *fields]
                 listed = ", ".join(known_keys) if known_keys else "none"
                 raise UnknownNameError(
-                    f"bot {spec}: the {spec.name} bot has no option {excerpt(key)}; "
+                    f"bot {shown}: the {spec.name} bot has no option {excerpt(key)}; "
                     f"its options: {listed}"
                 )
             try:
                 changes[key] = _parse_field(fields[key], text)
             except ValueError as exc:
-                raise BotSpecError(f"bot {spec}: option {key}={text}: {exc}") from None
+                raise BotSpecError(
+                    f"bot {shown}: option {_shown(key)}={_shown(text)}: {_reason(exc)}"
+                ) from None
         bot = attrs.evolve(bot, **changes)  # type: ignore[misc]
     return bot

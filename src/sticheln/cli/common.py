@@ -199,7 +199,7 @@ def parse_bot_names(text: str | None, seats: int, default: str = "random") -> li
         return [default] * seats
     names = [name.strip().lower() for name in text.split(",")]
     if any(not name.split(":", 1)[0].strip() for name in names):
-        raise UsageError(f"--bots {text!r}: empty bot name")
+        raise UsageError(f"--bots {excerpt(text)}: empty bot name")
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
