@@ -8,6 +8,7 @@ import logging
 import random
 import re
 import sqlite3
+import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -167,12 +168,13 @@ def test_create_table_errors_name_the_bad_field(db: Path, body: Any, field: str)
 
 
 def test_create_table_refuses_bad_json_and_a_body_too_large(db: Path) -> None:
+    json_type = {"content-type": "application/json"}
     with server(db) as client:
-        response = client.post("/api/tables", content=b"{nope")
+        response = client.post("/api/tables", content=b"{nope", headers=json_type)
         assert response.status_code == 400
         assert response.json()["error"] == "body: not JSON"
         big = json.dumps({"game": "sticheln", "names": ["x" * 5000]})
-        assert client.post("/api/tables", content=big).status_code == 413
+        assert client.post("/api/tables", content=big, headers=json_type).status_code == 413
 
 
 def test_table_limit_answers_503_and_finished_tables_do_not_count(db: Path) -> None:
@@ -545,8 +547,9 @@ def test_a_restarted_server_continues_every_table(db: Path) -> None:
 
 def test_one_app_may_be_started_again(db: Path) -> None:
     from sticheln.web import create_app
+    from sticheln.web.security import Access
 
-    app = create_app(db)
+    app = create_app(db, access=Access(hosts=["testserver"]))
     with TestClient(app) as client:
         answer = create(client, "stichling", ["human", "random"], seed=71)
     with TestClient(app) as client:
@@ -573,7 +576,7 @@ def test_bots_resume_when_the_server_starts(db: Path) -> None:
             "2026-01-01T00:00:00+00:00",
         )
     )
-    store.add_move("resume", 0, first.to_dict())
+    store.add_move("resume", 0, first.to_dict(), at=time.time())
     store.close()
     with server(db) as client:
         table = server_table(client, "resume")

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from sticheln import SPECTATOR, find_game
 from sticheln.web import Limits, create_app
+from sticheln.web.security import Access
 from sticheln.web.tables import HISTORY, Table
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[RYGBPA](?:[0-9]|1[0-9]|20)(?![0-9])")
@@ -36,9 +37,11 @@ def card_names(data: object) -> set[str]:
 
 
 @contextmanager
-def server(db: Path, **limits: Any) -> Iterator[TestClient]:
-    """A running server on the SQLite file ``db`` (its lifespan started and stopped)."""
-    with TestClient(create_app(db, limits=Limits(**limits))) as client:
+def server(db: Path, access: Access | None = None, **limits: Any) -> Iterator[TestClient]:
+    """A running server on the SQLite file ``db`` (its lifespan started and stopped), that
+    answers to the test client's host name, ``testserver``."""
+    access = access or Access(hosts=("testserver",))
+    with TestClient(create_app(db, limits=Limits(**limits), access=access)) as client:
         yield client
 
 

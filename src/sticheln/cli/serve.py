@@ -62,6 +62,58 @@ def add_parser(subparsers: Any) -> None:
         help="the most websockets open at once (default: 500)",
     )
     parser.add_argument(
+        "--tables-per-client",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the most tables in play one client address may have made (default: 20)",
+    )
+    parser.add_argument(
+        "--join-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="close a table as abandoned when no person joined it within this time (default: 3600)",
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="close a table as abandoned when nothing happened at it for this time "
+        "(default: 86400)",
+    )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the server answers to besides --host, localhost and 127.0.0.1, "
+        "such as play.example.org (may be given again)",
+    )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="the origin of another site whose pages may make tables and open websockets, "
+        "such as https://example.org (may be given again)",
+    )
+    parser.add_argument(
+        "--proxy-headers",
+        action="store_true",
+        help="behind a reverse proxy: take the client's address and scheme from the "
+        "X-Forwarded-For and X-Forwarded-Proto headers that the proxies of "
+        "--forwarded-allow-ips send",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default="127.0.0.1,::1",
+        metavar="IPS",
+        help="with --proxy-headers: the comma-separated addresses of the proxies to trust "
+        "(default: 127.0.0.1,::1)",
+    )
+    parser.add_argument(
         "--bot-time",
         type=float,
         default=None,
@@ -90,21 +142,31 @@ def run(args: argparse.Namespace, env: Env) -> int:
     import uvicorn
 
     from sticheln.web import Limits, create_app
+    from sticheln.web.security import Access
+    from sticheln.web.store import Store, StoreError
 
-    options: dict[str, Any] = {}
-    if args.max_tables is not None:
-        options["max_tables"] = args.max_tables
-    if args.max_connections is not None:
-        options["max_connections"] = args.max_connections
-    if args.bot_time is not None:
-        options["bot_time"] = args.bot_time
+    fields = (
+        "max_tables",
+        "max_connections",
+        "tables_per_client",
+        "join_timeout",
+        "idle_timeout",
+        "bot_time",
+    )
+    options: dict[str, Any] = {
+        field: getattr(args, field) for field in fields if getattr(args, field) is not None
+    }
     try:
         limits = Limits(**options)
     except ValueError as exc:
         message = str(exc)
-        for field in ("max_tables", "max_connections", "bot_time"):
+        for field in fields:
             message = message.replace(field, "--" + field.replace("_", "-"))
         raise UsageError(message) from None
+    try:
+        access = Access(hosts=[args.host, *args.allowed_host], origins=args.allow_origin)
+    except ValueError as exc:
+        raise UsageError(f"--allow-origin {exc}") from None
     try:
         listening = socket.create_server(
             (args.host, args.port), family=_family(args.host), reuse_port=False
@@ -112,11 +174,25 @@ def run(args: argparse.Namespace, env: Env) -> int:
     except OSError as exc:
         reason = (exc.strerror or str(exc)).split(" (while", 1)[0]
         raise UsageError(f"cannot listen on {args.host} port {args.port}: {reason}") from None
+    try:
+        Store(db).close()  # a file the server cannot use is said here, on one line
+    except StoreError as exc:
+        listening.close()
+        raise UsageError(f"--db {exc}") from None
     port = listening.getsockname()[1]
-    app = create_app(db, limits=limits)
+    app = create_app(db, limits=limits, access=access)
     host = f"[{args.host}]" if ":" in args.host else args.host
     _log_to(env)
-    server = uvicorn.Server(uvicorn.Config(app, ws_max_size=WS_MAX_SIZE, log_level="info"))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            ws_max_size=WS_MAX_SIZE,
+            log_level="info",
+            proxy_headers=args.proxy_headers,
+            forwarded_allow_ips=args.forwarded_allow_ips,
+            server_header=False,
+        )
+    )
     env.stdout.write(f"sticheln: serving on http://{host}:{port}/ (Ctrl-C stops)\n")
     env.stdout.flush()
     try:

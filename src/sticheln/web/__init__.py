@@ -17,13 +17,20 @@ from sticheln.web.limits import Limits
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
+    from sticheln.web.security import Access
+
 __all__ = ["Limits", "create_app"]
 
 
-def create_app(db_path: str | Path, *, limits: Limits | None = None) -> Starlette:
+def create_app(
+    db_path: str | Path, *, limits: Limits | None = None, access: Access | None = None
+) -> Starlette:
     """The Starlette application of the server, keeping its tables in the SQLite file at
-    ``db_path`` (created if missing). The tables are loaded, and bots whose turn it is
-    resume, when the application starts (its lifespan)."""
+    ``db_path`` (created with mode 0600 if missing). The tables are loaded, and bots whose
+    turn it is resume, when the application starts (its lifespan). ``access``
+    (:class:`sticheln.web.security.Access`) names the host names and other sites' origins
+    it serves besides its own; by default it answers to ``localhost`` only."""
     from sticheln.web.app import build_app
+    from sticheln.web.security import Access
 
-    return build_app(Path(db_path), limits or Limits())
+    return build_app(Path(db_path), limits or Limits(), access or Access())

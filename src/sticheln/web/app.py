@@ -3,8 +3,9 @@
 The routes are described in the web protocol: ``GET /`` (lobby), ``GET /rules`` (the rules'
 texts, which explanations link to), ``GET /api/rules``, ``GET /api/games``,
 ``POST /api/tables``, ``GET /api/tables``, ``GET /api/tables/{id}`` (``/record``,
-``/replay``), ``GET /table/{id}``, ``GET /replay/{id}``, ``/static/...`` and
-``WS /ws/{id}``.
+``/replay``), ``DELETE /api/tables/{id}`` (the creator closes a table), ``GET /table/{id}``,
+``GET /replay/{id}``, ``/static/...`` and ``WS /ws/{id}``. Every request first passes the
+:class:`~sticheln.web.security.AccessMiddleware`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
     FileResponse,
@@ -35,7 +37,15 @@ from sticheln.core.rulebook import rule_texts
 from sticheln.web.connection import serve_websocket
 from sticheln.web.limits import Limits
 from sticheln.web.rules import rules_page
-from sticheln.web.tables import Table, TableFull, TableManager
+from sticheln.web.security import Access, AccessMiddleware
+from sticheln.web.tables import (
+    StorageFailed,
+    Table,
+    TableFull,
+    TableManager,
+    TooManyTables,
+    client_key,
+)
 from sticheln.web.text import one_line
 from sticheln.web.validate import RequestError, bot_names, parse_table_request
 
@@ -54,6 +64,11 @@ TRY_AGAIN_LATER = 1013
 UNKNOWN_TABLE = 4404
 """The websocket close code for a table the server does not have."""
 
+DAMAGED_TABLE = 4410
+"""The websocket close code for a table of the file that could not be rebuilt."""
+
+_BEARER = re.compile(r"Bearer\s+(\S{1,200})\s*", re.IGNORECASE)
+
 
 def _error(status: int, message: str) -> JSONResponse:
     """A JSON error response ``{"error": message}``."""
@@ -68,8 +83,9 @@ def _page(name: str) -> Response:
     return FileResponse(path, media_type="text/html; charset=utf-8")
 
 
-def build_app(db_path: Path, limits: Limits) -> Starlette:
-    """The application: its routes, and a lifespan that starts and stops the tables."""
+def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
+    """The application: its routes behind the access checks, and a lifespan that starts and
+    stops the tables."""
     manager = TableManager(db_path, limits)
 
     def table_of(request: Request | WebSocket) -> Table | None:
@@ -80,6 +96,9 @@ def build_app(db_path: Path, limits: Limits) -> Starlette:
         return manager.tables.get(table_id)
 
     def unknown(request: Request) -> JSONResponse:
+        damaged = manager.damaged.get(request.path_params["table_id"])
+        if damaged is not None:
+            return _error(410, f"the table is damaged ({damaged.reason}); it is set aside")
         return _error(404, "no such table")
 
     async def lobby(request: Request) -> Response:
@@ -132,7 +151,11 @@ def build_app(db_path: Path, limits: Limits) -> Starlette:
         return JSONResponse({"games": listed})
 
     async def create_table(request: Request) -> Response:
-        """``POST /api/tables``: a new table, with a join link per human seat."""
+        """``POST /api/tables``: a new table, with a join link per human seat and the
+        creator's token, which closes it."""
+        kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+        if kind != "application/json":
+            return _error(415, "body: send it as Content-Type: application/json")
         body = b""
         async for chunk in request.stream():
             body += chunk
@@ -146,12 +169,22 @@ def build_app(db_path: Path, limits: Limits) -> Starlette:
             table_request = parse_table_request(data, limits)
         except RequestError as exc:
             return _error(400, str(exc))
+        client = client_key(request.client.host if request.client else None)
         try:
-            table, tokens = await manager.create(table_request)
+            table, tokens, creator = await manager.create(table_request, client)
         except TableFull:
             return _error(
                 503, f"{limits.max_tables} tables are in play, the limit: try again later"
             )
+        except TooManyTables:
+            return _error(
+                429,
+                f"you have {limits.tables_per_client} tables in play, the most one client may "
+                "have: finish or close one (DELETE with its creator token), or wait until it "
+                "is closed as abandoned",
+            )
+        except StorageFailed as exc:
+            return _error(503, f"the table could not be saved ({exc}): try again later")
         seats: list[dict[str, Any]] = []
         for seat, (kind, token) in enumerate(zip(table.row.seats, tokens, strict=True)):
             if token is None:
@@ -171,25 +204,50 @@ def build_app(db_path: Path, limits: Limits) -> Starlette:
                 "seats": seats,
                 "spectator": f"/table/{table.id}",
                 "replay": f"/replay/{table.id}",
+                "creator_token": creator,
+                "seed_chosen": table.row.seed_chosen,
             },
             status_code=201,
         )
 
     async def list_tables(request: Request) -> Response:
         """``GET /api/tables``: the public information of every table."""
-        return JSONResponse({"tables": [t.public_info() for t in manager.tables.values()]})
+        return JSONResponse(
+            {
+                "tables": [t.public_info() for t in manager.tables.values()],
+                "damaged": [d.public_info() for d in manager.damaged.values()],
+            }
+        )
 
     async def one_table(request: Request) -> Response:
         """``GET /api/tables/{id}``: the public information of one table."""
         table = table_of(request)
         return unknown(request) if table is None else JSONResponse(table.public_info())
 
+    async def close_table(request: Request) -> Response:
+        """``DELETE /api/tables/{id}``: the creator closes a table in play (it stays, for its
+        record and replay); ``Authorization: Bearer <creator token>``."""
+        table = table_of(request)
+        if table is None:
+            return unknown(request)
+        match = _BEARER.fullmatch(request.headers.get("authorization", ""))
+        if match is None:
+            return _error(401, "send the creator's token: Authorization: Bearer <token>")
+        if not table.is_creator(match.group(1)):
+            return _error(403, "that is not the creator's token of this table")
+        if table.in_play:
+            try:
+                await manager.close(table, "closed", "its creator closed the table")
+            except StorageFailed as exc:
+                return _error(503, f"the table could not be closed ({exc}): try again later")
+        return JSONResponse(table.public_info())
+
     async def record(request: Request) -> Response:
         """``GET /api/tables/{id}/record``: the finished game's record, as a download."""
         table = table_of(request)
         if table is None:
             return unknown(request)
-        if not table.over:
+        if table.in_play:
             return _error(409, "the game is not over: its record holds the hidden deals")
         return Response(
             table.game.to_json(table.state),
@@ -204,7 +262,7 @@ def build_app(db_path: Path, limits: Limits) -> Starlette:
         table = table_of(request)
         if table is None:
             return unknown(request)
-        if not table.over:
+        if table.in_play:
             return _error(409, "the game is not over: its replay shows every hand")
         return JSONResponse(await manager.replay(table))
 
@@ -213,7 +271,10 @@ def build_app(db_path: Path, limits: Limits) -> Starlette:
         table = table_of(websocket)
         await websocket.accept()
         if table is None:
-            await websocket.close(code=UNKNOWN_TABLE, reason="no such table")
+            if websocket.path_params["table_id"] in manager.damaged:
+                await websocket.close(code=DAMAGED_TABLE, reason="the table is damaged")
+            else:
+                await websocket.close(code=UNKNOWN_TABLE, reason="no such table")
             return
         if (
             manager.connections >= limits.max_connections
@@ -247,7 +308,8 @@ def build_app(db_path: Path, limits: Limits) -> Starlette:
         Route("/api/rules", api_rules),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
-        Route("/api/tables/{table_id}", one_table),
+        Route("/api/tables/{table_id}", one_table, methods=["GET"]),
+        Route("/api/tables/{table_id}", close_table, methods=["DELETE"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/replay", replay),
         Route("/table/{table_id}", table_page),
@@ -255,6 +317,10 @@ def build_app(db_path: Path, limits: Limits) -> Starlette:
         Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
         WebSocketRoute("/ws/{table_id}", websocket),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(AccessMiddleware, access=access)],
+    )
     app.state.manager = manager
     return app

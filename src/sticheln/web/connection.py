@@ -4,13 +4,20 @@ table's messages in order through a queue of its own.
 Every message the client sends gets an answer or an effect; a bad one (not JSON, too large,
 of an unknown type, a move the seat may not make) gets an ``error`` reply, and the
 connection stays open.
+
+A client that reads more slowly than the table plays holds, at the most, the newest
+``state`` (a waiting one is replaced: the newest is the one that matters) and
+:attr:`~sticheln.web.limits.Limits.max_queued_bytes` of the other messages; past that it is
+closed with code 1008.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+from collections import deque
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -20,15 +27,15 @@ from sticheln.web.messages import error_message
 from sticheln.web.tables import MoveRefused, Table, TableManager
 from sticheln.web.text import quote
 
-__all__ = ["MAX_QUEUED", "POLICY_VIOLATION", "Client", "serve_websocket"]
+__all__ = ["POLICY_VIOLATION", "TOO_SLOW", "Client", "serve_websocket"]
 
 log = logging.getLogger("sticheln.web")
 
-MAX_QUEUED = 2000
-"""The most messages waiting for a client; a client that falls further behind is closed."""
-
 POLICY_VIOLATION = 1008
 """The websocket close code for a client that reads too slowly."""
+
+TOO_SLOW = "reading too slowly"
+"""The reason of that close."""
 
 _TYPES = ("join", "move", "ping")
 
@@ -36,7 +43,7 @@ _TYPES = ("join", "move", "ping")
 class Client:
     """A websocket's side of a table: its seat once joined, and its queue of messages."""
 
-    def __init__(self, websocket: WebSocket) -> None:
+    def __init__(self, websocket: WebSocket, max_queued_bytes: int) -> None:
         self.websocket = websocket
         """The connection."""
         self.seat: int | None = None
@@ -44,34 +51,76 @@ class Client:
         self.joined = False
         """Whether the client has joined, as a seat or a spectator."""
         self.too_slow = False
-        """Whether the client fell :data:`MAX_QUEUED` messages behind (and is closed)."""
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        """Whether the client fell too far behind (and is closed)."""
+        self.max_queued_bytes = max_queued_bytes
+        """The most bytes of messages other than ``state`` that may wait."""
+        self.queued_bytes = 0
+        """The bytes of the messages other than ``state`` waiting now."""
+        self._queue: deque[tuple[bool, str]] = deque()  # (is a state, its JSON)
+        self._ready = asyncio.Event()
         self._closed = False
+        self._writer: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message``; a client with too many messages waiting is closed."""
+        """Queue ``message``, replacing a ``state`` that has not been sent yet by a newer
+        one; a client with too many bytes waiting is closed (code 1008)."""
         if self._closed:
             return
-        if self._queue.qsize() >= MAX_QUEUED:
-            log.warning("closing a websocket that reads too slowly")
-            self.too_slow = True
-            self.close()
-            return
-        self._queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        text = json.dumps(message, separators=(",", ":"))
+        if message.get("type") == "state":
+            for index, (is_state, _) in enumerate(self._queue):
+                if is_state:
+                    del self._queue[index]
+                    break
+            self._queue.append((True, text))
+        else:
+            self.queued_bytes += len(text)  # ASCII: json.dumps escapes everything else
+            if self.queued_bytes > self.max_queued_bytes:
+                self._drop()
+                return
+            self._queue.append((False, text))
+        self._ready.set()
+
+    def _drop(self) -> None:
+        """Close a client that fell too far behind: forget what waits for it, stop the
+        writer (which may wait for the client to read) and close with code 1008."""
+        log.warning("closing a websocket that reads too slowly")
+        self.too_slow = True
+        self._closed = True
+        self._queue.clear()
+        self.queued_bytes = 0
+        if self._writer is not None:
+            self._writer.cancel()
+        asyncio.get_running_loop().create_task(self._close_too_slow())
+
+    async def _close_too_slow(self) -> None:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await self.websocket.close(code=POLICY_VIOLATION, reason=TOO_SLOW)
 
     def close(self) -> None:
         """Stop sending: the writer ends after the messages already queued."""
         if not self._closed:
             self._closed = True
-            self._queue.put_nowait(None)
+            self._ready.set()
+
+    def start_writer(self) -> asyncio.Task[None]:
+        """Start the task that sends the queued messages."""
+        self._writer = asyncio.get_running_loop().create_task(self.write())
+        return self._writer
 
     async def write(self) -> None:
         """Send the queued messages until :meth:`close` (or the client goes away)."""
         try:
-            while (text := await self._queue.get()) is not None:
+            while True:
+                while not self._queue:
+                    if self._closed:
+                        return
+                    self._ready.clear()
+                    await self._ready.wait()
+                is_state, text = self._queue.popleft()
+                if not is_state:
+                    self.queued_bytes -= len(text)
                 await self.websocket.send_text(text)
-            if self.too_slow:
-                await self.websocket.close(code=POLICY_VIOLATION, reason="reading too slowly")
         except (WebSocketDisconnect, RuntimeError, OSError):
             self._closed = True
 
@@ -79,8 +128,8 @@ class Client:
 async def serve_websocket(websocket: WebSocket, table: Table, manager: TableManager) -> None:
     """Serve one client of ``table`` until it goes away (the websocket accepted already and
     counted by the caller)."""
-    client = Client(websocket)
-    writer = asyncio.get_running_loop().create_task(client.write())
+    client = Client(websocket, manager.limits.max_queued_bytes)
+    writer = client.start_writer()
     try:
         while True:
             message = await websocket.receive()
@@ -92,7 +141,7 @@ async def serve_websocket(websocket: WebSocket, table: Table, manager: TableMana
     finally:
         table.subscribers.discard(client)
         client.close()
-        await writer
+        await asyncio.wait([writer])  # it ends by itself, or was stopped (a slow reader)
 
 
 async def _handle(
@@ -133,7 +182,7 @@ async def _handle(
     if kind == "ping":
         client.send({"type": "pong"})
     elif kind == "join":
-        _join(client, table, message)
+        await _join(client, table, manager, message)
     elif kind == "move":
         await _move(client, table, manager, message)
     else:
@@ -151,7 +200,9 @@ def _too_large(size: int, limits: Limits) -> dict[str, Any]:
     )
 
 
-def _join(client: Client, table: Table, message: dict[str, Any]) -> None:
+async def _join(
+    client: Client, table: Table, manager: TableManager, message: dict[str, Any]
+) -> None:
     """Join as the seat of the message's token, or as a spectator without one."""
     token = message.get("token")
     if token is None:
@@ -169,6 +220,7 @@ def _join(client: Client, table: Table, message: dict[str, Any]) -> None:
     client.joined = True
     table.subscribers.add(client)
     table.welcome(client)
+    await manager.joined(table, seat)
 
 
 async def _move(

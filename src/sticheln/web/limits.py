@@ -1,10 +1,13 @@
-"""The limits of the web server: message sizes, numbers of tables and connections, and the
-time and threads bots may use.
+"""The limits of the web server: message sizes, numbers of tables and connections, how long
+a table may wait for its players, how far a client may fall behind, and the time and threads
+bots may use.
 
 >>> from sticheln.web.limits import Limits
 >>> limits = Limits(max_tables=10)
->>> limits.max_tables, limits.max_message_bytes, limits.bot_time
-(10, 4096, 0.5)
+>>> limits.max_tables, limits.tables_per_client, limits.max_message_bytes, limits.bot_time
+(10, 20, 4096, 0.5)
+>>> limits.join_timeout, limits.idle_timeout
+(3600.0, 86400.0)
 """
 
 from __future__ import annotations
@@ -44,11 +47,24 @@ class Limits:
     max_tables: int = attrs.field(default=200, validator=_positive_int)
     """The most tables in play at once (finished tables do not count: they stay for their
     records and replays); creating one more answers HTTP 503."""
+    tables_per_client: int = attrs.field(default=20, validator=_positive_int)
+    """The most tables in play that one client address may have made; one more answers HTTP
+    429. IPv6 addresses count by their /64 network, which one machine usually has whole."""
+    join_timeout: float = attrs.field(default=3600.0, validator=_positive_float)
+    """Seconds a table with seats for people may wait for the first of them to join; then it
+    is closed as abandoned (and no longer counts as in play)."""
+    idle_timeout: float = attrs.field(default=86400.0, validator=_positive_float)
+    """Seconds a table in play may go without a move or a seat joining; then it is closed as
+    abandoned."""
     max_connections: int = attrs.field(default=500, validator=_positive_int)
     """The most websockets open at once; one more is closed with code 1013 (try again
     later)."""
     max_connections_per_table: int = attrs.field(default=32, validator=_positive_int)
     """The most websockets open at once on one table (seats and spectators)."""
+    max_queued_bytes: int = attrs.field(default=65536, validator=_positive_int)
+    """The most bytes of messages other than the newest ``state`` that may wait for a client
+    that reads too slowly (a waiting ``state`` is replaced by a newer one); past it, the
+    client is closed with code 1008."""
     bot_threads: int = attrs.field(default=2, validator=_positive_int)
     """The threads bots think in, for all tables together."""
     bot_time: float = attrs.field(default=0.5, validator=_positive_float)

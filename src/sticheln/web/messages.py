@@ -34,6 +34,8 @@ ERROR_CODES = frozenset(
         "illegal-move",
         "invalid-move",
         "game-over",
+        "closed",
+        "storage",
     }
 )
 """The codes of the ``error`` messages."""

@@ -5,22 +5,35 @@ A :class:`TableManager` runs on the event loop. It never blocks it: the SQLite f
 from one thread of its own, bots think in a bounded pool of threads, and an
 :class:`asyncio.Lock` per table puts the moves of its seats (people and bots, who may act in
 any order when several seats are to act) one after the other.
+
+Nothing is announced that the file does not hold: a move that cannot be written is refused
+(``storage``) and the table stays as it was; a bot's move is tried again, less and less
+often, until the file takes it. Tables that nobody joins, or where nothing happens, are
+closed as abandoned (:class:`~sticheln.web.limits.Limits`), and each client address may have
+only so many tables in play.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import hashlib
 import hmac
+import ipaddress
+import json
 import logging
 import random
 import secrets
+import sqlite3
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
+
+import attrs
 
 from sticheln import IllegalMoveError, find_game
 from sticheln.bots import Bot, make_bot
@@ -28,11 +41,23 @@ from sticheln.core.protocol import Game
 from sticheln.web.limits import Limits
 from sticheln.web.messages import events_message, seat_names, state_message
 from sticheln.web.replay import replay_document
-from sticheln.web.store import Store, TableRow
-from sticheln.web.text import quote
+from sticheln.web.store import Store, StoredTable, TableRow
+from sticheln.web.text import one_line, quote
 from sticheln.web.validate import TableRequest
 
-__all__ = ["MoveRefused", "Subscriber", "Table", "TableFull", "TableManager", "hash_token"]
+__all__ = [
+    "SEED_BITS",
+    "Damaged",
+    "MoveRefused",
+    "StorageFailed",
+    "Subscriber",
+    "Table",
+    "TableFull",
+    "TableManager",
+    "TooManyTables",
+    "client_key",
+    "hash_token",
+]
 
 log = logging.getLogger("sticheln.web")
 
@@ -41,6 +66,17 @@ T = TypeVar("T")
 HISTORY = 60
 """The moves whose events a client gets when it joins (``welcome``'s ``history``), so that a
 page loaded mid-game shows what just happened: the last trick and why it went where it did."""
+
+SEED_BITS = 128
+"""The random bits of a table's seed, drawn from :mod:`secrets` (the seed is these bits with
+a further bit set above them, so every seed is at least ``2**128``): too many to search for
+the seed that deals a hand one has seen."""
+
+BOT_RETRY_FIRST = 0.25
+"""Seconds a bot waits before it tries again to make a move the file did not take."""
+
+BOT_RETRY_MOST = 30.0
+"""The longest wait between a bot's tries (each wait doubles, up to this)."""
 
 
 class Subscriber(Protocol):
@@ -63,7 +99,45 @@ class MoveRefused(Exception):
 
 
 class TableFull(Exception):
-    """The server holds as many tables as its limits allow."""
+    """The server holds as many tables in play as its limits allow."""
+
+
+class TooManyTables(Exception):
+    """The client has as many tables in play as one client may have."""
+
+
+class StorageFailed(Exception):
+    """The SQLite file did not take a write; the message is its short reason."""
+
+
+@attrs.frozen
+class Damaged:
+    """A table of the file that cannot be rebuilt: its id, its game (as the row says, if it
+    can be read) and why, in one line (the log has the rows)."""
+
+    id: str
+    game: str | None
+    reason: str
+
+    def public_info(self) -> dict[str, Any]:
+        """What the table list says of it."""
+        return {"id": self.id, "game": self.game, "status": "damaged", "reason": self.reason}
+
+
+def client_key(address: str | None) -> str:
+    """The key under which a client's tables are counted: its address, an IPv6 address by
+    its /64 network (``"2001:db8::/64"``); ``""`` for a client of unknown address."""
+    if not address:
+        return ""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def hash_token(token: str) -> str:
@@ -72,12 +146,12 @@ def hash_token(token: str) -> str:
 
 
 class Table:
-    """One game being played (or over): its row, its state after its moves, its bots, and the
-    connections that follow it."""
+    """One game being played (or over, or closed): its row, its state after its moves, its
+    bots, and the connections that follow it."""
 
     def __init__(self, row: TableRow, game: Game[Any, Any, Any], state: Any, moves: list[Any]):
         self.row = row
-        """What the SQLite file keeps of the table."""
+        """What the SQLite file keeps of the table (as it was made or loaded)."""
         self.game = game
         """The game, with the table's rules."""
         self.state = state
@@ -97,9 +171,17 @@ class Table:
         self.thinking: set[int] = set()
         """The bot seats whose next move is being chosen."""
         self.replay: dict[str, Any] | None = None
-        """The replay document, once made (the game being over)."""
+        """The replay document, once made (the table being no longer in play)."""
         self.recent: deque[tuple[Any, Any]] = deque(maxlen=HISTORY)
         """The last :data:`HISTORY` moves, each with the state it was made in."""
+        self.closed: str | None = row.status if row.status in ("abandoned", "closed") else None
+        """``"abandoned"`` or ``"closed"`` once the table is closed before its game ended."""
+        self.created_at = row.created_at
+        """When the table was made (seconds since 1970)."""
+        self.joined_at = row.joined
+        """When a person first joined a seat, or ``None``."""
+        self.active_at = self.created_at if row.active is None else row.active
+        """When something last happened: made, a seat joined, a move."""
 
     @property
     def id(self) -> str:
@@ -110,6 +192,23 @@ class Table:
     def over(self) -> bool:
         """Whether the game has ended."""
         return bool(self.game.is_over(self.state))
+
+    @property
+    def status(self) -> str:
+        """``"playing"``, ``"over"``, ``"abandoned"`` or ``"closed"``."""
+        if self.closed is not None:
+            return self.closed
+        return "over" if self.over else "playing"
+
+    @property
+    def in_play(self) -> bool:
+        """Whether moves may still be made (the game not over, the table not closed)."""
+        return self.closed is None and not self.over
+
+    @property
+    def has_people(self) -> bool:
+        """Whether any seat is for a person."""
+        return "human" in self.row.seats
 
     @property
     def names(self) -> list[str]:
@@ -126,8 +225,13 @@ class Table:
                 found = seat
         return found
 
+    def is_creator(self, token: str) -> bool:
+        """Whether ``token`` is the creator's token (compared in constant time)."""
+        stored = self.row.creator_hash
+        return stored is not None and hmac.compare_digest(stored, hash_token(token))
+
     def public_info(self) -> dict[str, Any]:
-        """What anyone may know of the table (no token, no hidden card)."""
+        """What anyone may know of the table (no token, no hidden card, no seed)."""
         seats: list[dict[str, Any]] = []
         for seat, (kind, name) in enumerate(zip(self.row.seats, self.names, strict=True)):
             entry: dict[str, Any] = {"seat": seat, "kind": "human" if kind == "human" else "bot"}
@@ -145,7 +249,9 @@ class Table:
             "names": self.names,
             "moves": len(self.moves),
             "over": self.over,
-            "to_act": list(self.game.players_to_act(self.state)),
+            "status": self.status,
+            "seed_chosen": self.row.seed_chosen,
+            "to_act": list(self.game.players_to_act(self.state)) if self.in_play else [],
             "winners": list(self.game.winners(self.state)),
             "created": self.row.created,
             "spectator": f"/table/{self.id}",
@@ -169,7 +275,16 @@ class Table:
                 "history": history,
             }
         )
-        subscriber.send(state_message(self.game, self.state, len(self.moves), subscriber.seat))
+        subscriber.send(self.state_message(subscriber.seat))
+
+    def state_message(self, seat: int | None) -> dict[str, Any]:
+        """The ``state`` message for ``seat``; a closed table lists no legal move and no one
+        to act."""
+        message = state_message(self.game, self.state, len(self.moves), seat)
+        if self.closed is not None:
+            message["legal"] = []
+            message["to_act"] = []
+        return message
 
     def broadcast(self, before: Any, move: Any) -> None:
         """Send every subscriber the ``events`` of ``move`` (made in ``before``) and the new
@@ -187,6 +302,13 @@ class Table:
             subscriber.send(events)
             subscriber.send(state)
 
+    def announce_closed(self, reason: str) -> None:
+        """Tell every subscriber that the table was closed (and why), and send the state
+        without moves to make."""
+        for subscriber in list(self.subscribers):
+            subscriber.send({"type": "closed", "status": self.status, "reason": reason})
+            subscriber.send(self.state_message(subscriber.seat))
+
 
 def _illegal(error: IllegalMoveError) -> str:
     """What a person reads of an illegal move: the move as the game words it and the reason
@@ -196,20 +318,39 @@ def _illegal(error: IllegalMoveError) -> str:
     return f"illegal move {error.move}: {error.reason}"
 
 
-def _rebuild(row: TableRow, moves: list[dict[str, Any]]) -> Table:
-    """The table of ``row``, its moves replayed from the start."""
-    game = find_game(row.game, row.preset)
-    state = game.new_game(row.players, seed=row.seed)
+def _rebuild(stored: StoredTable) -> Table:
+    """The table of ``stored``, its moves replayed from the start.
+
+    :raises ValueError: naming the first thing that does not rebuild (the row, a move that is
+        not JSON, not a move of the game, or not legal where it stands).
+    """
+    row = stored.row
+    if row is None:
+        raise ValueError(stored.problem or "its row cannot be read")
+    try:
+        game = find_game(row.game, row.preset)
+        state = game.new_game(row.players, seed=row.seed)
+    except (ValueError, LookupError, TypeError) as exc:
+        raise ValueError(f"its game cannot be set up: {exc}") from None
     played = []
     recent: deque[tuple[Any, Any]] = deque(maxlen=HISTORY)
-    for data in moves:
-        move = game.move_from_dict(data)
+    for number, text in enumerate(stored.moves):
+        try:
+            move = game.move_from_dict(json.loads(text))
+            after = game.apply_move(state, move)
+        except (ValueError, LookupError, TypeError, RecursionError) as exc:
+            raise ValueError(f"move {number} does not replay: {exc}") from None
         recent.append((state, move))
-        state = game.apply_move(state, move)
+        state = after
         played.append(move)
     table = Table(row, game, state, played)
     table.recent = recent
     return table
+
+
+def _now() -> float:
+    """The time, in seconds since 1970."""
+    return time.time()
 
 
 class TableManager:
@@ -222,19 +363,36 @@ class TableManager:
         """The server's limits."""
         self.tables: dict[str, Table] = {}
         """The tables by id, in the order they were made."""
+        self.damaged: dict[str, Damaged] = {}
+        """The tables of the file that could not be rebuilt, by id (left in the file as they
+        are, for someone to look at)."""
         self.connections = 0
         """The open websockets of the server."""
+        self.clock: Callable[[], float] = _now
+        """The time (seconds since 1970) by which the timeouts are counted."""
         self._store: Store | None = None
         # Made again by start(); an executor starts no thread before it is used.
         self._db = ThreadPoolExecutor(max_workers=1)
         self._bot_pool = ThreadPoolExecutor(max_workers=1)
         self._tasks: set[asyncio.Task[None]] = set()
-        self._creating = 0
+        self._creating: dict[str, int] = {}
 
     async def _in_db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run ``function`` on the database thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: function(*args, **kwargs))
+
+    async def _write(self, function: Callable[..., None], *args: Any, **kwargs: Any) -> None:
+        """Run a write of the store on the database thread.
+
+        :raises StorageFailed: if the file did not take it (nothing of it was written).
+        """
+        try:
+            await self._in_db(function, *args, **kwargs)
+        except (sqlite3.Error, OSError) as exc:
+            reason = one_line(str(exc) or type(exc).__name__, 120)
+            log.error("the SQLite file %s did not take a write: %s", self.db_path, reason)
+            raise StorageFailed(reason) from None
 
     @property
     def store(self) -> Store:
@@ -244,25 +402,47 @@ class TableManager:
         return self._store
 
     async def start(self) -> None:
-        """Open the SQLite file, rebuild every table from its moves, and let the bots whose
-        turn it is move. A manager that was stopped may be started again."""
+        """Open the SQLite file, rebuild every table from its moves (a table that does not
+        rebuild is set aside as damaged), close the tables that were abandoned meanwhile,
+        and let the bots whose turn it is move. A manager that was stopped may be started
+        again.
+
+        :raises StoreError: if the file cannot be used.
+        """
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sticheln-db")
         self._bot_pool = ThreadPoolExecutor(
             max_workers=self.limits.bot_threads, thread_name_prefix="sticheln-bot"
         )
         self.tables = {}
+        self.damaged = {}
         self._store = await self._in_db(Store, self.db_path)
         loaded = await self._in_db(self.store.load)
-        for row, moves in loaded:
+        for stored in loaded:
             try:
-                table = await self._in_db(_rebuild, row, moves)
-            except (ValueError, LookupError, TypeError) as exc:
-                log.error("table %s cannot be rebuilt from its moves: %s", row.id, exc)
+                table = await self._in_db(_rebuild, stored)
+            except ValueError as exc:
+                reason = one_line(exc, 200)
+                log.error(
+                    "table %s is damaged and set aside: %s; its row: %s; its moves: %s",
+                    stored.id,
+                    reason,
+                    one_line(stored.row, 600),
+                    one_line(stored.moves, 2000),
+                )
+                game = None if stored.row is None else stored.row.game
+                self.damaged[stored.id] = Damaged(stored.id, game, reason)
                 continue
             self.tables[table.id] = table
-        log.info("loaded %d tables from %s", len(self.tables), self.db_path)
+        log.info(
+            "loaded %d tables from %s%s",
+            len(self.tables),
+            self.db_path,
+            f" ({len(self.damaged)} damaged, set aside)" if self.damaged else "",
+        )
+        await self.sweep()
         for table in self.tables.values():
             self.schedule_bots(table)
+        self._spawn(self._sweeper())
 
     async def stop(self) -> None:
         """Stop the bots and close the SQLite file."""
@@ -276,24 +456,50 @@ class TableManager:
             self._store = None
         self._db.shutdown(wait=True)
 
-    async def create(self, request: TableRequest) -> tuple[Table, list[str | None]]:
-        """Make, write and start a table; return it with each seat's join token (``None``
-        for a bot seat). The tokens are given out once: only their hashes are kept.
+    def _spawn(self, work: Any) -> None:
+        """Run a coroutine as a task the manager stops with it."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def in_play_of(self, client: str) -> int:
+        """The tables in play that the client of key ``client`` made."""
+        return sum(1 for t in self.tables.values() if t.in_play and t.row.client == client)
+
+    async def create(
+        self, request: TableRequest, client: str = ""
+    ) -> tuple[Table, list[str | None], str]:
+        """Make, write and start a table for the client of key ``client``
+        (:func:`client_key`); return it with each seat's join token (``None`` for a bot seat)
+        and the creator's token, which closes it. The tokens are given out once: only their
+        hashes are kept.
 
         :raises TableFull: if as many tables are in play as the limits allow.
+        :raises TooManyTables: if the client has as many tables in play as one may have.
+        :raises StorageFailed: if the file did not take the table.
         """
-        playing = sum(1 for table in self.tables.values() if not table.over)
-        if playing + self._creating >= self.limits.max_tables:
+        await self.sweep()
+        playing = sum(1 for table in self.tables.values() if table.in_play)
+        if playing + sum(self._creating.values()) >= self.limits.max_tables:
             raise TableFull(f"{playing} tables are in play, the server's limit")
-        self._creating += 1
+        if self.in_play_of(client) + self._creating.get(client, 0) >= self.limits.tables_per_client:
+            raise TooManyTables(f"{self.limits.tables_per_client} tables in play")
+        self._creating[client] = self._creating.get(client, 0) + 1
         try:
             table_id = secrets.token_urlsafe(9)
-            while table_id in self.tables:
+            while table_id in self.tables or table_id in self.damaged:
                 table_id = secrets.token_urlsafe(9)
             tokens = [
                 secrets.token_urlsafe(24) if kind == "human" else None for kind in request.seats
             ]
-            seed = random.SystemRandom().randrange(2**32) if request.seed is None else request.seed
+            creator = secrets.token_urlsafe(24)
+            chosen = request.seed is not None
+            seed = (
+                (1 << SEED_BITS) | secrets.randbits(SEED_BITS)
+                if request.seed is None
+                else request.seed
+            )
+            now = self.clock()
             row = TableRow(
                 id=table_id,
                 game=request.game.info.name,
@@ -305,24 +511,92 @@ class TableManager:
                 token_hashes=tuple(
                     None if token is None else hash_token(token) for token in tokens
                 ),
-                created=datetime.datetime.now(datetime.UTC).isoformat(timespec="microseconds"),
+                created=datetime.datetime.fromtimestamp(now, datetime.UTC).isoformat(
+                    timespec="microseconds"
+                ),
+                seed_chosen=chosen,
+                creator_hash=hash_token(creator),
+                client=client,
+                active=now,
             )
             state = request.game.new_game(request.players, seed=seed)
             table = Table(row, request.game, state, [])
-            await self._in_db(self.store.add_table, row)
+            await self._write(self.store.add_table, row)
         finally:
-            self._creating -= 1
+            self._creating[client] -= 1
+            if not self._creating[client]:
+                del self._creating[client]
         self.tables[table.id] = table
         log.info(
-            "table %s: %s (%s), %d players, seats %s",
+            "table %s: %s (%s), %d players, seats %s%s",
             table.id,
             row.game,
             row.preset,
             row.players,
             ", ".join(row.seats),
+            ", the creator's seed" if chosen else "",
         )
         self.schedule_bots(table)
-        return table, tokens
+        return table, tokens, creator
+
+    async def joined(self, table: Table, seat: int | None) -> None:
+        """Note that a client joined ``table`` as ``seat`` (a person's seat counts as
+        activity, and the first one for the join timeout)."""
+        if seat is None or not table.in_play:
+            return
+        now = self.clock()
+        first = table.joined_at is None
+        table.active_at = now
+        if first:
+            table.joined_at = now
+        # Kept in memory if the file does not take it; the next join or move writes it.
+        with contextlib.suppress(StorageFailed):
+            await self._write(self.store.set_joined, table.id, now)
+
+    async def close(self, table: Table, status: str, reason: str) -> None:
+        """Close a table in play as ``"abandoned"`` or ``"closed"`` (by its creator): no more
+        moves; every subscriber hears ``reason``. The table stays, for its record and replay.
+
+        :raises StorageFailed: if the file did not take the new status; the table is then
+            still in play.
+        """
+        async with table.lock:
+            if not table.in_play:
+                return
+            await self._write(self.store.set_status, table.id, status)
+            table.closed = status
+            table.announce_closed(reason)
+            log.info("table %s: %s: %s", table.id, status, reason)
+
+    async def sweep(self) -> None:
+        """Close as abandoned every table in play with seats for people that nobody joined
+        within the join timeout, and every one where nothing happened for the idle
+        timeout."""
+        now = self.clock()
+        limits = self.limits
+        for table in list(self.tables.values()):
+            if not table.in_play:
+                continue
+            nobody = table.has_people and table.joined_at is None
+            if nobody and now - table.created_at >= limits.join_timeout:
+                reason = f"nobody joined within {_duration(limits.join_timeout)}"
+                with contextlib.suppress(StorageFailed):
+                    await self.close(table, "abandoned", reason)
+                continue
+            if now - table.active_at >= limits.idle_timeout:
+                reason = f"nothing happened for {_duration(limits.idle_timeout)}"
+                with contextlib.suppress(StorageFailed):
+                    await self.close(table, "abandoned", reason)
+
+    async def _sweeper(self) -> None:
+        """Sweep now and then: a quarter of the shorter timeout, at most every minute."""
+        interval = min(60.0, max(0.05, min(self.limits.join_timeout, self.limits.idle_timeout) / 4))
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("closing abandoned tables failed")
 
     async def play(
         self, table: Table, seat: int, move: Any = None, text: str | None = None
@@ -331,10 +605,13 @@ class TableManager:
         (read by the game's ``parse_move``). Once the engine has taken it and it is
         committed, every subscriber hears of it, and bots whose turn it is think.
 
-        :raises MoveRefused: for a move the seat may not make now, with the error code.
+        :raises MoveRefused: for a move the seat may not make now, with the error code
+            (``storage`` if the file did not take it: the table is then as it was).
         """
         async with table.lock:
             game, state = table.game, table.state
+            if table.closed is not None:
+                raise MoveRefused("closed", f"the table is closed ({table.closed})")
             if game.is_over(state):
                 raise MoveRefused("game-over", "the game is over")
             to_act = game.players_to_act(state)
@@ -365,18 +642,28 @@ class TableManager:
                 raise MoveRefused(
                     "illegal-move", f"{quote(game.move_text(move))} is not a legal move now"
                 )
-            await self._commit(table, move)
+            try:
+                await self._commit(table, move)
+            except StorageFailed as exc:
+                raise MoveRefused(
+                    "storage", f"the move was not saved ({exc}), so it was not made: try again"
+                ) from None
         self.schedule_bots(table)
 
     async def _commit(self, table: Table, move: Any) -> None:
-        """Apply a legal ``move`` (the table's lock held), write it, then tell everyone."""
+        """Apply a legal ``move`` (the table's lock held), write it, then tell everyone.
+
+        :raises StorageFailed: if the file did not take it (the table is unchanged).
+        """
         before = table.state
         after = table.game.apply_move(before, move)
         over = bool(table.game.is_over(after))
-        await self._in_db(
-            self.store.add_move, table.id, len(table.moves), move.to_dict(), over=over
+        now = self.clock()
+        await self._write(
+            self.store.add_move, table.id, len(table.moves), move.to_dict(), at=now, over=over
         )
         table.state = after
+        table.active_at = now
         table.moves.append(move)
         table.recent.append((before, move))
         table.broadcast(before, move)
@@ -385,23 +672,22 @@ class TableManager:
 
     def schedule_bots(self, table: Table) -> None:
         """Start a bot turn for every bot seat that is to act and not thinking yet."""
-        if table.over:
+        if not table.in_play:
             return
         for seat in table.game.players_to_act(table.state):
             if seat in table.bots and seat not in table.thinking:
                 table.thinking.add(seat)
-                task = asyncio.get_running_loop().create_task(self._bot_turn(table, seat))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
+                self._spawn(self._bot_turn(table, seat))
 
     async def _bot_turn(self, table: Table, seat: int) -> None:
         """Let the bot of ``seat`` choose in the bots' threads, then make its move like a
         person's; it chooses again if the state changed so that its move is no longer
-        legal."""
+        legal, and tries again, waiting longer each time, while the file does not take it."""
         loop = asyncio.get_running_loop()
         game = table.game
+        wait = BOT_RETRY_FIRST
         try:
-            while not table.over and seat in game.players_to_act(table.state):
+            while table.in_play and seat in game.players_to_act(table.state):
                 state, number = table.state, len(table.moves)
                 view = game.observe(state, seat)
                 moves = game.legal_moves(state, seat)
@@ -419,10 +705,28 @@ class TableManager:
                     move = rng.choice(moves)
                 async with table.lock:
                     if table.state is not state and (
-                        table.over or move not in game.legal_moves(table.state, seat)
+                        not table.in_play or move not in game.legal_moves(table.state, seat)
                     ):
                         continue
-                    await self._commit(table, move)
+                    if table.closed is not None or table.over:
+                        return
+                    try:
+                        await self._commit(table, move)
+                    except StorageFailed:
+                        failed = True
+                    else:
+                        failed = False
+                if failed:
+                    log.warning(
+                        "table %s: the move of the bot of seat %d was not saved; it tries "
+                        "again in %.2g s",
+                        table.id,
+                        seat,
+                        wait,
+                    )
+                    await asyncio.sleep(wait)
+                    wait = min(BOT_RETRY_MOST, wait * 2)
+                    continue
                 break
         except Exception:
             log.exception("table %s: the move of the bot of seat %d was lost", table.id, seat)
@@ -432,7 +736,8 @@ class TableManager:
         self.schedule_bots(table)
 
     async def replay(self, table: Table) -> dict[str, Any]:
-        """The replay document of a finished table (made once, off the event loop)."""
+        """The replay document of a table no longer in play (made once, off the event
+        loop)."""
         if table.replay is None:
             loop = asyncio.get_running_loop()
             table.replay = await loop.run_in_executor(
@@ -445,3 +750,12 @@ class TableManager:
                 list(table.moves),
             )
         return table.replay
+
+
+def _duration(seconds: float) -> str:
+    """``1 hour``, ``24 hours``, ``90 seconds``: a timeout as people say it."""
+    for unit, size in (("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            count = int(seconds // size)
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{seconds:g} second{'s' if seconds != 1 else ''}"

@@ -36,8 +36,9 @@ __all__ = [
 MAX_NAME_LENGTH = 40
 """The most characters of a seat's name."""
 
-MAX_SEED = 2**63 - 1
-"""The largest seed a table may be dealt from (what SQLite keeps as an integer)."""
+MAX_SEED = 2**256 - 1
+"""The largest seed a creator may choose (a finished table's record shows the seed it was
+dealt from, which is below ``2**129``, so that its deals can be dealt again)."""
 
 _FIELDS = frozenset({"game", "preset", "players", "seats", "names", "seed"})
 
@@ -62,7 +63,8 @@ class TableRequest:
     names: tuple[str | None, ...]
     """Per seat, the name given, or ``None``."""
     seed: int | None
-    """The seed asked for, if any."""
+    """The seed the creator chose, if any (every seat is told that the creator chose the
+    deals)."""
 
 
 def parse_table_request(body: object, limits: Limits) -> TableRequest:
@@ -107,7 +109,7 @@ def parse_table_request(body: object, limits: Limits) -> TableRequest:
     names = _names(body.get("names"), players)
     seed = body.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-        raise RequestError(f"seed: must be a whole number from 0 to 2**63-1, not {quote(seed)}")
+        raise RequestError(f"seed: must be a whole number from 0 to 2**256-1, not {quote(seed)}")
     return TableRequest(game, preset, players, seats, names, seed)
 
 
