@@ -51,6 +51,33 @@ def test_lead_colour_only_and_tie_reasons() -> None:
     assert explanation.reasons[1].text == "R5 is lower than R9"
 
 
+@pytest.mark.rule("ST-TRICK-3", "ST-TRICK-4")
+def test_a_zero_of_another_colour_leaves_the_lead_colour_to_win() -> None:
+    explanation = explain_trick(cards("R11 G0 R1 R5"))
+    assert explanation.winner == 0
+    assert str(explanation) == (
+        "R11 wins.\n"
+        "- R11 leads: red is the lead colour (ST-TRICK-1).\n"
+        "- R11 wins: it is the highest card of the lead colour; every card of another colour"
+        " is a zero, and zeros never win a trick (ST-TRICK-3).\n"
+        "- G0 cannot win: zeros never win a trick (ST-TRICK-4).\n"
+        "- R1 is lower than R11 (ST-TRICK-3).\n"
+        "- R5 is lower than R11 (ST-TRICK-3)."
+    )
+    assert explain_trick(cards("R0 R7 Y0 B0 R3")).reasons[2].text == (
+        "R7 wins: it is the highest card of the lead colour; every card of another colour is a"
+        " zero, and zeros never win a trick"
+    )
+
+
+@pytest.mark.rule("ST-TRICK-3")
+def test_only_the_lead_colour_wins_without_other_colours() -> None:
+    assert explain_trick(cards("R5 R0 R9 R2")).reasons[3].text == (
+        "R9 wins: it is the highest card of the lead colour, and no card of another colour is"
+        " present"
+    )
+
+
 @pytest.mark.rule("ST-TRICK-2", "ST-TRICK-5")
 def test_lower_and_tied_trumps() -> None:
     explanation = explain_trick(cards("R5 G7 B2 Y7"))

@@ -88,6 +88,7 @@ def explain_trick(
     reasons = [Reason(f"{cards[0]} leads: {lead.name.lower()} is the lead colour", "ST-TRICK-1")]
     best = None if winner is None else cards[winner]
     other_color = any(c.value and c.color is not lead for c in cards)
+    zero_of_other_color = any(not c.value and c.color is not lead for c in cards)
     for i, card in enumerate(cards):
         is_lead = card.color is lead
         if card.value == 0:
@@ -98,10 +99,16 @@ def explain_trick(
             reason = Reason(
                 f"{card} wins: it is the highest card not in the lead colour", "ST-TRICK-2"
             )
+        elif i == winner and zero_of_other_color:
+            reason = Reason(
+                f"{card} wins: it is the highest card of the lead colour; every card of "
+                f"another colour is a zero, and zeros never win a trick",
+                "ST-TRICK-3",
+            )
         elif i == winner:
             reason = Reason(
-                f"{card} wins: it is the highest card of the lead colour, and no "
-                f"other colour is present",
+                f"{card} wins: it is the highest card of the lead colour, and no card of "
+                f"another colour is present",
                 "ST-TRICK-3",
             )
         elif is_lead and other_color:
