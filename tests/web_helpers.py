@@ -134,14 +134,15 @@ class Follower:
         view = self.view(state)
         assert message["moves"] == self.moves
         assert message["view"] == view
-        assert message["to_act"] == list(game.players_to_act(state))
+        closed = self.table.closed is not None  # a closed table: nobody may act
+        assert message["to_act"] == ([] if closed else list(game.players_to_act(state)))
         assert message["over"] == game.is_over(state)
         assert message["scores"] == list(game.scores(state))
         assert message["winners"] == list(game.winners(state))
         assert message["takers"] == list(game.would_take(game.observe(state, self.viewer())))
         legal = (
             game.legal_moves(state, self.seat)
-            if self.seat is not None and self.seat in game.players_to_act(state)
+            if not closed and self.seat is not None and self.seat in game.players_to_act(state)
             else ()
         )
         assert message["legal"] == [

@@ -113,7 +113,8 @@ class StorageFailed(Exception):
 @attrs.frozen
 class Damaged:
     """A table of the file that cannot be rebuilt: its id, its game (as the row says, if it
-    can be read) and why, in one line (the log has the rows)."""
+    can be read) and why, in a few words that show nothing of its contents (the log has the
+    rows)."""
 
     id: str
     game: str | None
@@ -430,7 +431,8 @@ class TableManager:
                     one_line(stored.moves, 2000),
                 )
                 game = None if stored.row is None else stored.row.game
-                self.damaged[stored.id] = Damaged(stored.id, game, reason)
+                # What anyone may read of it: not the contents (the log has them).
+                self.damaged[stored.id] = Damaged(stored.id, game, reason.partition(":")[0])
                 continue
             self.tables[table.id] = table
         log.info(
