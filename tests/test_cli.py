@@ -19,6 +19,7 @@ from sticheln import (
     StichelnGame,
     Trick,
     find_game,
+    trick_winner,
 )
 from sticheln.bots import RandomBot
 from sticheln.bots import base as bots_base
@@ -663,6 +664,37 @@ def test_a_trick_of_zeros(rules: Rules, winner: int | None, expected: str) -> No
     text = render(screen._trick_lines(trick, 3, rules))
     assert text.startswith(f"Trick 3: #1 R0 · #2 Y0 · #0 B0 → {expected}")
     assert "R0 cannot win: zeros never win a trick (ST-TRICK-4)." in text
+
+
+@pytest.mark.parametrize(
+    ("plays", "expected"),
+    [
+        (
+            "R11 G0 R1 R5",
+            "Trick 2: #1 R11 · #2 G0 · #0 R1 · #1 R5 → #1 takes it with R11, the highest card of"
+            " the lead colour; every card of another colour is a zero, and zeros never win a"
+            " trick (ST-TRICK-3)\n",
+        ),
+        (
+            "R5 R0 R9 R2",
+            "Trick 2: #1 R5 · #2 R0 · #0 R9 · #1 R2 → #0 takes it with R9, the highest card of"
+            " the lead colour, and no card of another colour is present (ST-TRICK-3)\n",
+        ),
+        (
+            "R5 G7 B2 Y7",
+            "Trick 2: #1 R5 · #2 G7 · #0 B2 · #1 Y7 → #2 takes it with G7, the highest card not"
+            " in the lead colour (ST-TRICK-2)\n",
+        ),
+    ],
+)
+def test_a_trick_line_says_why_its_winner_wins(plays: str, expected: str) -> None:
+    cards = [Card.parse(name) for name in plays.split()]
+    seats = [1, 2, 0, 1]
+    winner = trick_winner(cards)
+    assert winner is not None
+    trick = Trick(tuple(zip(seats, cards, strict=True)), seats[winner])
+    screen = StichelnScreen(StichelnGame(NSV), ["#0", "#1", "#2"])
+    assert render(screen._trick_lines(trick, 2, NSV)) == expected
 
 
 def test_the_end_of_a_game_says_where_the_person_finished() -> None:

@@ -278,13 +278,6 @@ def _number(text: str, moves: Sequence[Any]) -> Any | None:
     return moves[number - 1]
 
 
-_WHY: Final = {
-    "ST-TRICK-2": ", the highest card not in the lead colour ({})",
-    "ST-TRICK-3": ", the highest of the lead colour: no other colour was played ({})",
-}
-"""Why the winning card of a trick wins, by the rule :func:`~sticheln.explain_trick` cites."""
-
-
 class CardScreen(Screen):
     """A screen for a game whose moves each play a card of the player's hand (``move.card``):
     the player types a card's name or its number."""
@@ -482,11 +475,19 @@ class StichelnScreen(CardScreen):
         else:
             assert explanation.winner is not None
             card = trick.cards[explanation.winner]
-            rule = reasons.pop(explanation.winner + 1).rule  # the line says it
+            why = reasons.pop(explanation.winner + 1)  # the line says it
+            # explain_trick's words for the winner, such as "R4 wins: it is the highest card
+            # not in the lead colour", become "... takes it with R4, the highest card ..."
+            prefix = f"{card} wins: it is "
+            because = (
+                f", {why.text.removeprefix(prefix)}"
+                if why.text.startswith(prefix)
+                else f": {why.text}"
+            )
             outcome = Text.assemble(
                 f"{self.says(trick.winner, 'take')} it with ",
                 card_text(card),
-                _WHY.get(rule, " ({})").format(rule),
+                f"{because} ({why.rule})",
             )
         shown: list[RenderableType] = [Text.assemble(f"Trick {number}: ", plays, " → ", outcome)]
         if self.interactive:  # the other reasons too
