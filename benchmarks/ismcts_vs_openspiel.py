@@ -8,8 +8,10 @@ mean points minus OpenSpiel's, averaged over the two games; the figure is the me
 deals with a 95% confidence interval (normal approximation). By default a deal is the first
 round of a game (``--rounds 1``; ``--rounds 4`` plays whole games). OpenSpiel's rollouts play
 to the end of the game, as its evaluator does; the library's bot stops its playouts at the end
-of the round, as it does by default. Both searches get the same wall-clock time per move; the
-run prints the iterations per second of each. Needs the ``openspiel`` extra. Run it with::
+of the round, as it does by default. Both play random moves in their playouts: the library's
+bot is built with ``playout_policy=None``, not with Sticheln's registered heuristic policy
+(its default). Both searches get the same wall-clock time per move; the run prints the
+iterations per second of each. Needs the ``openspiel`` extra. Run it with::
 
     python benchmarks/ismcts_vs_openspiel.py [--deals 50] [--time 1.0] [--rounds 1]
         [--uct 7.0] [--seed 0]
@@ -94,7 +96,8 @@ def play(
     dealt = game.new_game(PLAYERS, seed=seed)
     hands = [[hand.cards for hand in deal.hands] for deal in dealt.setup.deals]
     state = deal_state(spiel, hands)
-    ours = ISMCTSBot(game, time_limit=args.time, seed=seed)
+    # Random playouts, like OpenSpiel's random-rollout evaluator (not Sticheln's heuristic).
+    ours = ISMCTSBot(game, time_limit=args.time, seed=seed, playout_policy=None)
     theirs = TimedISMCTSBot(spiel, args.time, args.uct, seed)
     rng = random.Random(seed)
     mine = (0, 2) if ours_first else (1, 3)
