@@ -73,6 +73,11 @@ DEFAULT_MAX_TABLES = 200
 """The server's default table limit (``Limits.max_tables``); more tables pass
 ``--max-tables``."""
 
+DEFAULT_TABLES_PER_CLIENT = 20
+"""The server's default bound of tables in play per client address
+(``Limits.tables_per_client``); the run, all from one address, raises it to its number of
+tables."""
+
 MAX_CONNECTIONS = 500
 """The server's websocket limit (``Limits.max_connections``), which ``sticheln serve`` has
 no option for."""
@@ -181,10 +186,13 @@ class TableRun:
 class Server:
     """``python -m sticheln serve`` in a subprocess, with its log in a file."""
 
-    def __init__(self, db: Path, log_path: Path, max_tables: int | None) -> None:
+    def __init__(
+        self, db: Path, log_path: Path, max_tables: int | None, tables_per_client: int
+    ) -> None:
         self.db = db
         self.log_path = log_path
         self.max_tables = max_tables
+        self.tables_per_client = tables_per_client
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -217,6 +225,8 @@ class Server:
         ]
         if self.max_tables is not None:
             command += ["--max-tables", str(self.max_tables)]
+        # Every table comes from this one address: raise the per-client bound to fit.
+        command += ["--tables-per-client", str(self.tables_per_client)]
         with self.log_path.open("ab") as log:
             log.write(f"$ {shlex.join(command)}\n".encode())
             log.flush()
@@ -674,7 +684,12 @@ async def load_test(args: argparse.Namespace, workdir: Path, result: Result) -> 
     slots = plan_tables(args)
     total = args.tables * args.games
     max_tables = total if total > DEFAULT_MAX_TABLES else None
-    server = Server(workdir / "load.sqlite3", workdir / "server.log", max_tables)
+    server = Server(
+        workdir / "load.sqlite3",
+        workdir / "server.log",
+        max_tables,
+        max(total, DEFAULT_TABLES_PER_CLIENT),
+    )
     figures = result.figures
     runs: list[TableRun] = []
     phase = "starting the server"
