@@ -90,6 +90,8 @@ def start_server(port: int, db: Path, log: Path) -> Server:
     and wait until it answers ``GET /api/games``."""
     base = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "sticheln", "serve", "--port", str(port), "--db", str(db)]
+    # The tests make their tables from one address, more than one client may have in play.
+    command += ["--tables-per-client", "200"]
     with log.open("ab") as out:
         process = subprocess.Popen(
             command, stdout=out, stderr=subprocess.STDOUT, cwd=db.parent, env=os.environ.copy()

@@ -386,6 +386,7 @@ def create_via_form(
     *,
     preset: str | None = None,
     names: list[str | None] | None = None,
+    seed: int | None = None,
 ) -> NewTable:
     """Make a table with the lobby's form (``form#new-table``) and read its links from
     ``#links``."""
@@ -427,6 +428,8 @@ def create_via_form(
         name_input.clear()
         if names and names[seat]:
             name_input.send_keys(names[seat])
+    if seed is not None:
+        driver.find_element(By.ID, "seed").send_keys(str(seed))
     driver.find_element(By.ID, "create").click()
 
     def links_shown(d: WebDriver) -> bool:

@@ -96,7 +96,12 @@ function formBody() {
     names,
   };
   const seed = $("seed").value.trim();
-  if (seed !== "") body.seed = Number(seed);
+  if (seed !== "") {
+    if (!/^[0-9]+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
+      throw new Error(`the seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
+    }
+    body.seed = Number(seed);
+  }
   return body;
 }
 
@@ -105,10 +110,11 @@ async function onSubmit(event) {
   showError("");
   $("create").disabled = true;
   try {
+    const body = formBody();
     const created = await fetchJson("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(formBody()),
+      body: JSON.stringify(body),
     });
     renderLinks(created);
     loadTables();
@@ -160,8 +166,34 @@ function renderLinks(created) {
   }
   list.append(linkRow("Spectators", created.spectator, { id: "spectator-link" }));
   list.append(linkRow("Replay (after the game)", created.replay, { id: "replay-link" }));
+  if (created.seed_chosen) {
+    list.append(el("p", { class: "muted", id: "seed-note" }, "Dealt from your seed: every player's page says so."));
+  }
+  list.append(closeRow(created));
   $("links").hidden = false;
   $("links").scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
+
+// Only this page knows the creator's token: it can close the table until it is reloaded.
+function closeRow(created) {
+  const button = el("button", { type: "button", id: "close-table" }, "Close this table");
+  const note = el("span", { class: "muted", id: "close-note" }, "Only this page can close it, until you leave it.");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      await fetchJson(`/api/tables/${encodeURIComponent(created.id)}`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${created.creator_token}` },
+      });
+      button.textContent = "Closed";
+      note.textContent = "The table is closed; its players have been told.";
+      loadTables();
+    } catch (error) {
+      button.disabled = false;
+      showError(`The table was not closed: ${error.message}`);
+    }
+  });
+  return el("div", { class: "link-row" }, el("span", { class: "link-label" }, "Creator"), note, button);
 }
 
 function seatSummary(table) {
@@ -177,7 +209,8 @@ function seatSummary(table) {
 
 function tableFacts(table) {
   const moves = table.moves === 1 ? "1 move" : `${table.moves} moves`;
-  return [table.preset, `${table.players} players`, moves, table.over ? "over" : "in play"].filter(Boolean).join(" · ");
+  const status = { playing: "in play", over: "over", abandoned: "closed as abandoned", closed: "closed" }[table.status];
+  return [table.preset, `${table.players} players`, moves, status || (table.over ? "over" : "in play")].filter(Boolean).join(" · ");
 }
 
 function tableItem(table) {
@@ -187,7 +220,7 @@ function tableItem(table) {
     el("a", { class: "table-link", href: absolute(spectator) }, `${title} · ${table.id}`),
     el("span", { class: "table-meta" }, tableFacts(table)),
     el("span", { class: "table-meta" }, seatSummary(table)));
-  if (table.over) item.append(el("a", { class: "replay-link", href: absolute(table.replay || `/replay/${table.id}`) }, "replay"));
+  if (table.over || (table.status && table.status !== "playing")) item.append(el("a", { class: "replay-link", href: absolute(table.replay || `/replay/${table.id}`) }, "replay"));
   return item;
 }
 

@@ -22,6 +22,12 @@ const page = {
   trickEvents: [],
   selected: null,
   sentText: null,
+  closed: null,
+};
+
+const CLOSED_TEXT = {
+  abandoned: "This table was closed as abandoned.",
+  closed: "This table was closed by its creator.",
 };
 
 const $ = (id) => document.getElementById(id);
@@ -83,7 +89,7 @@ function receive(data) {
   } catch {
     return;
   }
-  const handlers = { welcome: onWelcome, state: onState, events: onEvents, error: onError };
+  const handlers = { welcome: onWelcome, state: onState, events: onEvents, error: onError, closed: onClosed };
   const handler = handlers[message.type];
   if (handler) handler(message);
 }
@@ -105,6 +111,13 @@ function onWelcome(message) {
   $("title").textContent = page.seat === null ? `${page.title} · spectator` : `${page.title} · ${seatName(page.names, page.seat)}`;
   document.title = `${page.title} – table ${page.tableId}`;
   $("hand-section").hidden = page.seat === null;
+  const notice = $("notice");
+  notice.hidden = !table.seed_chosen;
+  notice.textContent = table.seed_chosen
+    ? "The creator of this table chose its deals (a seed): whoever knows the seed knows every hand."
+    : "";
+  page.closed = CLOSED_TEXT[table.status] ? { status: table.status, reason: null } : null;
+  setBody("closed", page.closed !== null);
   clear($("log"));
   for (const entry of message.history || []) onEvents(entry);
 }
@@ -134,6 +147,18 @@ function onState(message) {
     page.sentText = null;
   }
   render();
+}
+
+function onClosed(message) {
+  page.closed = { status: message.status, reason: message.reason || null };
+  setBody("closed", true);
+  if (page.state) render();
+}
+
+function closedText() {
+  const closed = page.closed;
+  if (closed.status === "abandoned" && closed.reason) return `This table was closed as abandoned: ${closed.reason}.`;
+  return CLOSED_TEXT[closed.status] || "This table was closed.";
 }
 
 function onError(message) {
@@ -167,7 +192,7 @@ function render() {
   renderTargets(state);
   renderLegalTexts(state);
   renderGameOver(state, ctx);
-  $("hand-section").hidden = page.seat === null || Boolean(state.over);
+  $("hand-section").hidden = page.seat === null || Boolean(state.over) || page.closed !== null;
 }
 
 function renderStatus(state, ctx) {
@@ -175,6 +200,8 @@ function renderStatus(state, ctx) {
   const renderer = rendererFor(state.view.game);
   if (state.over) {
     status.textContent = `Game over. ${winnersText(state, ctx)}`;
+  } else if (page.closed) {
+    status.textContent = closedText();
   } else if (state.legal.length) {
     status.textContent = `Your turn: ${renderer.phaseHint(state.view)}.`;
   } else if (page.seat !== null && state.to_act.length) {
@@ -256,10 +283,14 @@ function renderLegalTexts(state) {
 
 function renderGameOver(state, ctx) {
   const box = $("game-over");
-  box.hidden = !state.over;
-  if (!state.over) return;
+  const closed = page.closed !== null && !state.over;
+  box.hidden = !state.over && !closed;
+  if (box.hidden) return;
   const totals = state.scores.map((score, seat) => `${ctx.name(seat)} ${score}`).join(", ");
-  $("game-over-text").textContent = `${winnersText(state, ctx)} Final scores: ${totals}.`;
+  $("game-over-heading").textContent = closed ? "Table closed" : "Game over";
+  $("game-over-text").textContent = closed
+    ? `${closedText()} Scores when it closed: ${totals}.`
+    : `${winnersText(state, ctx)} Final scores: ${totals}.`;
   $("record-link").href = `/api/tables/${encodeURIComponent(page.tableId)}/record`;
   $("replay-link").href = `/replay/${encodeURIComponent(page.tableId)}`;
 }
