@@ -225,8 +225,9 @@ class Server:
         ]
         if self.max_tables is not None:
             command += ["--max-tables", str(self.max_tables)]
-        # Every table comes from this one address: raise the per-client bound to fit.
-        command += ["--tables-per-client", str(self.tables_per_client)]
+        if self.tables_per_client > DEFAULT_TABLES_PER_CLIENT:
+            # Every table comes from this one address: raise the per-client bound to fit.
+            command += ["--tables-per-client", str(self.tables_per_client)]
         with self.log_path.open("ab") as log:
             log.write(f"$ {shlex.join(command)}\n".encode())
             log.flush()

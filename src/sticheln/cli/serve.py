@@ -17,6 +17,12 @@ __all__ = ["MISSING_EXTRA", "add_parser", "run"]
 MISSING_EXTRA = 'sticheln serve needs the web extra: pip install "sticheln[web]"'
 """The line ``sticheln serve`` prints when Starlette or Uvicorn is not installed."""
 
+SEND_BUFFER = 64 * 1024
+"""The kernel's send buffer of each connection, in bytes (set on the listening socket, whose
+connections inherit it; Linux doubles it for its bookkeeping). It bounds what the kernel
+holds for a client that does not read, which would otherwise grow to megabytes; the
+server's messages are small, so it costs no speed."""
+
 WS_MAX_SIZE = 1 << 20
 """The largest websocket message Uvicorn reads; a larger one closes the connection (a
 message above the server's own limit but below this one gets a ``too-large`` reply)."""
@@ -179,6 +185,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     except StoreError as exc:
         listening.close()
         raise UsageError(f"--db {exc}") from None
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
     port = listening.getsockname()[1]
     app = create_app(db, limits=limits, access=access)
     host = f"[{args.host}]" if ":" in args.host else args.host
