@@ -78,6 +78,10 @@ DEFAULT_TABLES_PER_CLIENT = 20
 (``Limits.tables_per_client``); the run, all from one address, raises it to its number of
 tables."""
 
+DEFAULT_TABLES_PER_HOUR = 60
+"""The server's default bound of tables one client address may make in an hour
+(``Limits.tables_per_hour``), raised like the one above."""
+
 MAX_CONNECTIONS = 500
 """The server's websocket limit (``Limits.max_connections``), which ``sticheln serve`` has
 no option for."""
@@ -226,8 +230,10 @@ class Server:
         if self.max_tables is not None:
             command += ["--max-tables", str(self.max_tables)]
         if self.tables_per_client > DEFAULT_TABLES_PER_CLIENT:
-            # Every table comes from this one address: raise the per-client bound to fit.
+            # Every table comes from this one address: raise the per-client bounds to fit.
             command += ["--tables-per-client", str(self.tables_per_client)]
+        if self.tables_per_client > DEFAULT_TABLES_PER_HOUR:
+            command += ["--tables-per-hour", str(self.tables_per_client)]
         with self.log_path.open("ab") as log:
             log.write(f"$ {shlex.join(command)}\n".encode())
             log.flush()

@@ -91,7 +91,7 @@ def start_server(port: int, db: Path, log: Path) -> Server:
     base = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "sticheln", "serve", "--port", str(port), "--db", str(db)]
     # The tests make their tables from one address, more than one client may have in play.
-    command += ["--tables-per-client", "200"]
+    command += ["--tables-per-client", "200", "--tables-per-hour", "1000"]
     with log.open("ab") as out:
         process = subprocess.Popen(
             command, stdout=out, stderr=subprocess.STDOUT, cwd=db.parent, env=os.environ.copy()

@@ -163,6 +163,37 @@ def test_one_client_cannot_hold_every_table(db: Path) -> None:
         assert client.post("/api/tables", json=HUMANS).status_code == 429
 
 
+def test_one_client_makes_at_most_so_many_tables_an_hour(db: Path) -> None:
+    bots = {"game": "stichling", "players": 2, "seats": ["random", "random"]}
+    with server(db, tables_per_hour=4, tables_per_client=10) as client:
+        made = [client.post("/api/tables", json=bots) for _ in range(4)]
+        assert [response.status_code for response in made] == [201] * 4
+        refused = client.post("/api/tables", json=bots)
+        assert refused.status_code == 429
+        assert refused.json() == {
+            "error": "you made 4 tables in the last hour, the most one client may: try again later"
+        }
+        other = TestClient(client.app, client=("198.51.100.7", 4000))
+        assert other.post("/api/tables", json=bots).status_code == 201
+        # An hour later (the server's clock moved on), the client may make tables again.
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        manager.clock = lambda: time.time() + 3601
+        assert client.post("/api/tables", json=bots).status_code == 201
+
+
+def test_the_list_holds_the_tables_in_play_and_the_last_hundred_others(db: Path) -> None:
+    from sticheln.web.app import LISTED_ENDED
+
+    with server(db, tables_per_hour=500, tables_per_client=500) as client:
+        playing = create(client, "stichling", ["human", "human"])
+        ended = [create(client, "stichling", ["human", "human"]) for _ in range(LISTED_ENDED + 5)]
+        for answer in ended:
+            closing = {"authorization": f"Bearer {answer['creator_token']}"}
+            assert client.delete(f"/api/tables/{answer['id']}", headers=closing).status_code == 200
+        listed = [table["id"] for table in client.get("/api/tables").json()["tables"]]
+    assert listed == [playing["id"]] + [answer["id"] for answer in ended[5:]]
+
+
 def test_ipv6_clients_count_by_their_64_network() -> None:
     from sticheln.web.tables import client_key
 

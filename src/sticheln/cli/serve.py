@@ -75,6 +75,13 @@ def add_parser(subparsers: Any) -> None:
         help="the most tables in play one client address may have made (default: 20)",
     )
     parser.add_argument(
+        "--tables-per-hour",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the most tables one client address may make in an hour (default: 60)",
+    )
+    parser.add_argument(
         "--join-timeout",
         type=float,
         default=None,
@@ -155,6 +162,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         "max_tables",
         "max_connections",
         "tables_per_client",
+        "tables_per_hour",
         "join_timeout",
         "idle_timeout",
         "bot_time",

@@ -64,6 +64,10 @@ TRY_AGAIN_LATER = 1013
 UNKNOWN_TABLE = 4404
 """The websocket close code for a table the server does not have."""
 
+LISTED_ENDED = 100
+"""The tables no longer in play that ``GET /api/tables`` lists: the most recently made ones
+(every table in play is listed)."""
+
 DAMAGED_TABLE = 4410
 """The websocket close code for a table of the file that could not be rebuilt."""
 
@@ -176,7 +180,13 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
             return _error(
                 503, f"{limits.max_tables} tables are in play, the limit: try again later"
             )
-        except TooManyTables:
+        except TooManyTables as exc:
+            if exc.per_hour:
+                return _error(
+                    429,
+                    f"you made {limits.tables_per_hour} tables in the last hour, the most one "
+                    "client may: try again later",
+                )
             return _error(
                 429,
                 f"you have {limits.tables_per_client} tables in play, the most one client may "
@@ -211,10 +221,15 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
         )
 
     async def list_tables(request: Request) -> Response:
-        """``GET /api/tables``: the public information of every table."""
+        """``GET /api/tables``: the public information of every table in play and of the
+        :data:`LISTED_ENDED` last made of the others, in the order they were made."""
+        ended = [t.id for t in manager.tables.values() if not t.in_play][-LISTED_ENDED:]
+        listed = set(ended)
         return JSONResponse(
             {
-                "tables": [t.public_info() for t in manager.tables.values()],
+                "tables": [
+                    t.public_info() for t in manager.tables.values() if t.in_play or t.id in listed
+                ],
                 "damaged": [d.public_info() for d in manager.damaged.values()],
             }
         )

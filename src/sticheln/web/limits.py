@@ -4,8 +4,8 @@ bots may use.
 
 >>> from sticheln.web.limits import Limits
 >>> limits = Limits(max_tables=10)
->>> limits.max_tables, limits.tables_per_client, limits.max_message_bytes, limits.bot_time
-(10, 20, 4096, 0.5)
+>>> limits.max_tables, limits.tables_per_client, limits.tables_per_hour, limits.bot_time
+(10, 20, 60, 0.5)
 >>> limits.join_timeout, limits.idle_timeout
 (3600.0, 86400.0)
 """
@@ -50,6 +50,10 @@ class Limits:
     tables_per_client: int = attrs.field(default=20, validator=_positive_int)
     """The most tables in play that one client address may have made; one more answers HTTP
     429. IPv6 addresses count by their /64 network, which one machine usually has whole."""
+    tables_per_hour: int = attrs.field(default=60, validator=_positive_int)
+    """The most tables one client address may make in an hour, finished ones included (tables
+    of bots end within seconds, and every table stays for its record); one more answers HTTP
+    429."""
     join_timeout: float = attrs.field(default=3600.0, validator=_positive_float)
     """Seconds a table with seats for people may wait for the first of them to join; then it
     is closed as abandoned (and no longer counts as in play)."""

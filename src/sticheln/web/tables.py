@@ -103,7 +103,12 @@ class TableFull(Exception):
 
 
 class TooManyTables(Exception):
-    """The client has as many tables in play as one client may have."""
+    """The client has as many tables in play as one client may have, or has made as many
+    tables in the last hour as one may (:attr:`per_hour`)."""
+
+    def __init__(self, message: str, *, per_hour: bool = False) -> None:
+        super().__init__(message)
+        self.per_hour = per_hour
 
 
 class StorageFailed(Exception):
@@ -468,6 +473,13 @@ class TableManager:
         """The tables in play that the client of key ``client`` made."""
         return sum(1 for t in self.tables.values() if t.in_play and t.row.client == client)
 
+    def made_within_an_hour(self, client: str) -> int:
+        """The tables that the client of key ``client`` made in the last hour."""
+        since = self.clock() - 3600.0
+        return sum(
+            1 for t in self.tables.values() if t.row.client == client and t.created_at > since
+        )
+
     async def create(
         self, request: TableRequest, client: str = ""
     ) -> tuple[Table, list[str | None], str]:
@@ -477,7 +489,8 @@ class TableManager:
         hashes are kept.
 
         :raises TableFull: if as many tables are in play as the limits allow.
-        :raises TooManyTables: if the client has as many tables in play as one may have.
+        :raises TooManyTables: if the client has as many tables in play as one may have, or
+            made as many in the last hour as one may.
         :raises StorageFailed: if the file did not take the table.
         """
         await self.sweep()
@@ -486,6 +499,9 @@ class TableManager:
             raise TableFull(f"{playing} tables are in play, the server's limit")
         if self.in_play_of(client) + self._creating.get(client, 0) >= self.limits.tables_per_client:
             raise TooManyTables(f"{self.limits.tables_per_client} tables in play")
+        creating = self._creating.get(client, 0)
+        if self.made_within_an_hour(client) + creating >= self.limits.tables_per_hour:
+            raise TooManyTables(f"{self.limits.tables_per_hour} tables an hour", per_hour=True)
         self._creating[client] = self._creating.get(client, 0) + 1
         try:
             table_id = secrets.token_urlsafe(9)
