@@ -20,11 +20,17 @@ import attrs
 
 from sticheln.core.cards import Card
 from sticheln.core.encoding import Encoding
-from sticheln.core.errors import RulesError
+from sticheln.core.errors import RulesError, WrongTypeError, excerpt
 from sticheln.core.protocol import GameInfo
 from sticheln.core.records import Record
 from sticheln.core.rulesdata import find_preset
-from sticheln.core.setup import check_player_count, check_seat_view
+from sticheln.core.setup import (
+    check_player_count,
+    check_rng,
+    check_seat_view,
+    check_type,
+    wrong_type,
+)
 from sticheln.core.wire import GameWire, WireValue, from_wire, wire_schema
 
 __all__ = ["BaseGame", "GameKit", "GameRules", "GameState", "GameView"]
@@ -169,12 +175,21 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game class that sets its :attr:`kit` calls the kit's ``legal_moves`` and
         ``apply_move`` directly, with no method of its own in between: they are the hot path
-        of every search and playout."""
+        of every search and playout, and check their arguments themselves. When the game's
+        record says what its states are (:attr:`Record.STATE
+        <sticheln.core.records.Record.STATE>`), the methods that read a state's property
+        (:meth:`is_over`, :meth:`players_to_act`, ...) check its type with one comparison."""
         super().__init_subclass__(**kwargs)
         kit = cls.__dict__.get("kit")
         if isinstance(kit, GameKit):
             setattr(cls, "legal_moves", staticmethod(kit.legal_moves))  # noqa: B010
             setattr(cls, "apply_move", staticmethod(kit.apply_move))  # noqa: B010
+            kind = kit.record.STATE
+            if kind is not None:
+                for name, method in _state_readers(kind).items():
+                    method.__doc__ = getattr(BaseGame, name).__doc__
+                    method.__qualname__ = f"{cls.__qualname__}.{name}"
+                    setattr(cls, name, method)
 
     @property
     def info(self) -> GameInfo:
@@ -213,8 +228,14 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         return self.kit.new_game(players, seed, self.rules, self.first_leader, deals=deals)
 
     def players_to_act(self, state: StateT) -> tuple[int, ...]:
-        """The state's ``players_to_act``."""
-        return state.players_to_act
+        """The state's ``players_to_act``.
+
+        :raises WrongTypeError: if ``state`` is not a state of the game.
+        """
+        try:
+            return state.players_to_act
+        except AttributeError:
+            raise self._wrong_state(state) from None
 
     def legal_moves(self, state: StateT, player: int) -> tuple[MoveT, ...]:
         """The game's ``legal_moves``."""
@@ -229,34 +250,85 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         return self.kit.observe(state, player)
 
     def viewer(self, view: ViewT) -> int:
-        """The view's ``player``."""
-        return view.player
+        """The view's ``player``.
+
+        :raises WrongTypeError: if ``view`` is not a view of the game.
+        """
+        return self._check_view(view).player
 
     def player_of(self, move: MoveT) -> int:
-        """The move's ``player``."""
+        """The move's ``player``.
+
+        :raises WrongTypeError: if ``move`` is not a move of the game.
+        """
+        check_type(move, self.kit.wire.moves, "move")
         return move.player
 
+    def _check_view(self, view: ViewT) -> ViewT:
+        """``view``, if it is a view of the game (:attr:`GameWire.view
+        <sticheln.core.wire.GameWire.view>`).
+
+        :raises WrongTypeError: otherwise.
+        """
+        check_type(view, self.kit.wire.view, "view")
+        return view
+
+    def _wrong_state(self, state: object) -> WrongTypeError:
+        """The error for ``state``, which is not a state of the game."""
+        kind = self.kit.record.STATE
+        if kind is not None:
+            return wrong_type(state, kind, "state")
+        return WrongTypeError(f"state must be a state of {self.kit.title}, got {excerpt(state)}")
+
     def deal_number(self, state: StateT) -> int:
-        """The state's ``deal_number``."""
-        return state.deal_number
+        """The state's ``deal_number``.
+
+        :raises WrongTypeError: if ``state`` is not a state of the game.
+        """
+        try:
+            return state.deal_number
+        except AttributeError:
+            raise self._wrong_state(state) from None
 
     def is_over(self, state: StateT) -> bool:
-        """The state's ``is_over``."""
-        return state.is_over
+        """The state's ``is_over``.
+
+        :raises WrongTypeError: if ``state`` is not a state of the game.
+        """
+        try:
+            return state.is_over
+        except AttributeError:
+            raise self._wrong_state(state) from None
 
     def scores(self, state: StateT) -> tuple[int, ...]:
-        """The state's ``scores``."""
-        return state.scores
+        """The state's ``scores``.
+
+        :raises WrongTypeError: if ``state`` is not a state of the game.
+        """
+        try:
+            return state.scores
+        except AttributeError:
+            raise self._wrong_state(state) from None
 
     def winners(self, state: StateT) -> tuple[int, ...]:
-        """The state's ``winners``."""
-        return state.winners
+        """The state's ``winners``.
+
+        :raises WrongTypeError: if ``state`` is not a state of the game.
+        """
+        try:
+            return state.winners
+        except AttributeError:
+            raise self._wrong_state(state) from None
 
     def sample_state(self, view: ViewT, rng: random.Random) -> StateT:
         """The game's ``sample_state``.
 
         :raises UnknownPlayerError: for a spectator's view.
+        :raises WrongTypeError: if ``view`` is not a view of the game, or ``rng`` not a
+            :class:`random.Random`.
         """
+        self._check_view(view)
+        check_rng(rng)
         check_seat_view(view, "sample_state")
         return self.kit.sample_state(view, rng)
 
@@ -283,7 +355,8 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         if players not in self.rules.player_counts:
             counts = ", ".join(map(str, self.rules.player_counts))
             raise RulesError(
-                f"{self.kit.title} is played by {counts} players under these rules, not {players}"
+                f"{self.kit.title} is played by {counts} players under these rules, "
+                f"not {excerpt(players)}"
             )
         return _encoding(self, players)
 
@@ -327,7 +400,10 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         return wire_schema(kit.name, kit.title, kit.wire.groups(), rules)
 
     def to_json(self, state: StateT) -> str:
-        """The JSON of the game's record of ``state``."""
+        """The JSON of the game's record of ``state``.
+
+        :raises WrongTypeError: if ``state`` is not a state of the game.
+        """
         return self.kit.record.from_state(state).to_json()
 
     def from_json(self, text: str) -> tuple[StateT, tuple[MoveT, ...]]:
@@ -337,6 +413,44 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         """
         record = self.kit.record.from_json(text)
         return record.replay(moves=0), record.moves
+
+
+def _state_readers(kind: type[GameState]) -> dict[str, Callable[[Any, Any], Any]]:
+    """The methods of a game object that read a property of a state, each checking first that
+    the state is a ``kind``: ``type(state) is kind`` is the one comparison a playout pays."""
+
+    def players_to_act(self: Any, state: Any) -> tuple[int, ...]:
+        if type(state) is kind or isinstance(state, kind):
+            return state.players_to_act
+        raise wrong_type(state, kind, "state")
+
+    def is_over(self: Any, state: Any) -> bool:
+        if type(state) is kind or isinstance(state, kind):
+            return state.is_over
+        raise wrong_type(state, kind, "state")
+
+    def deal_number(self: Any, state: Any) -> int:
+        if type(state) is kind or isinstance(state, kind):
+            return state.deal_number
+        raise wrong_type(state, kind, "state")
+
+    def scores(self: Any, state: Any) -> tuple[int, ...]:
+        if type(state) is kind or isinstance(state, kind):
+            return state.scores
+        raise wrong_type(state, kind, "state")
+
+    def winners(self: Any, state: Any) -> tuple[int, ...]:
+        if type(state) is kind or isinstance(state, kind):
+            return state.winners
+        raise wrong_type(state, kind, "state")
+
+    return {
+        "players_to_act": players_to_act,
+        "is_over": is_over,
+        "deal_number": deal_number,
+        "scores": scores,
+        "winners": winners,
+    }
 
 
 @functools.lru_cache(maxsize=64)

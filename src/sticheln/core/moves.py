@@ -108,6 +108,14 @@ def parse_game_card(text: str, deck: CardSet) -> Card:
     return card
 
 
+def check_move_text(text: object) -> None:
+    """:raises WrongTypeError: if ``text``, given to a game's ``parse_move``, is not a
+    string (checked before anything else, so that a text of the wrong type is named as such
+    whatever else is wrong)."""
+    if not isinstance(text, str):
+        raise WrongTypeError(f"a move's text must be a string, got {type(text).__name__}")
+
+
 def find_card_move(
     text: str,
     moves: Sequence[MoveT],
@@ -126,8 +134,7 @@ def find_card_move(
     :raises InvalidMoveError: if ``text`` names no card.
     :raises IllegalMoveError: if the card cannot be played now.
     """
-    if not isinstance(text, str):
-        raise WrongTypeError(f"a move's text must be a string, got {type(text).__name__}")
+    check_move_text(text)
     if deck is not None:
         card = parse_game_card(text, deck)
     else:

@@ -25,7 +25,8 @@ from typing import Any, Protocol, TypeVar
 import attrs
 
 from sticheln.core.cards import Card
-from sticheln.core.setup import SPECTATOR
+from sticheln.core.errors import WrongTypeError, excerpt
+from sticheln.core.setup import SPECTATOR, check_rng
 
 __all__ = ["SPECTATOR", "Game", "GameInfo", "random_playout"]
 
@@ -83,6 +84,12 @@ class Game(Protocol[StateT, MoveT, ViewT]):
 
     States, moves and views are immutable values. Several players may be able to act at once
     (Sticheln's pain cards); a loop may let any of them move first.
+
+    Every method checks the types of its arguments: a state, view or move that is not the
+    game's (``None``, a number, another game's state, a view where a state belongs) raises
+    :exc:`~sticheln.WrongTypeError` naming the argument, except that ``apply_move`` may
+    refuse a move of the wrong type with the game's illegal-move error. The conformance suite
+    checks it (:func:`sticheln.testing.check_game`, check ``wrong-types``).
     """
 
     @property
@@ -221,11 +228,20 @@ class Game(Protocol[StateT, MoveT, ViewT]):
         ...
 
 
+_PLAYOUT_METHODS = ("is_over", "players_to_act", "legal_moves", "apply_move")
+
+
 def random_playout(game: Game[StateT, MoveT, ViewT], state: StateT, rng: random.Random) -> StateT:
     """Play uniformly random legal moves from ``state`` until the game is over.
 
     Written once against :class:`Game`, it plays every game of the library.
+
+    :raises WrongTypeError: if ``game`` is not a game on the protocol, ``state`` not one of
+        its states or ``rng`` not a :class:`random.Random`.
     """
+    if not all(callable(getattr(game, name, None)) for name in _PLAYOUT_METHODS):
+        raise WrongTypeError(f"game must be a game on the protocol, got {excerpt(game)}")
+    check_rng(rng)
     while not game.is_over(state):
         player = rng.choice(game.players_to_act(state))
         state = game.apply_move(state, rng.choice(game.legal_moves(state, player)))

@@ -32,7 +32,7 @@ from sticheln.core.errors import (
     WrongTypeError,
     excerpt,
 )
-from sticheln.core.setup import MAX_SEAT
+from sticheln.core.setup import MAX_SEAT, wrong_type
 
 RECORD_FORMAT: Final = "sticheln-record"
 """The value of the ``format`` field of every record."""
@@ -294,6 +294,11 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
     OLDER_VERSIONS: ClassVar[tuple[int, ...]] = ()
     """Older versions of the game's record layout that this library still reads:
     the ``_upgrade`` hook brings their data to the layout of :attr:`VERSION`."""
+    STATE: ClassVar[type[Any] | None] = None
+    """The class of the game's states: :meth:`from_state` refuses anything else with
+    :exc:`~sticheln.WrongTypeError`, and so does the game object built on the record
+    (:class:`~sticheln.core.kit.BaseGame`) for the states given to its methods. ``None``
+    (for a game that does not say) checks no type."""
     KINDS: ClassVar[Mapping[str, Callable[[int, Card], Any]]] = MappingProxyType({})
     """For a game whose every move is a player and a card: the ``kind`` of each move type in
     the ``moves`` field, and how to build the move from the player and the card. A game whose
@@ -322,7 +327,12 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
     def from_state(cls: type[RecordT], state: Any) -> RecordT:
         """The record of the game that led to ``state``: the rules, players, first leader,
         deals (per deal, the hand of each seat) and seed of its ``setup``, and its ``moves``.
-        A game whose setup keeps its deals in another form overrides it."""
+        A game whose setup keeps its deals in another form overrides it (and calls
+        :meth:`check_state` first).
+
+        :raises WrongTypeError: if ``state`` is not a state of the game (:attr:`STATE`).
+        """
+        cls.check_state(state)
         setup = state.setup
         return cls(
             rules=setup.rules,
@@ -332,6 +342,14 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
             moves=state.moves,
             seed=setup.seed,
         )
+
+    @classmethod
+    def check_state(cls, state: object) -> None:
+        """:raises WrongTypeError: if ``state`` is not a :attr:`STATE` (when the game says
+        what its states are)."""
+        kind = cls.STATE
+        if kind is not None and not isinstance(state, kind):
+            raise wrong_type(state, kind, "state")
 
     @abc.abstractmethod
     def _start(self) -> StateT:

@@ -46,14 +46,14 @@ def register_game(name: str, factory: GameFactory, *, replace: bool = False) -> 
         ``replace`` is false.
     """
     if not isinstance(name, str):
-        raise WrongTypeError(f"a game's name must be a string, got {name!r}")
+        raise WrongTypeError(f"a game's name must be a string, got {excerpt(name)}")
     if not callable(factory):
-        raise WrongTypeError(f"a game's factory must be callable, got {factory!r}")
+        raise WrongTypeError(f"a game's factory must be callable, got {excerpt(factory)}")
     if not name or name != name.lower() or name != name.strip():
-        raise ValueError(f"a game's name must be lower case, without spaces: {name!r}")
+        raise ValueError(f"a game's name must be lower case, without spaces: {excerpt(name)}")
     with _LOCK:
         if name in _FACTORIES and not replace:
-            raise ValueError(f"a game called {name!r} is already registered")
+            raise ValueError(f"a game called {excerpt(name)} is already registered")
         _FACTORIES[name] = factory
 
 

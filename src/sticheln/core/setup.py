@@ -99,14 +99,39 @@ def check_player_count(players: object) -> int:
     return players
 
 
-def check_type(value: object, kind: type[T], what: str) -> T:
-    """``value`` if it is a ``kind``.
+def check_type(value: object, kind: type[T] | tuple[type[T], ...], what: str) -> T:
+    """``value`` if it is a ``kind`` (or one of the classes ``kind`` lists).
+
+    :raises WrongTypeError: naming ``what`` otherwise (:func:`wrong_type`).
+    """
+    if not isinstance(value, kind):
+        raise wrong_type(value, kind, what)
+    return value
+
+
+def wrong_type(value: object, kind: type | tuple[type, ...], what: str) -> WrongTypeError:
+    """The error for the argument ``what`` that is ``value`` but must be a ``kind`` (or one
+    of the classes ``kind`` lists): ``state must be a GameState object, got None``, the value
+    quoted in bounded length (:func:`~sticheln.core.errors.excerpt`).
+
+    >>> from sticheln import ChoosePain, PlayCard
+    >>> print(wrong_type("R3", (ChoosePain, PlayCard), "move"))
+    move must be a ChoosePain or PlayCard object, got 'R3'
+    """
+    names = [k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,))]
+    if len(names) > 1:
+        names[-2:] = [f"{names[-2]} or {names[-1]}"]
+    return WrongTypeError(f"{what} must be a {', '.join(names)} object, got {excerpt(value)}")
+
+
+def check_rng(rng: object, what: str = "rng") -> random.Random:
+    """``rng`` if it is a :class:`random.Random` (or of a subclass).
 
     :raises WrongTypeError: naming ``what`` otherwise.
     """
-    if not isinstance(value, kind):
-        raise WrongTypeError(f"{what} must be a {kind.__name__} object, got {excerpt(value)}")
-    return value
+    if not isinstance(rng, random.Random):
+        raise WrongTypeError(f"{what} must be a random.Random, got {excerpt(rng)}")
+    return rng
 
 
 def check_int(value: object, what: str) -> int:

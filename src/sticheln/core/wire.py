@@ -133,9 +133,12 @@ def events_from_views(
     """
 
     def events(state: StateT, move: MoveT, player: int) -> tuple[EventT, ...]:
-        before = observe(state, player)
-        after = observe(apply_move(state, move), player)
-        return view_events(before, after, move)
+        # The types first, then the move: a state, move or player of the wrong type is
+        # named as such whatever else is wrong.
+        if type(player) is not int:
+            raise WrongTypeError(f"player must be a seat number (an int), got {excerpt(player)}")
+        later = apply_move(state, move)
+        return view_events(observe(state, player), observe(later, player), move)
 
     events.__module__ = module
     events.__doc__ = """What ``player`` sees happen when ``move`` is made in ``state``, in
@@ -309,11 +312,15 @@ def _read(hint: Any, data: object, owner: str, path: str, depth: int) -> Any:
     if reader is not None:
         return reader(data, where)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        try:
-            return hint(data)
-        except (ValueError, TypeError):
-            known = ", ".join(repr(member.value) for member in hint)
-            raise WireError(f"{where}: expected one of {known}, got {excerpt(data)}") from None
+        # Only a string or a number can be a member's value: anything else (a list nested
+        # thousands deep) is not looked up, since the enum's error would quote it whole.
+        if isinstance(data, str | int | float):
+            try:
+                return hint(data)
+            except (ValueError, TypeError):
+                pass
+        known = ", ".join(repr(member.value) for member in hint)
+        raise WireError(f"{where}: expected one of {known}, got {excerpt(data)}")
     if isinstance(hint, type) and _is_rules(hint):
         if not isinstance(data, Mapping):
             raise WireError(f"{where}: expected rules (an object), got {excerpt(data)}")
