@@ -20,12 +20,13 @@ from operator import attrgetter
 
 from sticheln.core.cards import Card, CardSet, _card_set, card_set_of
 from sticheln.core.errors import IllegalMoveError, SetupError, excerpt
-from sticheln.core.moves import find_card_move
+from sticheln.core.moves import check_move_text, find_card_move
 from sticheln.core.setup import (
     SEAT_ORDERS,
     check_first_leader,
     check_hands,
     check_player_count,
+    check_rng,
     check_seat,
     check_type,
     seat_orders,
@@ -35,7 +36,16 @@ from sticheln.core.tricks import Trick, new_trick
 from sticheln.moves import PAIN_MOVES, PLAY_MOVES, ChoosePain, Move, PlayCard
 from sticheln.rules import AllZeroTrick, FirstLeader, Rules
 from sticheln.scoring import round_score
-from sticheln.state import _CHOOSING, _OVER, _PLAYING, Deal, FinishedRound, GameSetup, GameState
+from sticheln.state import (
+    _CHOOSING,
+    _OVER,
+    _PLAYING,
+    Deal,
+    FinishedRound,
+    GameSetup,
+    GameState,
+    check_state,
+)
 from sticheln.trick import winning_index
 
 __all__ = ["apply_move", "deal_round", "legal_moves", "new_game", "parse_move"]
@@ -49,7 +59,17 @@ def deal_round(rules: Rules, players: int, rng: random.Random) -> Deal:
     the rest is set aside (:rule:`ST-DEAL-1`).
 
     :raises RulesError: if the rules have no deck for that many players.
+    :raises WrongTypeError: if ``rules`` is not a :class:`~sticheln.Rules`, ``players`` not
+        an ``int`` or ``rng`` not a :class:`random.Random`.
     """
+    check_type(rules, Rules, "rules")
+    check_player_count(players)
+    check_rng(rng)
+    return _deal_round(rules, players, rng)
+
+
+def _deal_round(rules: Rules, players: int, rng: random.Random) -> Deal:
+    """:func:`deal_round` without the checks of its arguments."""
     # Sorting by independent random keys gives every order the same chance.
     random_key = rng.random
     shuffled = sorted(rules.deck(players).indices, key=lambda _index: random_key())
@@ -143,7 +163,7 @@ def make_setup(
         first_leader = (dealer + 1) % players
     rounds = rules.rounds_for(players)
     if deals is None:
-        dealt = tuple(deal_round(rules, players, rng) for _ in range(rounds))
+        dealt = tuple(_deal_round(rules, players, rng) for _ in range(rounds))
     else:
         dealt = check_deals(rules, players, deals, rounds)
     return GameSetup(rules, players, first_leader, dealt, int_seed)
@@ -187,13 +207,20 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
     everyone once the game is over, has no move.
 
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
-    :raises WrongTypeError: if ``player`` is not an ``int``.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.GameState` or ``player``
+        not an ``int``.
     """
     # The seat whose turn it is gets its hand at once; small ints are shared objects, so an
-    # identity test excludes True, 1.0 and the like. Everything else is checked.
-    to_act = state.to_act
-    if player is to_act and to_act is not None:
-        return state.hand_moves[player]
+    # identity test excludes True, 1.0 and the like. Everything else is checked. Anything
+    # but a state fails on the fast path (whose try costs nothing) or is checked after it.
+    try:
+        to_act = state.to_act
+        if player is to_act and to_act is not None:
+            return state.hand_moves[player]
+    except Exception:
+        check_state(state)
+        raise
+    check_state(state)
     check_seat(player, state.setup.players)
     if player == state.to_act:
         return state.hand_moves[player]
@@ -217,8 +244,10 @@ def parse_move(state: GameState, player: int, text: str) -> Move:
         the deck's colours and values.
     :raises IllegalMoveError: if the player cannot play that card now; the message says why.
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
-    :raises WrongTypeError: if ``text`` is not a string.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.GameState`, ``player``
+        not an ``int`` or ``text`` not a string.
     """
+    check_move_text(text)
     moves = legal_moves(state, player)
     kind = ChoosePain if state.phase is _CHOOSING else PlayCard
     setup = state.setup
@@ -242,51 +271,61 @@ def apply_move(state: GameState, move: Move) -> GameState:
     :raises IllegalMoveError: if the move is not legal in ``state`` (wrong phase, not the
         player's turn, card not in the hand, pick already made, game over, not a move); the
         message names the player, the move and the reason.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.GameState`.
     """
-    if type(move) is not PlayCard:
-        if type(move) is ChoosePain:
-            return _choose_pain(state, move)
-        raise IllegalMoveError(f"{excerpt(move)} is not a move (expected ChoosePain or PlayCard)")
-    # Playing a card: the hot path of every playout, written out in full.
-    (setup, phase, number, hand_moves, picks, pick_order, leader, cards, tricks, won, set_aside,
-     finished, to_act) = state  # fmt: skip
-    player = move.player
-    if player != to_act:
-        raise _play_error(state, move)
-    hand = hand_moves[player]
-    card = move.card
-    index = card.index
-    # A hand is in display order: find the card by bisection rather than by comparing moves.
-    i = _bisect(hand, index, key=_card_index)
-    if i == len(hand) or hand[i].card.index != index:
-        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
-    hand_moves = hand_moves[:player] + (hand[:i] + hand[i + 1 :],) + hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
-    cards = (*cards, card)
-    n = setup.players
-    if len(cards) < n:
-        return _new_state(GameState, (
-            setup, phase, number, hand_moves, picks, pick_order, leader, cards, tricks, won,
-            set_aside, finished, (player + 1) % n,
-        ))  # fmt: skip
-    winner = winning_index(cards)
-    if winner is not None:
-        winner = (leader + winner) % n
-    elif setup.rules.all_zero_trick is _LEADER_WINS:
-        winner = leader
-    mask = sum(map(_card_bit, cards))
-    if winner is None:
-        set_aside = _card_set(set_aside.mask | mask)
-        winner_or_leader = leader
-    else:
-        won = won[:winner] + (_card_set(won[winner].mask | mask),) + won[winner + 1 :]  # noqa: RUF005 (faster than unpacking)
-        winner_or_leader = winner
-    tricks = (*tricks, new_trick(SEAT_ORDERS[n][leader], cards, winner))
-    if len(hand) > 1:
-        return _new_state(GameState, (
-            setup, phase, number, hand_moves, picks, pick_order, winner_or_leader, (), tricks,
-            won, set_aside, finished, winner_or_leader,
-        ))  # fmt: skip
-    return _finish_round(state, tricks, won, set_aside)
+    try:
+        if type(move) is not PlayCard:
+            if type(move) is ChoosePain:
+                return _choose_pain(state, move)
+            raise IllegalMoveError(
+                f"{excerpt(move)} is not a move (expected ChoosePain or PlayCard)"
+            )
+        # Playing a card: the hot path of every playout, written out in full.
+        (setup, phase, number, hand_moves, picks, pick_order, leader, cards, tricks, won,
+         set_aside, finished, to_act) = state  # fmt: skip
+        player = move.player
+        if player != to_act:
+            raise _play_error(state, move)
+        hand = hand_moves[player]
+        card = move.card
+        index = card.index
+        # A hand is in display order: find the card by bisection, not by comparing moves.
+        i = _bisect(hand, index, key=_card_index)
+        if i == len(hand) or hand[i].card.index != index:
+            raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
+        left = hand[:i] + hand[i + 1 :]
+        hand_moves = hand_moves[:player] + (left,) + hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
+        cards = (*cards, card)
+        n = setup.players
+        if len(cards) < n:
+            return _new_state(GameState, (
+                setup, phase, number, hand_moves, picks, pick_order, leader, cards, tricks, won,
+                set_aside, finished, (player + 1) % n,
+            ))  # fmt: skip
+        winner = winning_index(cards)
+        if winner is not None:
+            winner = (leader + winner) % n
+        elif setup.rules.all_zero_trick is _LEADER_WINS:
+            winner = leader
+        mask = sum(map(_card_bit, cards))
+        if winner is None:
+            set_aside = _card_set(set_aside.mask | mask)
+            winner_or_leader = leader
+        else:
+            pile = _card_set(won[winner].mask | mask)
+            won = won[:winner] + (pile,) + won[winner + 1 :]  # noqa: RUF005 (faster than unpacking)
+            winner_or_leader = winner
+        tricks = (*tricks, new_trick(SEAT_ORDERS[n][leader], cards, winner))
+        if len(hand) > 1:
+            return _new_state(GameState, (
+                setup, phase, number, hand_moves, picks, pick_order, winner_or_leader, (), tricks,
+                won, set_aside, finished, winner_or_leader,
+            ))  # fmt: skip
+        return _finish_round(state, tricks, won, set_aside)
+    except Exception:
+        # Anything but a state fails somewhere in the try, which costs nothing until then.
+        check_state(state)
+        raise
 
 
 def _choose_pain(state: GameState, move: ChoosePain) -> GameState:

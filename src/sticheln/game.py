@@ -15,6 +15,7 @@ from typing import Final
 import attrs
 
 from sticheln.core.kit import BaseGame, GameKit
+from sticheln.core.setup import check_type
 from sticheln.core.wire import GameWire
 from sticheln.encoding import StichelnEncoding
 from sticheln.engine import apply_move, legal_moves, new_game, parse_move
@@ -31,8 +32,16 @@ __all__ = ["STICHELN", "StichelnGame", "move_text"]
 
 def move_text(move: Move) -> str:
     """The name of the move's card (``"B11"``): a player's legal moves all differ in their
-    card, so it names the move among them; :func:`~sticheln.parse_move` reads it back."""
+    card, so it names the move among them; :func:`~sticheln.parse_move` reads it back.
+
+    :raises WrongTypeError: if ``move`` is not a :class:`~sticheln.ChoosePain` or
+        :class:`~sticheln.PlayCard`.
+    """
+    check_type(move, _MOVE_TYPES, "move")
     return str(move.card)
+
+
+_MOVE_TYPES: Final = (ChoosePain, PlayCard)
 
 
 STICHELN: Final[GameKit[GameState, Move, PlayerView, Rules]] = GameKit(

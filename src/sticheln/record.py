@@ -41,11 +41,16 @@ class GameRecord(Record[Rules, Move, GameState]):
 
     GAME = "sticheln"
     VERSION = RECORD_VERSION
+    STATE = GameState
     KINDS = MappingProxyType({name: kind for kind, name in _KIND_NAMES.items()})
 
     @classmethod
     def from_state(cls, state: GameState) -> GameRecord:
-        """The record of the game that led to ``state``."""
+        """The record of the game that led to ``state``.
+
+        :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.GameState`.
+        """
+        cls.check_state(state)
         setup = state.setup
         return cls(
             rules=setup.rules,

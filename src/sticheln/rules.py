@@ -20,7 +20,7 @@ from typing import Final
 
 import attrs
 
-from sticheln.core.cards import Card, CardSet, Color
+from sticheln.core.cards import _ALL_CARDS, Card, CardSet, Color
 from sticheln.core.errors import RulesError, excerpt
 from sticheln.core.rulesdata import check_rules_fields, find_preset, read_colors, read_option
 
@@ -183,10 +183,10 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
             raise RulesError(f"rules name must be a non-empty string, got {excerpt(self.name)}")
-        if type(self.hand_size) is not int or self.hand_size < 2:
+        if type(self.hand_size) is not int or not 2 <= self.hand_size <= len(_ALL_CARDS):
             raise RulesError(
-                f"hand_size must be an int >= 2 (one pain card and at least one "
-                f"trick), got {excerpt(self.hand_size)}"
+                f"hand_size must be an int from 2 (one pain card and at least one trick) to "
+                f"{len(_ALL_CARDS)} (every card there is), got {excerpt(self.hand_size)}"
             )
         if self.rounds is not None and (
             type(self.rounds) is not int or not 1 <= self.rounds <= MAX_ROUNDS

@@ -12,12 +12,12 @@ import random
 from collections.abc import Iterable
 
 from sticheln.core.cards import Card, CardSet
-from sticheln.core.setup import check_seat_view
-from sticheln.engine import _prepare_seats, deal_round, game_over
+from sticheln.core.setup import check_rng, check_seat_view
+from sticheln.engine import _deal_round, _prepare_seats, game_over
 from sticheln.moves import PLAY_MOVES
 from sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
 from sticheln.trick import Trick
-from sticheln.view import PlayerView
+from sticheln.view import PlayerView, check_view
 
 __all__ = ["sample_state"]
 
@@ -65,7 +65,11 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     in the view, so ``observe(sample_state(view, rng), view.player) == view``.
 
     :raises UnknownPlayerError: for a spectator's view (:data:`~sticheln.SPECTATOR`).
+    :raises WrongTypeError: if ``view`` is not a :class:`~sticheln.PlayerView` or ``rng`` not
+        a :class:`random.Random`.
     """
+    check_view(view)
+    check_rng(rng)
     check_seat_view(view, "sample_state")
     n = view.players
     rules = view.rules
@@ -73,7 +77,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     first_leader = (view.round_leader - view.round_number) % n
     past = _past_deals(view.finished_rounds, deck)
     future_count = view.rounds - len(past) - (0 if view.phase is Phase.OVER else 1)
-    future = tuple(deal_round(rules, n, rng) for _ in range(future_count))
+    future = tuple(_deal_round(rules, n, rng) for _ in range(future_count))
     _prepare_seats(n)
     if view.phase is Phase.OVER:
         # Nothing is hidden any more: the state is the public record of the game.

@@ -16,12 +16,13 @@ import attrs
 
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.results import ranking, winners
+from sticheln.core.setup import wrong_type
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
 from sticheln.moves import ChoosePain, Move, PlayCard
 from sticheln.rules import Rules
 
-__all__ = ["Deal", "FinishedRound", "GameSetup", "GameState", "Phase"]
+__all__ = ["Deal", "FinishedRound", "GameSetup", "GameState", "Phase", "check_state"]
 
 
 class Phase(Enum):
@@ -257,3 +258,10 @@ class GameState(NamedTuple):
             f"<GameState {self.players} players, {where}, trick {len(self.tricks) + 1}, "
             f"{self.to_act} to play>"
         )
+
+
+def check_state(state: object) -> None:
+    """:raises WrongTypeError: if ``state`` is not a :class:`GameState` (another game's state,
+    a view, ``None``)."""
+    if type(state) is not GameState and not isinstance(state, GameState):
+        raise wrong_type(state, GameState, "state")

@@ -16,13 +16,13 @@ from __future__ import annotations
 import attrs
 
 from sticheln.core.cards import Card, CardSet
-from sticheln.core.setup import SPECTATOR, check_viewer
+from sticheln.core.setup import SPECTATOR, check_viewer, wrong_type
 from sticheln.core.wire import WireValue
 from sticheln.rules import Rules
-from sticheln.state import FinishedRound, GameState, Phase
+from sticheln.state import FinishedRound, GameState, Phase, check_state
 from sticheln.trick import Trick, trick_winner
 
-__all__ = ["PlayerView", "observe", "would_take"]
+__all__ = ["PlayerView", "check_view", "observe", "would_take"]
 
 
 @attrs.frozen
@@ -124,8 +124,10 @@ def observe(state: GameState, player: int) -> PlayerView:
 
     :raises UnknownPlayerError: if ``player`` is neither a seat of the game nor
         :data:`~sticheln.SPECTATOR`.
-    :raises WrongTypeError: if ``player`` is not an ``int``.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.GameState` or ``player``
+        not an ``int``.
     """
+    check_state(state)
     check_viewer(player, state.setup.players)
     revealed = state.phase is Phase.PLAYING
     pain_cards = tuple(
@@ -166,8 +168,18 @@ def would_take(view: PlayerView) -> tuple[int | None, ...]:
     >>> state = st.new_game(players=3, seed=1)
     >>> would_take(st.observe(state, st.SPECTATOR))
     ()
+
+    :raises WrongTypeError: if ``view`` is not a :class:`PlayerView`.
     """
+    check_view(view)
     if not view.current_trick:
         return ()
     best = trick_winner([card for _, card in view.current_trick])
     return (None if best is None else view.current_trick[best][0],)
+
+
+def check_view(view: object) -> None:
+    """:raises WrongTypeError: if ``view`` is not a :class:`PlayerView` (another game's view,
+    a state, ``None``)."""
+    if type(view) is not PlayerView and not isinstance(view, PlayerView):
+        raise wrong_type(view, PlayerView, "view")
