@@ -30,12 +30,13 @@ from sticheln.core.cards import (
     _card_set,
 )
 from sticheln.core.errors import IllegalMoveError, SetupError, WrongTypeError, excerpt
-from sticheln.core.moves import find_card_move
+from sticheln.core.moves import check_move_text, find_card_move
 from sticheln.core.setup import (
     SEAT_ORDERS,
     SeatTable,
     check_first_leader,
     check_hands,
+    check_rng,
     check_seat,
     check_type,
     seat_orders,
@@ -45,7 +46,7 @@ from sticheln.core.shuffle import deal
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_table
 from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, LeadCards
 from sticheln.hattrick.scoring import _hand_score
-from sticheln.hattrick.state import SEATS, FinishedHand, HattrickSetup, HattrickState
+from sticheln.hattrick.state import SEATS, FinishedHand, HattrickSetup, HattrickState, check_state
 from sticheln.hattrick.turn import (
     OPEN_TRICKS,
     Action,
@@ -71,7 +72,16 @@ def deal_hand(rules: HattrickRules, players: int, rng: random.Random) -> tuple[C
     (:rule:`HT-DEAL-1`).
 
     :raises RulesError: if the rules do not allow that many players.
+    :raises WrongTypeError: if ``rules`` is not a :class:`~sticheln.hattrick.HattrickRules`,
+        ``players`` not an ``int`` or ``rng`` not a :class:`random.Random`.
     """
+    check_type(rules, HattrickRules, "rules")
+    check_rng(rng)
+    return _deal_hand(rules, players, rng)
+
+
+def _deal_hand(rules: HattrickRules, players: int, rng: random.Random) -> tuple[CardSet, ...]:
+    """:func:`deal_hand` without the checks of its arguments (but the player count)."""
     return _deal(_deck_indices(rules), rules.hand_size(players), players, rng)
 
 
@@ -193,7 +203,9 @@ _EMPTY: Final = CardSet()
 
 def check_player(state: HattrickState, player: int) -> None:
     """:raises UnknownPlayerError: if ``player`` is not a seat of the game.
-    :raises WrongTypeError: if ``player`` is not an ``int``."""
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.hattrick.HattrickState`
+        or ``player`` not an ``int``."""
+    check_state(state)
     check_seat(player, state.setup.players)
 
 
@@ -208,24 +220,31 @@ def legal_moves(state: HattrickState, player: int) -> tuple[HattrickMove, ...]:
     once the game is over, has no move.
 
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
-    :raises WrongTypeError: if ``player`` is not an ``int``.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.hattrick.HattrickState`
+        or ``player`` not an ``int``.
     """
-    acting = state[10]
-    # Small ints are shared objects: the identity test keeps True, 1.0 and the like out.
-    if not acting or player is not acting[0]:
-        check_player(state, player)
-        return ()
-    colors = state[5]
-    situation = _SITUATIONS.get(id(colors)) or _situation(colors)
+    # Anything but a state fails in the try (which costs nothing until then), or is not
+    # taken for the player to act and is checked with the player.
     try:
-        table = situation.seats[player]
-    except IndexError:
-        table = situation.seat(player)
-    indices = state[2][player]
-    if len(indices) > 1:
-        moves: tuple[HattrickMove, ...] = _getter(*indices)(table)
-        return moves
-    return tuple(map(table.__getitem__, indices))
+        acting = state[10]
+        # Small ints are shared objects: the identity test keeps True, 1.0 and the like out.
+        if not acting or player is not acting[0]:
+            check_player(state, player)
+            return ()
+        colors = state[5]
+        situation = _SITUATIONS.get(id(colors)) or _situation(colors)
+        try:
+            table = situation.seats[player]
+        except IndexError:
+            table = situation.seat(player)
+        indices = state[2][player]
+        if len(indices) > 1:
+            moves: tuple[HattrickMove, ...] = _getter(*indices)(table)
+            return moves
+        return tuple(map(table.__getitem__, indices))
+    except Exception:
+        check_state(state)
+        raise
 
 
 _getter = itemgetter
@@ -306,7 +325,8 @@ def move_for(state: HattrickState, player: int, card: Card) -> HattrickMove:
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
     :raises IllegalMoveError: if ``player`` cannot play ``card`` now (not their turn, not in
         their hand, the game is over).
-    :raises TypeError: if ``card`` is not a :class:`~sticheln.Card`.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.hattrick.HattrickState`,
+        ``player`` not an ``int`` or ``card`` not a :class:`~sticheln.Card`.
     """
     check_player(state, player)
     if not isinstance(card, Card):
@@ -331,8 +351,10 @@ def parse_move(state: HattrickState, player: int, text: str) -> HattrickMove:
         the deck's colours and values.
     :raises IllegalMoveError: if the player cannot play that card now; the message says why.
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
-    :raises WrongTypeError: if ``text`` is not a string.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.hattrick.HattrickState`,
+        ``player`` not an ``int`` or ``text`` not a string.
     """
+    check_move_text(text)
     moves = legal_moves(state, player)
     return find_card_move(
         text, moves, lambda card: move_for(state, player, card), state.setup.rules.deck
@@ -355,60 +377,66 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
     :raises IllegalMoveError: if the move is not legal in ``state`` (not the player's turn,
         card not in the hand, a card that does something else than the move says, game over,
         not a move); the message names the player, the move and the reason.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.hattrick.HattrickState`.
     """
-    kind = type(move)
-    if kind not in _MOVE_TYPES:
-        raise IllegalMoveError(
-            f"{excerpt(move)} is not a move (expected Follow, OpenTrick or Pass)"
-        )
-    # The hot path of every playout, written out in full.
-    setup, number, held, leader, cards, colors, won, passed, turns, finished, acting, _ = state
-    player = move.player
-    if not acting or player != acting[0]:
-        raise _turn_error(state, move)
-    card = move.card
-    index = card.index
-    indices = held[player]
     try:
-        i = indices.index(index)
-    except ValueError:
-        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand") from None
-    situation = _SITUATIONS.get(id(colors)) or _situation(colors)
-    if situation.kinds[index] is not kind:
-        actual = _action_for(colors, card)
-        raise IllegalMoveError.of(move, _wrong_action(colors, card, actual))
-    bit = card.bit
-    if kind is OpenTrick:
-        colors = situation.opened[index]
-    elif kind is Pass:
-        piles = list(passed)  # a list and back: fewer new objects than slicing
-        piles[player] = _card_set(piles[player].mask | bit)
-        passed = tuple(piles)
-    left = indices[:i] + indices[i + 1 :]
-    hands = list(held)
-    hands[player] = left
-    held = tuple(hands)
-    cards = (*cards, card)
-    n = setup.players
-    if len(cards) < n:
-        return _new_state(
-            HattrickState,
-            (
-                setup,
-                number,
-                held,
-                leader,
-                cards,
-                colors,
-                won,
-                passed,
-                turns,
-                finished,
-                SEATS[(player + 1) % n],
-                False,
-            ),
-        )
-    return _finish_turn(state, held, cards, colors, passed, len(left))
+        kind = type(move)
+        if kind not in _MOVE_TYPES:
+            raise IllegalMoveError(
+                f"{excerpt(move)} is not a move (expected Follow, OpenTrick or Pass)"
+            )
+        # The hot path of every playout, written out in full.
+        setup, number, held, leader, cards, colors, won, passed, turns, finished, acting, _ = state
+        player = move.player
+        if not acting or player != acting[0]:
+            raise _turn_error(state, move)
+        card = move.card
+        index = card.index
+        indices = held[player]
+        try:
+            i = indices.index(index)
+        except ValueError:
+            raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand") from None
+        situation = _SITUATIONS.get(id(colors)) or _situation(colors)
+        if situation.kinds[index] is not kind:
+            actual = _action_for(colors, card)
+            raise IllegalMoveError.of(move, _wrong_action(colors, card, actual))
+        bit = card.bit
+        if kind is OpenTrick:
+            colors = situation.opened[index]
+        elif kind is Pass:
+            piles = list(passed)  # a list and back: fewer new objects than slicing
+            piles[player] = _card_set(piles[player].mask | bit)
+            passed = tuple(piles)
+        left = indices[:i] + indices[i + 1 :]
+        hands = list(held)
+        hands[player] = left
+        held = tuple(hands)
+        cards = (*cards, card)
+        n = setup.players
+        if len(cards) < n:
+            return _new_state(
+                HattrickState,
+                (
+                    setup,
+                    number,
+                    held,
+                    leader,
+                    cards,
+                    colors,
+                    won,
+                    passed,
+                    turns,
+                    finished,
+                    SEATS[(player + 1) % n],
+                    False,
+                ),
+            )
+        return _finish_turn(state, held, cards, colors, passed, len(left))
+    except Exception:
+        # Anything but a state fails somewhere in the try, which costs nothing until then.
+        check_state(state)
+        raise
 
 
 def _wrong_action(colors: tuple[Color, ...], card: Card, action: Action) -> str:

@@ -15,6 +15,7 @@ from typing import Final
 import attrs
 
 from sticheln.core.kit import BaseGame, GameKit
+from sticheln.core.setup import check_type
 from sticheln.core.wire import GameWire
 from sticheln.hattrick.encoding import HattrickEncoding
 from sticheln.hattrick.engine import apply_move, legal_moves, new_game, parse_move
@@ -31,8 +32,16 @@ __all__ = ["HATTRICK", "HattrickGame", "move_text"]
 
 def move_text(move: HattrickMove) -> str:
     """The name of the move's card (``"R17"``): a player's legal moves all differ in their
-    card (:rule:`HT-PLAY-4`); :func:`~sticheln.hattrick.parse_move` reads it back."""
+    card (:rule:`HT-PLAY-4`); :func:`~sticheln.hattrick.parse_move` reads it back.
+
+    :raises WrongTypeError: if ``move`` is not a :class:`~sticheln.hattrick.Follow`,
+        :class:`~sticheln.hattrick.OpenTrick` or :class:`~sticheln.hattrick.Pass`.
+    """
+    check_type(move, _MOVE_TYPES, "move")
     return str(move.card)
+
+
+_MOVE_TYPES: Final = (Follow, OpenTrick, Pass)
 
 
 HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules]] = GameKit(

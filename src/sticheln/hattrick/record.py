@@ -67,6 +67,7 @@ class HattrickRecord(Record[HattrickRules, HattrickMove, HattrickState]):
 
     GAME = "hattrick"
     VERSION = HATTRICK_RECORD_VERSION
+    STATE = HattrickState
     OLDER_VERSIONS = (1,)
     KINDS = MappingProxyType({"open": OpenTrick, "follow": Follow, "pass": Pass})
 

@@ -17,12 +17,12 @@ import random
 from collections.abc import Sequence
 
 from sticheln.core.cards import Card, CardSet, Color
-from sticheln.core.setup import check_seat_view
-from sticheln.hattrick.engine import _prepare_seats, deal_hand, game_over
+from sticheln.core.setup import check_rng, check_seat_view
+from sticheln.hattrick.engine import _deal_hand, _prepare_seats, game_over
 from sticheln.hattrick.rules import HattrickRules
 from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState, acting
 from sticheln.hattrick.turn import Action, Turn, turn_actions
-from sticheln.hattrick.view import HattrickView
+from sticheln.hattrick.view import HattrickView, check_view
 
 __all__ = ["HandSampler", "sample_state"]
 
@@ -154,7 +154,11 @@ def sample_state(view: HattrickView, rng: random.Random) -> HattrickState:
     state is one that legal play can reach.
 
     :raises UnknownPlayerError: for a spectator's view (:data:`~sticheln.SPECTATOR`).
+    :raises WrongTypeError: if ``view`` is not a :class:`~sticheln.hattrick.HattrickView` or
+        ``rng`` not a :class:`random.Random`.
     """
+    check_view(view)
+    check_rng(rng)
     check_seat_view(view, "sample_state")
     n = view.players
     rules = view.rules
@@ -165,7 +169,7 @@ def sample_state(view: HattrickView, rng: random.Random) -> HattrickState:
     finished = tuple(full for _, full in past)
     _prepare_seats(n)
     if view.is_over:
-        deals.extend(deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
+        deals.extend(_deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
         setup = HattrickSetup(rules, n, first_leader, tuple(deals), None)
         return game_over(setup, view.turn_leader, finished)
     pool = _Pool(rules.deck - _seen(view, [*view.hand, *view.turn_cards]), rules.colors, rng)
@@ -179,7 +183,7 @@ def sample_state(view: HattrickView, rng: random.Random) -> HattrickState:
             hands[p] = pool.any(view.hand_sizes[p])
         dealt[p] |= hands[p].mask
     deals.append(tuple(map(CardSet, dealt)))
-    deals.extend(deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
+    deals.extend(_deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
     return HattrickState(
         setup=HattrickSetup(rules, n, first_leader, tuple(deals), None),
         hand_number=view.hand_number,
@@ -219,6 +223,8 @@ class HandSampler:
     """
 
     def __init__(self, view: HattrickView, rng: random.Random) -> None:
+        check_view(view)
+        check_rng(rng)
         n = view.players
         rules = view.rules
         viewer = view.player
@@ -231,12 +237,12 @@ class HandSampler:
         self._over: HattrickState | None = None
         if view.is_over:
             deals = [*self._past]
-            deals.extend(deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
+            deals.extend(_deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
             setup = HattrickSetup(rules, n, self._first_leader, tuple(deals), None)
             self._over = game_over(setup, view.turn_leader, self._finished)
             return
         self._future = tuple(
-            deal_hand(rules, n, rng) for _ in range(view.hand_count - len(self._past) - 1)
+            _deal_hand(rules, n, rng) for _ in range(view.hand_count - len(self._past) - 1)
         )
         self._unseen = list(rules.deck - _seen(view, [*view.hand, *view.turn_cards]))
         # The cards of the turns (the finished ones of the hand, then the one in progress)

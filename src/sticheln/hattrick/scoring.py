@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from sticheln.core.cards import _COLOR_MASKS, Card, CardSet, Color
+from sticheln.core.cards import _ALL_CARDS, _COLOR_MASKS, Card, CardSet, Color
 from sticheln.core.errors import CardError, WrongTypeError, excerpt
 from sticheln.core.setup import check_items
 
@@ -86,7 +86,7 @@ def hand_score(won: Iterable[Card], passed: int) -> int:
     >>> hand_score([], passed=2)
     -4
 
-    :raises CardError: if ``passed`` is negative.
+    :raises CardError: if ``passed`` is negative, or more than there are cards.
     :raises WrongTypeError: if ``won`` is not cards, or ``passed`` not an ``int``.
     """
     won = _won_cards(won)
@@ -94,6 +94,11 @@ def hand_score(won: Iterable[Card], passed: int) -> int:
         raise WrongTypeError(f"passed must be a count of cards (an int), got {excerpt(passed)}")
     if passed < 0:
         raise CardError(f"passed must be a count of cards (0 or more), got {excerpt(passed)}")
+    if passed > len(_ALL_CARDS):
+        raise CardError(
+            f"passed must be a count of cards (at most the {len(_ALL_CARDS)} there are), "
+            f"got {excerpt(passed)}"
+        )
     return _hand_score(won, passed)
 
 

@@ -17,14 +17,14 @@ import attrs
 
 from sticheln.core.cards import _ALL_CARDS, Card, CardSet, Color, _card_set
 from sticheln.core.results import ranking, winners
-from sticheln.core.setup import MAX_SEAT
+from sticheln.core.setup import MAX_SEAT, wrong_type
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.rules import HattrickRules
 from sticheln.hattrick.turn import Action, Turn, open_tricks, turn_actions
 
-__all__ = ["FinishedHand", "HattrickSetup", "HattrickState"]
+__all__ = ["FinishedHand", "HattrickSetup", "HattrickState", "check_state"]
 
 _BITS: Final = tuple(1 << index for index in range(len(_ALL_CARDS)))
 
@@ -268,3 +268,10 @@ class HattrickState(NamedTuple):
             f"<HattrickState {self.players} players, hand {self.hand_number + 1}/"
             f"{self.hand_count}, turn {len(self.turns) + 1}, {self.to_act} to play>"
         )
+
+
+def check_state(state: object) -> None:
+    """:raises WrongTypeError: if ``state`` is not a :class:`HattrickState` (another game's
+    state, a view, ``None``)."""
+    if type(state) is not HattrickState and not isinstance(state, HattrickState):
+        raise wrong_type(state, HattrickState, "state")

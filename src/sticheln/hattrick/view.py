@@ -17,14 +17,14 @@ from __future__ import annotations
 import attrs
 
 from sticheln.core.cards import Card, CardSet, Color
-from sticheln.core.setup import SPECTATOR, check_viewer
+from sticheln.core.setup import SPECTATOR, check_viewer, wrong_type
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
 from sticheln.hattrick.rules import HattrickRules, PassedCards
-from sticheln.hattrick.state import FinishedHand, HattrickState, hand_set
+from sticheln.hattrick.state import FinishedHand, HattrickState, check_state, hand_set
 from sticheln.hattrick.turn import Action, Turn, open_tricks, turn_actions
 
-__all__ = ["HattrickView", "observe", "would_take"]
+__all__ = ["HattrickView", "check_view", "observe", "would_take"]
 
 
 @attrs.frozen
@@ -173,8 +173,10 @@ def observe(state: HattrickState, player: int) -> HattrickView:
 
     :raises UnknownPlayerError: if ``player`` is neither a seat of the game nor
         :data:`~sticheln.SPECTATOR`.
-    :raises WrongTypeError: if ``player`` is not an ``int``.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.hattrick.HattrickState`
+        or ``player`` not an ``int``.
     """
+    check_state(state)
     check_viewer(player, state.setup.players)
     n = state.setup.players
     shown = state.setup.rules.passed_cards is PassedCards.SHOWN
@@ -217,5 +219,15 @@ def would_take(view: HattrickView) -> tuple[int | None, ...]:
     >>> game = HattrickGame()
     >>> would_take(game.observe(game.new_game(4, seed=1), SPECTATOR))
     ()
+
+    :raises WrongTypeError: if ``view`` is not a :class:`HattrickView`.
     """
+    check_view(view)
     return tuple(trick.winner for trick in view.open_tricks)
+
+
+def check_view(view: object) -> None:
+    """:raises WrongTypeError: if ``view`` is not a :class:`HattrickView` (another game's
+    view, a state, ``None``)."""
+    if type(view) is not HattrickView and not isinstance(view, HattrickView):
+        raise wrong_type(view, HattrickView, "view")
