@@ -28,14 +28,14 @@ from sticheln.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
     SetupError,
-    WrongTypeError,
     excerpt,
 )
-from sticheln.core.moves import parse_game_card
+from sticheln.core.moves import check_move_text, parse_game_card
 from sticheln.core.setup import (
     SeatTable,
     check_first_leader,
     check_hands,
+    check_rng,
     check_seat,
     check_type,
     seeded_rng,
@@ -69,6 +69,7 @@ from sticheln.stichling.state import (
     OpenPlays,
     StichlingSetup,
     StichlingState,
+    check_state,
     hand_leader,
     open_trick,
     seats_to_act,
@@ -211,7 +212,16 @@ def deal_hand(rules: StichlingRules, players: int, rng: random.Random) -> tuple[
     (:rule:`SL-DECK-2`).
 
     :raises RulesError: if the rules do not allow that many players.
+    :raises WrongTypeError: if ``rules`` is not a :class:`~sticheln.stichling.StichlingRules`,
+        ``players`` not an ``int`` or ``rng`` not a :class:`random.Random`.
     """
+    check_type(rules, StichlingRules, "rules")
+    check_rng(rng)
+    return _deal_hand(rules, players, rng)
+
+
+def _deal_hand(rules: StichlingRules, players: int, rng: random.Random) -> tuple[CardSet, ...]:
+    """:func:`deal_hand` without the checks of its arguments (but the player count)."""
     return _deal(rules.deck(players).indices, players, rng)
 
 
@@ -371,23 +381,31 @@ def legal_moves(state: StichlingState, player: int) -> tuple[StichlingMove, ...]
     else, and everyone once the game is over, has no move.
 
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
-    :raises WrongTypeError: if ``player`` is not an ``int``.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.stichling.StichlingState`
+        or ``player`` not an ``int``.
     """
-    to_act = state.to_act
-    # Small ints are shared objects: the identity test keeps True, 1.0 and the like out.
-    if player is not to_act or to_act is None:
-        check_seat(player, state.setup.players)
-        if player != to_act:
-            if state.phase is _ARRANGING and state.orders[player] is None:
-                return _arrange_moves(player, state.setup.rules.points[state.hand_number])
-            return ()
-    key = state.move_key
-    table = _TABLES_BY_SEAT[player][key] or _build_moves(player, key, state.setup.rules)
-    held = state.held[player]
-    if len(held) > 1:
-        # The moves of each card, picked and joined in C: the cards' tuples in hand order.
-        return sum(_itemgetter(*held)(table), ())
-    return table[held[0]] if held else ()
+    # Anything but a state fails in the try (which costs nothing until then), or is not
+    # taken for the player to act and is checked with the player.
+    try:
+        to_act = state.to_act
+        # Small ints are shared objects: the identity test keeps True, 1.0 and the like out.
+        if player is not to_act or to_act is None:
+            check_state(state)
+            check_seat(player, state.setup.players)
+            if player != to_act:
+                if state.phase is _ARRANGING and state.orders[player] is None:
+                    return _arrange_moves(player, state.setup.rules.points[state.hand_number])
+                return ()
+        key = state.move_key
+        table = _TABLES_BY_SEAT[player][key] or _build_moves(player, key, state.setup.rules)
+        held = state.held[player]
+        if len(held) > 1:
+            # The moves of each card, picked and joined in C: the cards' tuples in hand order.
+            return sum(_itemgetter(*held)(table), ())
+        return table[held[0]] if held else ()
+    except Exception:
+        check_state(state)
+        raise
 
 
 _new_state = tuple.__new__
@@ -408,73 +426,79 @@ def apply_move(state: StichlingState, move: StichlingMove) -> StichlingState:
         player's turn, card not in the hand, a trick that is not open, a card that may not
         go where the move puts it, a row already laid down, game over, not a move); the
         message names the player, the move and the reason.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.stichling.StichlingState`.
     """
-    kind = type(move)
-    if kind is not AddToTrick and kind is not OpenTrick:
-        if kind is ArrangePoints:
-            return _arrange(state, move)  # type: ignore[arg-type]
-        raise IllegalMoveError(
-            f"{excerpt(move)} is not a move (expected ArrangePoints, OpenTrick or AddToTrick)"
-        )
-    # Playing a card: the hot path of every playout, written out in full.
-    (setup, phase, number, held, orders, arranged, turn, to_act, tricks, key, won,
-     finished, _, _) = state  # fmt: skip
-    player = move.player
-    if player != to_act:
-        raise _turn_error(state, move)
-    card = move.card  # type: ignore[union-attr]
-    index = card.index
-    hand = held[player]
     try:
-        i = hand.index(index)
-    except ValueError:
-        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand") from None
-    can_open, targets = (_CHOICES[key] or _choices(key, setup.rules))[index]
-    if kind is OpenTrick:
-        if not can_open:
-            raise IllegalMoveError.of(move, _why_not(state, move))  # type: ignore[arg-type]
-        key |= (index // _SLOTS + 1) << 3 * len(tricks)
-        tricks = tricks + ((_ONE_SEAT[player], _ONE_CARD[index], _ONE_TURN[turn], 0),)  # noqa: RUF005 (faster than unpacking)
-    else:
-        t = move.trick  # type: ignore[union-attr]
-        if not targets >> t & 1:
-            raise IllegalMoveError.of(move, _why_not(state, move))  # type: ignore[arg-type]
-        seats, cards, turns, top = tricks[t]
-        # The marker moves to a higher card of the led colour (SL-TRICK-1, marker_index).
-        if card.color is cards[0].color and card.value > cards[top].value:
-            top = len(cards)
-        cards = cards + _ONE_CARD[index]
-        seats = seats + _ONE_SEAT[player]
-        turns = turns + _ONE_TURN[turn]
-        if len(cards) >= TRICK_SIZE and (
-            not key & _LED_ONLY or counted(cards, _LED_COLOR) >= TRICK_SIZE
-        ):
-            winner = seats[top]
-            done = new_trick(seats, cards, turns, top, winner)
-            # Lists and back: fewer instructions than slicing and joining the tuples.
-            rest = list(tricks)
-            del rest[t]
-            tricks = tuple(rest)
-            layout = key & _LAYOUT
-            key = (key ^ layout) | (layout & _LOW[t]) | ((layout >> 3 * t + 3) << 3 * t)
-            piles = list(won)
-            piles[winner] = (*piles[winner], done)
-            won = tuple(piles)
+        kind = type(move)
+        if kind is not AddToTrick and kind is not OpenTrick:
+            if kind is ArrangePoints:
+                return _arrange(state, move)  # type: ignore[arg-type]
+            raise IllegalMoveError(
+                f"{excerpt(move)} is not a move (expected ArrangePoints, OpenTrick or AddToTrick)"
+            )
+        # Playing a card: the hot path of every playout, written out in full.
+        (setup, phase, number, held, orders, arranged, turn, to_act, tricks, key, won,
+         finished, _, _) = state  # fmt: skip
+        player = move.player
+        if player != to_act:
+            raise _turn_error(state, move)
+        card = move.card  # type: ignore[union-attr]
+        index = card.index
+        hand = held[player]
+        try:
+            i = hand.index(index)
+        except ValueError:
+            raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand") from None
+        can_open, targets = (_CHOICES[key] or _choices(key, setup.rules))[index]
+        if kind is OpenTrick:
+            if not can_open:
+                raise IllegalMoveError.of(move, _why_not(state, move))  # type: ignore[arg-type]
+            key |= (index // _SLOTS + 1) << 3 * len(tricks)
+            tricks = tricks + ((_ONE_SEAT[player], _ONE_CARD[index], _ONE_TURN[turn], 0),)  # noqa: RUF005 (faster than unpacking)
         else:
-            rest = list(tricks)
-            rest[t] = (seats, cards, turns, top)
-            tricks = tuple(rest)
-    hands = list(held)
-    hands[player] = hand[:i] + hand[i + 1 :]
-    held = tuple(hands)
-    turn += 1
-    n = setup.players
-    if turn == HAND_SIZE * n:
-        return _finish_hand(state, tricks, won)
-    return _new_state(StichlingState, (
-        setup, phase, number, held, orders, arranged, turn, _NEXT[n][player], tricks, key, won,
-        finished, _ACTING[n][player], False,
-    ))  # fmt: skip
+            t = move.trick  # type: ignore[union-attr]
+            if not targets >> t & 1:
+                raise IllegalMoveError.of(move, _why_not(state, move))  # type: ignore[arg-type]
+            seats, cards, turns, top = tricks[t]
+            # The marker moves to a higher card of the led colour (SL-TRICK-1, marker_index).
+            if card.color is cards[0].color and card.value > cards[top].value:
+                top = len(cards)
+            cards = cards + _ONE_CARD[index]
+            seats = seats + _ONE_SEAT[player]
+            turns = turns + _ONE_TURN[turn]
+            if len(cards) >= TRICK_SIZE and (
+                not key & _LED_ONLY or counted(cards, _LED_COLOR) >= TRICK_SIZE
+            ):
+                winner = seats[top]
+                done = new_trick(seats, cards, turns, top, winner)
+                # Lists and back: fewer instructions than slicing and joining the tuples.
+                rest = list(tricks)
+                del rest[t]
+                tricks = tuple(rest)
+                layout = key & _LAYOUT
+                key = (key ^ layout) | (layout & _LOW[t]) | ((layout >> 3 * t + 3) << 3 * t)
+                piles = list(won)
+                piles[winner] = (*piles[winner], done)
+                won = tuple(piles)
+            else:
+                rest = list(tricks)
+                rest[t] = (seats, cards, turns, top)
+                tricks = tuple(rest)
+        hands = list(held)
+        hands[player] = hand[:i] + hand[i + 1 :]
+        held = tuple(hands)
+        turn += 1
+        n = setup.players
+        if turn == HAND_SIZE * n:
+            return _finish_hand(state, tricks, won)
+        return _new_state(StichlingState, (
+            setup, phase, number, held, orders, arranged, turn, _NEXT[n][player], tricks, key, won,
+            finished, _ACTING[n][player], False,
+        ))  # fmt: skip
+    except Exception:
+        # Anything but a state fails somewhere in the try, which costs nothing until then.
+        check_state(state)
+        raise
 
 
 _ONE_SEAT: Final = tuple((seat,) for seat in range(MAX_VALUE // 3))
@@ -625,10 +649,10 @@ def parse_move(state: StichlingState, player: int, text: str) -> StichlingMove:
         deck (the message names the deck's colours and values).
     :raises IllegalMoveError: if the move it names is not legal now; the message says why.
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
-    :raises WrongTypeError: if ``text`` is not a string.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.stichling.StichlingState`,
+        ``player`` not an ``int`` or ``text`` not a string.
     """
-    if not isinstance(text, str):
-        raise WrongTypeError(f"a move's text must be a string, got {type(text).__name__}")
+    check_move_text(text)
     moves = legal_moves(state, player)
     move: StichlingMove
     played = _PLAY_TEXT.fullmatch(text)

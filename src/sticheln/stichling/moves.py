@@ -18,7 +18,7 @@ import attrs
 from sticheln.core.cards import _ALL_CARDS, Card
 from sticheln.core.errors import IllegalMoveError, WrongTypeError, excerpt
 from sticheln.core.moves import check_move_card, check_move_player
-from sticheln.core.setup import SeatTable
+from sticheln.core.setup import SeatTable, wrong_type
 from sticheln.core.wire import WireValue, from_wire
 from sticheln.stichling.rules import OPEN_TRICKS
 
@@ -135,12 +135,17 @@ def move_text(move: StichlingMove) -> str:
     """The text of a move for people: ``R7+`` opens a trick with R7, ``R7>2`` adds R7 to the
     second open trick (open tricks are numbered from 1 in the text, in the order they were
     opened), and ``3,1,2`` orders the victory-point cards; :func:`parse_move
-    <sticheln.stichling.parse_move>` reads each back."""
+    <sticheln.stichling.parse_move>` reads each back.
+
+    :raises WrongTypeError: if ``move`` is not a move of Stichling.
+    """
     if isinstance(move, OpenTrick):
         return f"{move.card}+"
     if isinstance(move, AddToTrick):
         return f"{move.card}>{move.trick + 1}"
-    return ",".join(map(str, move.order))
+    if isinstance(move, ArrangePoints):
+        return ",".join(map(str, move.order))
+    raise wrong_type(move, (ArrangePoints, OpenTrick, AddToTrick), "move")
 
 
 def _seat_moves(seat: int) -> tuple[tuple[OpenTrick, ...], tuple[tuple[AddToTrick, ...], ...]]:

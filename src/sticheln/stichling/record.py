@@ -54,6 +54,7 @@ class StichlingRecord(Record[StichlingRules, StichlingMove, StichlingState]):
 
     GAME = "stichling"
     VERSION = STICHLING_RECORD_VERSION
+    STATE = StichlingState
 
     def _start(self) -> StichlingState:
         return start_game(

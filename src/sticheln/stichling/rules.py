@@ -28,6 +28,7 @@ from sticheln.core.rulesdata import (
     read_option,
     read_player_counts,
 )
+from sticheln.core.setup import check_player_count
 
 __all__ = [
     "HAND_SIZE",
@@ -265,7 +266,9 @@ class StichlingRules:
         """Check that the rules allow ``players`` players.
 
         :raises RulesError: if they do not; the message lists the allowed counts.
+        :raises WrongTypeError: if ``players`` is not an ``int``.
         """
+        check_player_count(players)
         if players not in self.player_counts:
             raise RulesError(
                 f"rules {excerpt(self.name)} are for {', '.join(map(str, self.player_counts))} "

@@ -19,8 +19,8 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from sticheln.core.cards import CardSet
-from sticheln.core.setup import check_seat_view
-from sticheln.stichling.engine import deal_hand, game_over, move_key, prepare_seats
+from sticheln.core.setup import check_rng, check_seat_view
+from sticheln.stichling.engine import _deal_hand, game_over, move_key, prepare_seats
 from sticheln.stichling.rules import HandLeader
 from sticheln.stichling.state import (
     FinishedHand,
@@ -30,7 +30,7 @@ from sticheln.stichling.state import (
     trick_plays,
 )
 from sticheln.stichling.tricks import StichlingTrick
-from sticheln.stichling.view import StichlingView
+from sticheln.stichling.view import StichlingView, check_view
 
 __all__ = ["HandSampler", "sample_state"]
 
@@ -77,7 +77,11 @@ def sample_state(view: StichlingView, rng: random.Random) -> StichlingState:
     ``observe(sample_state(view, rng), view.player) == view``.
 
     :raises UnknownPlayerError: for a spectator's view (:data:`~sticheln.SPECTATOR`).
+    :raises WrongTypeError: if ``view`` is not a :class:`~sticheln.stichling.StichlingView`
+        or ``rng`` not a :class:`random.Random`.
     """
+    check_view(view)
+    check_rng(rng)
     check_seat_view(view, "sample_state")
     n = view.players
     rules = view.rules
@@ -107,7 +111,7 @@ def sample_state(view: StichlingView, rng: random.Random) -> StichlingState:
     tricks = (*view.open_tricks, *(t for won in view.won for t in won))
     played = _played(tricks, n)
     deals.append(tuple(CardSet(hands[p].mask | played[p]) for p in range(n)))
-    deals.extend(deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
+    deals.extend(_deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
     points = rules.points[view.hand_number]
     orders: tuple[tuple[int, ...] | None, ...] = tuple(
         None if row is None else _fill_row(row, points, rng) for row in view.rows
@@ -153,6 +157,8 @@ class HandSampler:
     """
 
     def __init__(self, view: StichlingView, rng: random.Random) -> None:
+        check_view(view)
+        check_rng(rng)
         n = view.players
         rules = view.rules
         self._view = view
@@ -173,7 +179,7 @@ class HandSampler:
             self._over = game_over(setup, self._finished)
             return
         self._future = tuple(
-            deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals) - 1)
+            _deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals) - 1)
         )
         self._unseen = list(view.unseen_cards)
         tricks = (*view.open_tricks, *(t for won in view.won for t in won))

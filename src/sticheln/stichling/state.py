@@ -24,13 +24,21 @@ from typing import Final, NamedTuple, TypeAlias
 import attrs
 
 from sticheln.core.cards import _ALL_CARDS, Card, CardSet, _card_set
+from sticheln.core.setup import wrong_type
 from sticheln.core.wire import WireValue
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.rules import HandLeader, StichlingRules
 from sticheln.stichling.scoring import active_position, game_ranking, game_winners
 from sticheln.stichling.tricks import StichlingTrick, new_trick
 
-__all__ = ["FinishedHand", "Phase", "StichlingSetup", "StichlingState", "hand_leader"]
+__all__ = [
+    "FinishedHand",
+    "Phase",
+    "StichlingSetup",
+    "StichlingState",
+    "check_state",
+    "hand_leader",
+]
 
 OpenPlays: TypeAlias = tuple[tuple[int, ...], tuple[Card, ...], tuple[int, ...], int]
 """An open trick in the engine's form (:attr:`StichlingState.plays`): its seats, cards and
@@ -357,3 +365,10 @@ class StichlingState(NamedTuple):
             f"<StichlingState {self.players} players, {where}, {count} open "
             f"trick{'' if count == 1 else 's'}, {self.to_act} to play>"
         )
+
+
+def check_state(state: object) -> None:
+    """:raises WrongTypeError: if ``state`` is not a :class:`StichlingState` (another game's
+    state, a view, ``None``)."""
+    if type(state) is not StichlingState and not isinstance(state, StichlingState):
+        raise wrong_type(state, StichlingState, "state")

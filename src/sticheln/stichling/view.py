@@ -18,14 +18,14 @@ from collections.abc import Sequence
 import attrs
 
 from sticheln.core.cards import CardSet
-from sticheln.core.setup import SPECTATOR, check_int, check_ints, check_viewer
+from sticheln.core.setup import SPECTATOR, check_int, check_ints, check_viewer, wrong_type
 from sticheln.core.wire import WireValue
 from sticheln.stichling.rules import StichlingRules
 from sticheln.stichling.scoring import game_winners
-from sticheln.stichling.state import FinishedHand, Phase, StichlingState, hand_set
+from sticheln.stichling.state import FinishedHand, Phase, StichlingState, check_state, hand_set
 from sticheln.stichling.tricks import StichlingTrick
 
-__all__ = ["StichlingView", "observe", "seen_row", "would_take"]
+__all__ = ["StichlingView", "check_view", "observe", "seen_row", "would_take"]
 
 
 def seen_row(order: Sequence[int], tricks: int) -> tuple[int | None, ...]:
@@ -185,8 +185,10 @@ def observe(state: StichlingState, player: int) -> StichlingView:
 
     :raises UnknownPlayerError: if ``player`` is neither a seat of the game nor
         :data:`~sticheln.SPECTATOR`.
-    :raises WrongTypeError: if ``player`` is not an ``int``.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.stichling.StichlingState`
+        or ``player`` not an ``int``.
     """
+    check_state(state)
     check_viewer(player, state.setup.players)
     rows = tuple(
         order if order is None or p == player else _seen_row(order, len(state.won[p]))
@@ -222,5 +224,15 @@ def would_take(view: StichlingView) -> tuple[int | None, ...]:
     >>> game = StichlingGame()
     >>> would_take(game.observe(game.new_game(3, seed=1), SPECTATOR))
     ()
+
+    :raises WrongTypeError: if ``view`` is not a :class:`StichlingView`.
     """
+    check_view(view)
     return tuple(trick.winner for trick in view.open_tricks)
+
+
+def check_view(view: object) -> None:
+    """:raises WrongTypeError: if ``view`` is not a :class:`StichlingView` (another game's
+    view, a state, ``None``)."""
+    if type(view) is not StichlingView and not isinstance(view, StichlingView):
+        raise wrong_type(view, StichlingView, "view")
