@@ -291,8 +291,11 @@ def trick_winner(cards: Sequence[Card]) -> int:
 def legal_moves(state: HighCardState, player: int) -> tuple[Play, ...]:
     """Any card of the hand for the player to act; nothing for anyone else.
 
-    :raises UnknownPlayerError, WrongTypeError: if ``player`` is not a seat.
+    :raises UnknownPlayerError: if ``player`` is not a seat.
+    :raises WrongTypeError: if ``state`` is not a :class:`HighCardState` or ``player`` not an
+        int.
     """
+    check_type(state, HighCardState, "state")
     check_seat(player, state.players)
     if player not in state.players_to_act:
         return ()
@@ -303,7 +306,9 @@ def apply_move(state: HighCardState, move: Play) -> HighCardState:
     """The state after ``move``; ``state`` itself is unchanged.
 
     :raises IllegalMoveError: for a move that is not legal now, saying why.
+    :raises WrongTypeError: if ``state`` is not a :class:`HighCardState`.
     """
+    check_type(state, HighCardState, "state")
     if not isinstance(move, Play):
         raise IllegalMoveError(f"{move!r} is not a move of High Card")
     player, card, n = move.player, move.card, state.players
@@ -331,8 +336,11 @@ def apply_move(state: HighCardState, move: Play) -> HighCardState:
 
 
 def move_text(move: Play) -> str:
-    """The card's name (``"R7"``): it names the move among the player's legal moves."""
-    return str(move.card)
+    """The card's name (``"R7"``): it names the move among the player's legal moves.
+
+    :raises WrongTypeError: if ``move`` is not a :class:`Play`.
+    """
+    return str(check_type(move, Play, "move").card)
 
 
 def parse_move(state: HighCardState, player: int, text: str) -> Play:
@@ -382,9 +390,11 @@ def observe(state: HighCardState, player: int) -> HighCardView:
     """The view of ``state`` that ``player`` may see; a spectator's (``SPECTATOR``) holds no
     hand.
 
-    :raises UnknownPlayerError, WrongTypeError: if ``player`` is neither a seat nor
-        ``SPECTATOR``.
+    :raises UnknownPlayerError: if ``player`` is neither a seat nor ``SPECTATOR``.
+    :raises WrongTypeError: if ``state`` is not a :class:`HighCardState` or ``player`` not an
+        int.
     """
+    check_type(state, HighCardState, "state")
     check_viewer(player, state.players)
     return HighCardView(
         player=player,
@@ -404,8 +414,11 @@ def observe(state: HighCardState, player: int) -> HighCardView:
 
 def would_take(view: HighCardView) -> tuple[int | None, ...]:
     """Who would take the trick on the table if it ended now (the seat of its highest card),
-    or ``()`` between tricks."""
-    if not view.trick:
+    or ``()`` between tricks.
+
+    :raises WrongTypeError: if ``view`` is not a :class:`HighCardView`.
+    """
+    if not check_type(view, HighCardView, "view").trick:
         return ()
     return (view.plays[trick_winner(view.trick)][0],)
 
@@ -462,10 +475,12 @@ class HighCardRecord(Record[HighCardRules, Play, HighCardState]):
 
     GAME = "high-card"
     VERSION = 1
+    STATE = HighCardState
     KINDS = MappingProxyType({"play": Play})
 
     @classmethod
     def from_state(cls, state: HighCardState) -> HighCardRecord:
+        cls.check_state(state)
         return cls(
             rules=state.rules,
             players=state.players,

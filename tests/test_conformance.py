@@ -216,7 +216,24 @@ class ReversedSeats(StichelnGame):
         return tuple(reversed(super().players_to_act(state)))
 
 
+@attrs.frozen
+class TrustingScores(StichelnGame):
+    """Reads the scores of anything that has scores, another game's state too."""
+
+    def scores(self, state: GameState) -> tuple[int, ...]:
+        return tuple(getattr(state, "scores", ()))
+
+
+class TrustingNim(Nim):
+    """Reads the tokens of any value, ``None`` too."""
+
+    def is_over(self, state: NimState) -> bool:
+        return getattr(state, "tokens", 0) == 0
+
+
 BROKEN: list[tuple[Any, str, dict[str, Any]]] = [
+    (TrustingScores(), "wrong-types", {}),
+    (TrustingNim(), "wrong-types", {"illegal_move_error": ValueError}),
     (ReversedSeats(), "players-to-act", {}),
     (LeakyView(), "sample-state", {}),
     (TrickForgotten(), "sample-state", {}),

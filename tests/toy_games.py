@@ -11,6 +11,7 @@ import attrs
 
 from sticheln import CardSet, GameInfo, SetupError
 from sticheln.core.encoding import Encoding, ObservationWriter
+from sticheln.core.setup import check_player_count, check_rng, check_type
 from sticheln.core.wire import WireValue, from_wire, wire_schema
 
 __all__ = ["Nim", "NimState", "NimView", "Take"]
@@ -48,7 +49,9 @@ class Take(WireValue):
 
 class Nim:
     """Two players take 1 to 3 tokens in turn; whoever takes the last token wins. Nothing is
-    hidden, so the view holds the whole state. The winning move leaves a multiple of 4."""
+    hidden, so the view holds the whole state. The winning move leaves a multiple of 4.
+
+    Like every game, it refuses a state, view or move of another type with WrongTypeError."""
 
     name = "nim"
     player_counts = (2,)
@@ -65,20 +68,24 @@ class Nim:
     def new_game(
         self, players: int, seed: int | random.Random | None = None, *, deals: Any = None
     ) -> NimState:
+        check_player_count(players)
         if deals is not None:
             raise SetupError("Nim has no deals")
         return NimState(tokens=10, to_move=0)
 
     def players_to_act(self, state: NimState) -> tuple[int, ...]:
+        state = _state(state)
         return () if state.tokens == 0 else (state.to_move,)
 
     def legal_moves(self, state: NimState, player: int) -> tuple[Take, ...]:
+        state = _state(state)
         if state.tokens == 0 or player != state.to_move:
             return ()
         return tuple(Take(player, k) for k in range(1, min(3, state.tokens) + 1))
 
     def apply_move(self, state: NimState, move: Take) -> NimState:
-        if move not in self.legal_moves(state, move.player):
+        state = _state(state)
+        if not isinstance(move, Take) or move not in self.legal_moves(state, move.player):
             raise ValueError(f"illegal {move}")
         taken = list(state.taken)
         taken[move.player] += move.count
@@ -87,39 +94,44 @@ class Nim:
         )
 
     def observe(self, state: NimState, player: int) -> NimView:
-        return NimView(player, state)
+        return NimView(player, _state(state))
 
     def would_take(self, view: NimView) -> tuple[int | None, ...]:
         """Nim has no tricks."""
+        check_type(view, NimView, "view")
         return ()
 
     def viewer(self, view: NimView) -> int:
-        return view.player
+        return check_type(view, NimView, "view").player
 
     def deal_number(self, state: NimState) -> int:
-        return 1 if state.tokens == 0 else 0
+        return 1 if _state(state).tokens == 0 else 0
 
     def is_over(self, state: NimState) -> bool:
-        return state.tokens == 0
+        return _state(state).tokens == 0
 
     def scores(self, state: NimState) -> tuple[int, ...]:
+        state = _state(state)
         if state.tokens or state.last is None:
             return (0, 0)
         return (1, 0) if state.last == 0 else (0, 1)
 
     def winners(self, state: NimState) -> tuple[int, ...]:
+        state = _state(state)
         return () if state.tokens or state.last is None else (state.last,)
 
     def sample_state(self, view: NimView, rng: random.Random) -> NimState:
-        return view.state
+        check_rng(rng)
+        return check_type(view, NimView, "view").state
 
     def player_of(self, move: Take) -> int:
-        return move.player
+        return check_type(move, Take, "move").player
 
     def move_text(self, move: Take) -> str:
-        return str(move.count)
+        return str(check_type(move, Take, "move").count)
 
     def parse_move(self, state: NimState, player: int, text: str) -> Take:
+        state = _state(state)
         move = Take(player, int(text))
         if move not in self.legal_moves(state, player):
             raise ValueError(f"illegal {move}")
@@ -146,11 +158,17 @@ class Nim:
 
     def to_json(self, state: NimState) -> str:
         """The position itself: a game of Nim needs no history to go on."""
-        return json.dumps(attrs.asdict(state))
+        return json.dumps(attrs.asdict(_state(state)))
 
     def from_json(self, text: str) -> tuple[NimState, tuple[Take, ...]]:
+        check_type(text, str, "text")
         data = json.loads(text)
         return NimState(data["tokens"], data["to_move"], tuple(data["taken"]), data["last"]), ()
+
+
+def _state(state: object) -> NimState:
+    """``state``, if it is a :class:`NimState`; else WrongTypeError."""
+    return check_type(state, NimState, "state")
 
 
 class NimEncoding(Encoding[NimState, Take, NimView]):

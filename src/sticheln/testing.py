@@ -21,6 +21,7 @@ check (one of :data:`CHECKS`); otherwise it returns a :class:`CheckReport`.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -75,6 +76,11 @@ CHECKS: Final[Mapping[str, str]] = MappingProxyType(
         "encoding": "every fourth move: the encoding's mask marks exactly the legal moves, "
         "each index finds its move, and the observation has its size and is unchanged by "
         "sampling the view",
+        "wrong-types": "at a few states: a state, view or move of the wrong type (None, a "
+        "number, a string, the game's value of another kind, another registered game's) "
+        "given to a method raises WrongTypeError (apply_move may raise the illegal-move "
+        "error for a move of the wrong type), and so do a generator that is none given to "
+        "sample_state and a player count that is no int given to new_game and encoding",
         "game-length": "the game ends within max_moves moves",
         "deal-number": "deal_number is an int of at least 0 that never decreases",
         "scores": "one int per player, in every state",
@@ -230,7 +236,8 @@ def check_game(
     a move made again, a move after the end), every player's view, a state sampled from one
     player's view (each player in turn), the deal number and the scores; at the end, the
     winners. After 0, 1, 2, 4, 8, ... moves it compares the hashes of state and twin. At the
-    first and the last state and one halfway it checks that the record replays, every
+    first and the last state and one halfway it checks that the methods refuse arguments of
+    the wrong type with :exc:`~sticheln.WrongTypeError`, that the record replays, every
     player's view against two samples drawn with independent generators, and that a sampled
     state plays to the end. :data:`CHECKS` names the checks.
 
@@ -713,10 +720,72 @@ class _Run:
         if others and max(others) > min(scores[p] for p in winners):
             raise self.fail(f"a player who did not win outscores a winner: {winners!r}, {scores!r}")
 
-    def _checkpoint(self, state: Any) -> None:
-        """The costlier checks, made at a few states of the game: records, every player's
-        view against two samples, and playing a sampled state to the end."""
+    def _wrong_types(self, state: Any) -> None:
+        """Give the methods arguments of the wrong type: each must raise WrongTypeError."""
+        self.check = "wrong-types"
         game = self.game
+        view = game.observe(state, 0)
+        acting = game.players_to_act(state)
+        move = game.legal_moves(state, acting[0])[0] if acting else None
+        own = (type(state), type(view), type(move))
+        foreign = [value for value in _foreign_values(self.name) if type(value) not in own]
+        plain: list[object] = [None, 0, "R3"]
+        wrong = (WrongTypeError,)
+        for value in [*plain, view, *foreign]:  # where a state belongs
+            calls: list[tuple[Any, ...]] = [
+                ("players_to_act", value),
+                ("is_over", value),
+                ("scores", value),
+                ("winners", value),
+                ("deal_number", value),
+                ("legal_moves", value, 0),
+                ("observe", value, 0),
+                ("parse_move", value, 0, "R3"),
+                ("to_json", value),
+            ]
+            if move is not None:
+                calls += [("apply_move", value, move), ("events", value, move, 0)]
+            for method, *args in calls:
+                self._refuses(method, args, wrong)
+        for value in [*plain, state, *foreign]:  # where a view belongs
+            self._refuses("sample_state", [value, random.Random(0)], wrong)
+            self._refuses("would_take", [value], wrong)
+            self._refuses("viewer", [value], wrong)
+        for value in [*plain, state, view, *foreign]:  # where a move belongs
+            self._refuses("move_text", [value], wrong)
+            self._refuses("player_of", [value], wrong)
+            self._refuses("apply_move", [state, value], (WrongTypeError, self.illegal))
+        for value in plain:
+            if not isinstance(value, str):
+                self._refuses("from_json", [value], wrong)
+            self._refuses("view_from_dict", [value], wrong)
+            self._refuses("move_from_dict", [value], wrong)
+        self._refuses("sample_state", [view, None], wrong)
+        for count in (float(self.players), str(self.players), True):
+            self._refuses("new_game", [count], wrong)
+            self._refuses("encoding", [count], wrong)
+
+    def _refuses(
+        self, method: str, args: Sequence[object], errors: tuple[type[Exception], ...]
+    ) -> None:
+        """Check that the game's ``method`` given ``args`` raises one of ``errors``."""
+        call = f"{method}({', '.join(map(_short, args))})"
+        try:
+            result = getattr(self.game, method)(*args)
+        except errors:
+            return
+        except Exception as exc:
+            raise self.fail(
+                f"{call} raised {type(exc).__name__} ({_short(str(exc))}), not WrongTypeError"
+            ) from exc
+        raise self.fail(f"{call} returned {_short(result)} instead of raising WrongTypeError")
+
+    def _checkpoint(self, state: Any) -> None:
+        """The costlier checks, made at a few states of the game: arguments of the wrong
+        type, records, every player's view against two samples, and playing a sampled state
+        to the end."""
+        game = self.game
+        self._wrong_types(state)
         self.check = "record"
         text = game.to_json(state)
         if not isinstance(text, str):
@@ -755,6 +824,23 @@ class _Run:
         raise self.fail(
             f"a state sampled from player {viewer}'s view is not over after {self.max_moves} moves"
         )
+
+
+@functools.lru_cache(maxsize=16)
+def _foreign_values(name: str) -> tuple[Any, ...]:
+    """A state, a view and a move of a registered game other than the one called ``name``
+    (``()`` if there is none): values that ``name``'s methods must refuse."""
+    for other in GAME_NAMES:
+        if other == name:
+            continue
+        try:
+            game = find_game(other)
+            state = game.new_game(game.info.player_counts[0], seed=0)
+            player = game.players_to_act(state)[0]
+            return state, game.observe(state, player), game.legal_moves(state, player)[0]
+        except Exception:  # a broken game of another package is not the one checked
+            continue
+    return ()
 
 
 def _difference(left: object, right: object) -> str:
