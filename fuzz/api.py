@@ -616,7 +616,7 @@ def game_targets(label: str) -> list[Target]:
     players_ = slot(lambda r: r.randrange(0, 8), "players", is_int)
     wire = Slot(wire_data, wrong_for(label, "wire"), None)
     record = slot(record_text, "json", lambda v: isinstance(v, str | bytes))
-    game_ = slot(lambda r: game, "game", lambda v: v is game)
+    game_ = slot(lambda r: game, "game", lambda v: v == game)
 
     def apply(owner: Any) -> Callable[[object, object], object]:
         return lambda s, m: owner.apply_move(s, _legal(game, label, s, m))

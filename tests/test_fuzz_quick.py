@@ -4,6 +4,7 @@ public API and the command line give only their documented outcomes."""
 from __future__ import annotations
 
 import io
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -103,6 +104,49 @@ def test_api_target_gives_only_documented_errors(name: str) -> None:
         args, kwargs = target.draw(rng)
         outcome, detail = api.call(target, args, kwargs)
         assert outcome != api.UNEXPECTED, (name, detail)
+
+
+def test_protocol_campaign_has_no_unexpected_outcome() -> None:
+    """Every game's entry points, given arguments of the wrong type among right ones, raise
+    WrongTypeError (about a third of these calls raised AttributeError, KeyError, IndexError
+    and the like, or answered for another game's state)."""
+    out = io.StringIO()
+    raised: Counter[str] = Counter()
+    targets = api.protocol_targets()
+    counts = api.campaign(600, seed=3, out=out, chosen=targets, raised=raised)
+    total = api.totals(counts)
+    assert total[api.UNEXPECTED] == 0, out.getvalue()
+    assert total[api.RETURNED] > 0
+    assert raised["WrongTypeError"] > 100
+    assert set(raised) <= {
+        "WrongTypeError",
+        "IllegalMoveError",
+        "UnknownPlayerError",
+        "InvalidMoveError",
+        "WireError",
+        "RulesError",
+        "RecordError",
+    }, raised
+
+
+def test_protocol_campaign_reports_a_wrong_type_accepted() -> None:
+    def trusting(state: object) -> object:
+        return getattr(state, "is_over", None)
+
+    state = api.Slot(lambda r: 1, lambda r: None, lambda v: type(v) is int)
+    target = api.ProtocolTarget("trusting", trusting, state)
+    assert api.call(target, [None], {}) == (
+        api.UNEXPECTED,
+        "returned for argument 0 of the wrong type",
+    )
+    assert api.call(target, [1], {}) == (api.RETURNED, "")
+
+    def wrong_error(state: object) -> object:
+        raise sticheln.UnknownPlayerError("player 9 is not a seat")
+
+    outcome, detail = api.call(api.ProtocolTarget("wrong", wrong_error, state), [None], {})
+    assert outcome == api.UNEXPECTED
+    assert detail.startswith("UnknownPlayerError: player 9 is not a seat (for argument 0")
 
 
 def test_cli_campaign_has_no_unexpected_outcome() -> None:

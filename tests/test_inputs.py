@@ -6,10 +6,13 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import random
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -17,6 +20,8 @@ import pytest
 import sticheln as st
 from sticheln.cli import main
 from sticheln.core.errors import EXCERPT_LENGTH, excerpt
+from sticheln.game import move_text
+from sticheln.view import would_take
 
 HUGE = 10**5000  # Python refuses to turn an int of more than 4,300 digits into text
 
@@ -43,6 +48,8 @@ def test_an_excerpt_quotes_any_value_in_bounded_length() -> None:
         (lambda: st.Card.parse("x" * 100_000), st.CardError, "(100002 characters)"),
         (lambda: st.PlayCard(-HUGE, st.Card.parse("R1")), st.UnknownPlayerError, "about"),
         (lambda: st.Rules(rounds=10**9), st.RulesError, "from 1 to 100"),
+        (lambda: st.Rules(hand_size=HUGE), st.RulesError, "hand_size must be an int from 2"),
+        (lambda: st.StichelnGame().encoding(HUGE), st.RulesError, "not an int of about 5001"),
     ],
 )
 def test_huge_values_give_short_messages(
@@ -322,3 +329,110 @@ def test_a_seat_number_has_an_upper_bound() -> None:
     with pytest.raises(st.UnknownPlayerError, match="about 5001 digits"):
         st.ChoosePain(HUGE, st.Card.parse("R1"))
     assert str(st.PlayCard(999, st.Card.parse("R1"))) == "999 plays R1"
+
+
+# -- arguments of the wrong type at the entry points of the games ---------------------------------
+
+
+def _values() -> dict[str, Any]:
+    """A state, view and move of Sticheln, and of Hattrick and Stichling, for the calls below."""
+    import sticheln.hattrick as ht
+    import sticheln.stichling as sl
+
+    state = st.new_game(3, seed=1)
+    other = ht.new_game(4, seed=1)
+    return {
+        "state": state,
+        "view": st.observe(state, 0),
+        "move": st.legal_moves(state, 0)[0],
+        "hattrick_state": other,
+        "hattrick_view": ht.observe(other, 0),
+        "stichling_state": sl.new_game(2, seed=1),
+    }
+
+
+V = _values()
+GAME = st.StichelnGame()
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda: st.legal_moves(None, 0), "state must be a GameState object, got None"),
+        (lambda: st.legal_moves(V["view"], 0), "state must be a GameState object, got PlayerView("),
+        (lambda: st.legal_moves(V["hattrick_state"], 0), "got <HattrickState 4 players"),
+        (lambda: st.apply_move(None, V["move"]), "state must be a GameState object, got None"),
+        (lambda: st.apply_move(V["stichling_state"], V["move"]), "got <StichlingState"),
+        (lambda: st.parse_move(7, 0, "R3"), "state must be a GameState object, got 7"),
+        (lambda: st.parse_move(V["state"], 99, None), "a move's text must be a string"),
+        (lambda: st.observe("state", 0), "state must be a GameState object, got 'state'"),
+        (lambda: st.events(None, V["move"], 0), "state must be a GameState object, got None"),
+        (lambda: st.events(V["hattrick_state"], V["move"], 0), "got <HattrickState"),
+        (lambda: st.sample_state(V["state"], random.Random(1)), "view must be a PlayerView"),
+        (lambda: st.sample_state(V["hattrick_view"], random.Random(1)), "got HattrickView("),
+        (lambda: st.sample_state(V["view"], None), "rng must be a random.Random, got None"),
+        (lambda: would_take(V["hattrick_view"]), "view must be a PlayerView object"),
+        (lambda: move_text("R3"), "move must be a ChoosePain or PlayCard object, got 'R3'"),
+        (lambda: st.deal_round(st.NSV, 3, 42), "rng must be a random.Random, got 42"),
+        (lambda: st.deal_round("nsv", 3, random.Random(1)), "rules must be a Rules object"),
+        (lambda: st.GameRecord.from_state(None), "state must be a GameState object, got None"),
+        (lambda: GAME.is_over(V["hattrick_state"]), "state must be a GameState object"),
+        (lambda: GAME.players_to_act(V["stichling_state"]), "state must be a GameState"),
+        (lambda: GAME.scores(None), "state must be a GameState object, got None"),
+        (lambda: GAME.deal_number(V["view"]), "state must be a GameState object"),
+        (lambda: GAME.viewer(V["state"]), "view must be a PlayerView object"),
+        (lambda: GAME.player_of(V["view"]), "move must be a ChoosePain or PlayCard object"),
+        (lambda: GAME.to_json(V["hattrick_state"]), "state must be a GameState object"),
+        (lambda: GAME.sample_state(V["view"], "seed"), "rng must be a random.Random"),
+        (lambda: st.random_playout(None, V["state"], random.Random(1)), "game must be a game"),
+        (lambda: st.random_playout(GAME, V["hattrick_state"], random.Random(1)), "GameState"),
+        (lambda: st.random_playout(GAME, V["state"], 1), "rng must be a random.Random, got 1"),
+    ],
+)
+def test_the_entry_points_name_an_argument_of_the_wrong_type(
+    call: Callable[[], object], fragment: str
+) -> None:
+    with pytest.raises(st.WrongTypeError) as info:
+        call()
+    assert fragment in str(info.value)
+    assert len(str(info.value)) < 200
+
+
+def test_the_game_object_still_calls_the_engine_directly() -> None:
+    # The check of a state's type costs nothing on the fast path: no method in between.
+    assert st.StichelnGame.legal_moves is st.legal_moves
+    assert st.StichelnGame.apply_move is st.apply_move
+    state = V["state"]
+    assert GAME.legal_moves(state, 0) == st.legal_moves(state, 0)
+
+
+def test_a_view_nested_deeply_in_an_enum_field_is_a_wire_error() -> None:
+    data = V["view"].to_dict()
+    deep: list[object] = []
+    for _ in range(5000):
+        deep = [deep]
+    data["phase"] = deep
+    with pytest.raises(st.WireError, match="field 'phase': expected one of") as info:
+        GAME.view_from_dict(data)
+    assert len(str(info.value)) < 200
+    data["phase"] = "playing"
+    assert GAME.view_from_dict(data).phase is st.Phase.PLAYING
+
+
+@pytest.mark.parametrize(
+    ("name", "factory", "error"),
+    [
+        ("X" * 2000, print, ValueError),
+        (" " + "x" * 3000, print, ValueError),
+        (["x"] * 1000, print, st.WrongTypeError),
+        ("long", "y" * 3000, st.WrongTypeError),
+    ],
+    ids=["upper-case", "spaces", "list", "not-callable"],
+)
+def test_register_game_errors_are_short(name: Any, factory: Any, error: type) -> None:
+    # These messages quoted the whole name or factory: up to 5,000 characters.
+    before = list(st.GAME_NAMES)
+    with pytest.raises(error) as info:
+        st.register_game(name, factory)
+    assert len(str(info.value)) < 200
+    assert list(st.GAME_NAMES) == before

@@ -3,6 +3,7 @@ errors, with short messages: wrong types, values out of range, cards of another 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
@@ -11,6 +12,7 @@ import sticheln as st
 import sticheln.hattrick as ht
 import sticheln.stichling as sl
 from sticheln import Card, CardSet, Color
+from sticheln.hattrick.sampling import HandSampler
 
 HUGE = 10**5000
 R3, B7 = Card.parse("R3"), Card.parse("B7")
@@ -152,3 +154,80 @@ def test_hands_per_game_is_bounded(hands: int) -> None:
 
 def test_a_hundred_hands_per_game_are_allowed() -> None:
     assert ht.HattrickRules(hands_per_game=100).hands_for(4) == 100
+
+
+# -- arguments of the wrong type at the entry points of Hattrick and Stichling ------------------
+
+HT_STATE = ht.new_game(4, seed=1)
+SL_STATE = sl.new_game(2, seed=1)
+ST_STATE = st.new_game(3, seed=1)
+HT_VIEW, SL_VIEW = ht.observe(HT_STATE, 0), sl.observe(SL_STATE, 0)
+HT_MOVE, SL_MOVE = ht.legal_moves(HT_STATE, 0)[0], sl.legal_moves(SL_STATE, 0)[0]
+RNG = random.Random(1)
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda: sl.sample_state(HT_STATE, RNG), "view must be a StichlingView object, got <Hatt"),
+        (lambda: sl.sample_state(SL_VIEW, None), "rng must be a random.Random, got None"),
+        (lambda: ht.sample_state(SL_VIEW, RNG), "view must be a HattrickView object"),
+        (lambda: HandSampler(HT_STATE, RNG), "view must be a HattrickView object"),
+        (lambda: ht.legal_moves(None, 0), "state must be a HattrickState object, got None"),
+        (lambda: ht.legal_moves(SL_STATE, 1), "state must be a HattrickState object, got <Sti"),
+        (lambda: ht.legal_moves(ST_STATE, 1), "state must be a HattrickState object, got <Gam"),
+        (lambda: sl.legal_moves(ST_STATE, 1), "state must be a StichlingState object"),
+        (lambda: sl.legal_moves(HT_VIEW, 0), "state must be a StichlingState object"),
+        (lambda: ht.apply_move(ST_STATE, HT_MOVE), "state must be a HattrickState object"),
+        (lambda: sl.apply_move(HT_STATE, SL_MOVE), "state must be a StichlingState object"),
+        (lambda: ht.move_for(SL_STATE, 0, R3), "state must be a HattrickState object"),
+        (lambda: ht.parse_move(None, 0, "R3"), "state must be a HattrickState object"),
+        (lambda: sl.parse_move(HT_STATE, 0, "3,2,1"), "state must be a StichlingState object"),
+        (lambda: ht.parse_move(HT_STATE, 9, b"R3"), "a move's text must be a string"),
+        (lambda: ht.observe(SL_STATE, 0), "state must be a HattrickState object"),
+        (lambda: sl.observe(b"R3", 0), "state must be a StichlingState object, got b'R3'"),
+        (lambda: ht.events(SL_STATE, HT_MOVE, 0), "state must be a HattrickState object"),
+        (lambda: sl.events(None, SL_MOVE, 0), "state must be a StichlingState object, got None"),
+        (lambda: ht.would_take(SL_VIEW), "view must be a HattrickView object"),
+        (lambda: sl.would_take(None), "view must be a StichlingView object, got None"),
+        (lambda: ht.move_text(SL_MOVE), "move must be a Follow, OpenTrick or Pass object"),
+        (lambda: sl.move_text(HT_MOVE), "must be a ArrangePoints, OpenTrick or AddToTrick"),
+        (lambda: ht.deal_hand(ht.AMIGO_1995, 4, None), "rng must be a random.Random"),
+        (lambda: sl.deal_hand(st.NSV, 2, RNG), "rules must be a StichlingRules object"),
+        (lambda: ht.HattrickRecord.from_state(SL_STATE), "state must be a HattrickState"),
+        (lambda: sl.StichlingRecord.from_state(None), "state must be a StichlingState"),
+        (lambda: ht.HattrickGame().players_to_act(SL_STATE), "state must be a HattrickState"),
+        (lambda: sl.StichlingGame().deal_number(HT_STATE), "state must be a StichlingState"),
+        (lambda: sl.StichlingGame().winners(ST_STATE), "state must be a StichlingState"),
+        (lambda: ht.HattrickGame().viewer(SL_VIEW), "view must be a HattrickView object"),
+        (lambda: ht.new_game(4.0), "players must be an int, got 4.0"),
+        (lambda: sl.new_game(4.0), "players must be an int, got 4.0"),
+        (lambda: ht.HattrickGame().new_game("4"), "players must be an int, got '4'"),
+    ],
+)
+def test_the_entry_points_name_an_argument_of_the_wrong_type(
+    call: Callable[[], object], fragment: str
+) -> None:
+    with pytest.raises(st.WrongTypeError) as info:
+        call()
+    assert fragment in str(info.value)
+    assert len(str(info.value)) < 200
+
+
+def test_a_foreign_state_is_not_taken_for_a_state_of_the_game() -> None:
+    # Hattrick's and Stichling's states have the same properties: is_over, scores, ...
+    # Before, each game object read them from the other's state and answered.
+    for game, foreign in [(ht.HattrickGame(), SL_STATE), (sl.StichlingGame(), HT_STATE)]:
+        for method in (game.is_over, game.scores, game.winners, game.players_to_act):
+            with pytest.raises(st.WrongTypeError, match="state must be a"):
+                method(foreign)
+    assert ht.HattrickGame().is_over(HT_STATE) is False
+
+
+def test_huge_counts_give_short_messages() -> None:
+    # A pass pile of 10**5000 cards made a score that has no text (ValueError on str()).
+    with pytest.raises(st.CardError, match="at most the 126 there are") as info:
+        ht.hand_score([Card.parse("R8")], HUGE)
+    assert "about 5001 digits" in str(info.value)
+    assert len(str(info.value)) < 200
+    assert ht.hand_score([Card.parse("R8")], 126) == 1 - 2 * 126
