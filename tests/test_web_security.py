@@ -26,7 +26,15 @@ from sticheln.web import create_app
 from sticheln.web.limits import Limits
 from sticheln.web.security import Access
 from sticheln.web.store import SCHEMA_VERSION, Store, StoreError
-from tests.web_helpers import Follower, create, play_humans, server, server_table, tokens
+from tests.web_helpers import (
+    Follower,
+    create,
+    play_humans,
+    server,
+    server_table,
+    tokens,
+    watch_to_end,
+)
 
 JSON = {"content-type": "application/json"}
 HUMANS = {"game": "stichling", "players": 2, "seats": ["human", "human"]}
@@ -116,11 +124,7 @@ def test_a_finished_tables_record_shows_its_seed_and_deals_again(db: Path) -> No
     with server(db) as client:
         answer = create(client, "stichling", ["random", "random"])
         table = server_table(client, answer["id"])
-        with client.websocket_connect(f"/ws/{answer['id']}") as ws:
-            spectator = Follower(ws, table, None)
-            spectator.join(None)
-            while not spectator.last["over"]:
-                spectator.receive()
+        watch_to_end(client, answer["id"])
         record = json.loads(client.get(f"/api/tables/{answer['id']}/record").text)
     assert record["seed"] == table.row.seed
     game = find_game("stichling")
@@ -266,6 +270,34 @@ def test_tables_where_nothing_happens_are_closed_and_their_players_told(db: Path
             assert state["to_act"] == []
             ws.send_json({"type": "ping"})
             assert ws.receive_json() == {"type": "pong"}
+
+
+def test_the_time_of_activity_is_written_at_most_every_minute(db: Path) -> None:
+    def written() -> float:
+        with sqlite3.connect(db) as conn:
+            (active,) = conn.execute("SELECT active FROM tables").fetchone()
+        return float(active)
+
+    with server(db) as client, ExitStack() as stack:
+        answer = create(client, "stichling", ["human", "human"])
+        table = server_table(client, answer["id"])
+        followers: dict[int | None, Follower] = {}
+        for seat, token in tokens(answer).items():
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{answer['id']}"))
+            followers[seat] = Follower(ws, table, seat)
+            followers[seat].join(token)
+            ws.send_json({"type": "ping"})  # answered once the join's time is written
+            assert ws.receive_json() == {"type": "pong"}
+        joined = written()
+        assert joined == table.active_written >= table.joined_at  # the last join
+        play_humans(followers, random.Random(5), stop_after=3)
+        assert written() == joined  # three moves, all within the minute
+        assert table.active_at > joined
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        later = time.time() + 61
+        manager.clock = lambda: later
+        play_humans(followers, random.Random(6), stop_after=1)
+        assert written() == later == table.active_at
 
 
 def test_the_creator_closes_a_table_with_the_creator_token(db: Path) -> None:
@@ -505,13 +537,7 @@ def test_bots_try_again_until_the_disk_takes_their_moves(
         assert stored_moves(db, answer["id"]) == stalled
         assert "was not saved; it tries again" in caplog.text
         free_disk(client)
-        with client.websocket_connect(f"/ws/{answer['id']}") as ws:
-            spectator = Follower(ws, table, None)
-            spectator.join(None)
-            deadline = time.monotonic() + 60
-            while not spectator.last["over"]:
-                assert time.monotonic() < deadline
-                spectator.receive()
+        watch_to_end(client, answer["id"])
         assert stored_moves(db, answer["id"]) == len(table.moves) > stalled
         assert "was lost" not in caplog.text
 

@@ -29,6 +29,7 @@ from tests.web_helpers import (
     server,
     server_table,
     tokens,
+    watch_to_end,
 )
 
 
@@ -186,11 +187,7 @@ def test_table_limit_answers_503_and_finished_tables_do_not_count(db: Path) -> N
         assert response.status_code == 503
         assert response.json() == {"error": "2 tables are in play, the limit: try again later"}
         assert len(client.get("/api/tables").json()["tables"]) == 2
-        with client.websocket_connect(f"/ws/{bots['id']}") as ws:
-            spectator = Follower(ws, server_table(client, bots["id"]), None)
-            spectator.join(None)
-            while not spectator.last["over"]:
-                spectator.receive()
+        watch_to_end(client, bots["id"])
         assert client.post("/api/tables", json=body).status_code == 201
         assert len(client.get("/api/tables").json()["tables"]) == 3
 
@@ -479,11 +476,7 @@ def test_whole_game_of_bots_watched_by_a_spectator(db: Path) -> None:
         )
         assert answer["seats"][2]["bot"] == "ismcts:iterations=10:time=0.5"
         table = server_table(client, answer["id"])
-        with client.websocket_connect(f"/ws/{answer['id']}") as ws:
-            spectator = Follower(ws, table, None)
-            spectator.join(None)
-            while not spectator.last["over"]:
-                spectator.receive()
+        spectator = watch_to_end(client, answer["id"])
         assert spectator.moves == len(table.moves)
         assert client.get(f"/api/tables/{answer['id']}").json()["over"]
 
@@ -581,11 +574,7 @@ def test_bots_resume_when_the_server_starts(db: Path) -> None:
     with server(db) as client:
         table = server_table(client, "resume")
         assert table.moves[0] == first
-        with client.websocket_connect("/ws/resume") as ws:
-            spectator = Follower(ws, table, None)
-            spectator.join(None)
-            while not spectator.last["over"]:
-                spectator.receive()
+        spectator = watch_to_end(client, "resume")
     with sqlite3.connect(db) as conn:
         (status,) = conn.execute("SELECT status FROM tables WHERE id = 'resume'").fetchone()
         (count,) = conn.execute("SELECT COUNT(*) FROM moves").fetchone()

@@ -3,11 +3,10 @@ with code 1008 once more than the byte bound waits for it, and the table plays o
 
 from __future__ import annotations
 
-import base64
 import json
-import os
 import socket
 import struct
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -21,6 +20,9 @@ from websockets.sync.client import connect
 
 from sticheln.web import Limits, create_app
 from sticheln.web.tables import TableManager
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from web_slow_readers import slow_client  # the benchmark's never-reading client
 
 BOUND = 8192
 """The byte bound of the test server (``Limits.max_queued_bytes``)."""
@@ -50,30 +52,6 @@ def real_server(db: Path, **limits: Any) -> Iterator[tuple[str, TableManager]]:
         server.should_exit = True
         thread.join(timeout=30)
         listening.close()
-
-
-def never_reading_client(address: str, path: str) -> socket.socket:
-    """A websocket opened by hand that joins as a spectator and then reads nothing."""
-    host, port = address.rsplit(":", 1)
-    sock = socket.create_connection((host, int(port)))
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall(
-        (
-            f"GET {path} HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-            "Sec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        answer += sock.recv(1)
-    assert answer.startswith(b"HTTP/1.1 101"), answer
-    payload = json.dumps({"type": "join", "token": None}).encode()
-    mask = os.urandom(4)
-    masked = bytes(byte ^ mask[i % 4] for i, byte in enumerate(payload))
-    sock.sendall(struct.pack("!BB", 0x81, 0x80 | len(payload)) + mask + masked)
-    return sock
 
 
 def close_code(sock: socket.socket) -> int | None:
@@ -114,7 +92,8 @@ def test_a_client_that_never_reads_is_closed_and_the_table_plays_on(tmp_path: Pa
             json={"game": "sticheln", "players": 6, "seats": seats},
         ).json()
         table = manager.tables[created["id"]]
-        slow = never_reading_client(address, f"/ws/{created['id']}")
+        host, port = address.rsplit(":", 1)
+        slow = slow_client(host, int(port), created["id"])
         deadline = time.monotonic() + 30
         while not table.subscribers:  # the slow client has joined
             assert time.monotonic() < deadline

@@ -217,6 +217,22 @@ def play_humans(
     return made
 
 
+def watch_to_end(client: TestClient, table_id: str, timeout: float = 120.0) -> Follower:
+    """Join a table as a spectator and read (and check) every message until its game is over;
+    the spectator, for its figures."""
+    import time
+
+    table = server_table(client, table_id)
+    deadline = time.monotonic() + timeout
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        spectator = Follower(ws, table, None)
+        spectator.join(None)
+        while not spectator.last["over"]:
+            assert time.monotonic() < deadline, "the game did not end in time"
+            spectator.receive()
+    return spectator
+
+
 def game_of(name: str, preset: str | None = None) -> Any:
     """The game called ``name``."""
     return find_game(name, preset)

@@ -303,20 +303,28 @@ class Store:
             )
 
     def add_move(
-        self, table_id: str, number: int, move: dict[str, Any], *, at: float, over: bool = False
+        self,
+        table_id: str,
+        number: int,
+        move: dict[str, Any],
+        *,
+        at: float | None = None,
+        over: bool = False,
     ) -> None:
-        """Write move ``number`` (from 0) of a table made at ``at`` (seconds since 1970), and
-        mark the table over if the move ended the game (committed, in one transaction)."""
+        """Write move ``number`` (from 0) of a table, with ``at`` (seconds since 1970, if
+        given) as the table's time of activity, and mark the table over if the move ended the
+        game (committed, in one transaction)."""
         with self._transaction():
             self._db.execute(
                 "INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)",
                 (table_id, number, json.dumps(move)),
             )
-            self._db.execute(
-                "UPDATE tables SET active = ?, status = CASE WHEN ? THEN 'over' ELSE status END "
-                "WHERE id = ?",
-                (at, int(over), table_id),
-            )
+            if at is not None or over:
+                self._db.execute(
+                    "UPDATE tables SET active = COALESCE(?, active), "
+                    "status = CASE WHEN ? THEN 'over' ELSE status END WHERE id = ?",
+                    (at, int(over), table_id),
+                )
 
     def set_joined(self, table_id: str, at: float) -> None:
         """Write that a person joined a seat of the table at ``at`` (the first time counts for

@@ -72,6 +72,10 @@ SEED_BITS = 128
 a further bit set above them, so every seed is at least ``2**128``): too many to search for
 the seed that deals a hand one has seen."""
 
+ACTIVE_EVERY = 60.0
+"""Seconds between the writes of a table's time of activity while moves are made (every move
+is written, its time not always: the idle timeout is hours, a minute does not matter)."""
+
 BOT_RETRY_FIRST = 0.25
 """Seconds a bot waits before it tries again to make a move the file did not take."""
 
@@ -188,6 +192,9 @@ class Table:
         """When a person first joined a seat, or ``None``."""
         self.active_at = self.created_at if row.active is None else row.active
         """When something last happened: made, a seat joined, a move."""
+        self.active_written = self.active_at
+        """The last :attr:`active_at` written to the file (at most :data:`ACTIVE_EVERY`
+        seconds behind it while moves are made)."""
 
     @property
     def id(self) -> str:
@@ -570,6 +577,7 @@ class TableManager:
         # Kept in memory if the file does not take it; the next join or move writes it.
         with contextlib.suppress(StorageFailed):
             await self._write(self.store.set_joined, table.id, now)
+            table.active_written = now
 
     async def close(self, table: Table, status: str, reason: str) -> None:
         """Close a table in play as ``"abandoned"`` or ``"closed"`` (by its creator): no more
@@ -677,11 +685,19 @@ class TableManager:
         after = table.game.apply_move(before, move)
         over = bool(table.game.is_over(after))
         now = self.clock()
+        stamp = over or now - table.active_written >= ACTIVE_EVERY
         await self._write(
-            self.store.add_move, table.id, len(table.moves), move.to_dict(), at=now, over=over
+            self.store.add_move,
+            table.id,
+            len(table.moves),
+            move.to_dict(),
+            at=now if stamp else None,
+            over=over,
         )
         table.state = after
         table.active_at = now
+        if stamp:
+            table.active_written = now
         table.moves.append(move)
         table.recent.append((before, move))
         table.broadcast(before, move)
