@@ -261,7 +261,9 @@ class GameState(NamedTuple):
 
 
 def check_state(state: object) -> None:
-    """:raises WrongTypeError: if ``state`` is not a :class:`GameState` (another game's state,
-    a view, ``None``)."""
+    """Check that ``state`` is a :class:`GameState`.
+
+    :raises WrongTypeError: if it is not (another game's state, a view, ``None``).
+    """
     if type(state) is not GameState and not isinstance(state, GameState):
         raise wrong_type(state, GameState, "state")

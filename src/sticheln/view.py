@@ -179,7 +179,9 @@ def would_take(view: PlayerView) -> tuple[int | None, ...]:
 
 
 def check_view(view: object) -> None:
-    """:raises WrongTypeError: if ``view`` is not a :class:`PlayerView` (another game's view,
-    a state, ``None``)."""
+    """Check that ``view`` is a :class:`PlayerView`.
+
+    :raises WrongTypeError: if it is not (another game's view, a state, ``None``).
+    """
     if type(view) is not PlayerView and not isinstance(view, PlayerView):
         raise wrong_type(view, PlayerView, "view")

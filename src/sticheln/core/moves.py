@@ -109,9 +109,11 @@ def parse_game_card(text: str, deck: CardSet) -> Card:
 
 
 def check_move_text(text: object) -> None:
-    """:raises WrongTypeError: if ``text``, given to a game's ``parse_move``, is not a
-    string (checked before anything else, so that a text of the wrong type is named as such
-    whatever else is wrong)."""
+    """Check the ``text`` given to a game's ``parse_move`` before anything else, so that a
+    text of the wrong type is named as such whatever else is wrong.
+
+    :raises WrongTypeError: if it is not a string.
+    """
     if not isinstance(text, str):
         raise WrongTypeError(f"a move's text must be a string, got {type(text).__name__}")
 

@@ -345,8 +345,10 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
 
     @classmethod
     def check_state(cls, state: object) -> None:
-        """:raises WrongTypeError: if ``state`` is not a :attr:`STATE` (when the game says
-        what its states are)."""
+        """Check that ``state`` is a :attr:`STATE`, when the game says what its states are.
+
+        :raises WrongTypeError: if it is not.
+        """
         kind = cls.STATE
         if kind is not None and not isinstance(state, kind):
             raise wrong_type(state, kind, "state")

@@ -271,7 +271,9 @@ class HattrickState(NamedTuple):
 
 
 def check_state(state: object) -> None:
-    """:raises WrongTypeError: if ``state`` is not a :class:`HattrickState` (another game's
-    state, a view, ``None``)."""
+    """Check that ``state`` is a :class:`HattrickState`.
+
+    :raises WrongTypeError: if it is not (another game's state, a view, ``None``).
+    """
     if type(state) is not HattrickState and not isinstance(state, HattrickState):
         raise wrong_type(state, HattrickState, "state")

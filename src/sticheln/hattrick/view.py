@@ -227,7 +227,9 @@ def would_take(view: HattrickView) -> tuple[int | None, ...]:
 
 
 def check_view(view: object) -> None:
-    """:raises WrongTypeError: if ``view`` is not a :class:`HattrickView` (another game's
-    view, a state, ``None``)."""
+    """Check that ``view`` is a :class:`HattrickView`.
+
+    :raises WrongTypeError: if it is not (another game's view, a state, ``None``).
+    """
     if type(view) is not HattrickView and not isinstance(view, HattrickView):
         raise wrong_type(view, HattrickView, "view")

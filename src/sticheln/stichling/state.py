@@ -368,7 +368,9 @@ class StichlingState(NamedTuple):
 
 
 def check_state(state: object) -> None:
-    """:raises WrongTypeError: if ``state`` is not a :class:`StichlingState` (another game's
-    state, a view, ``None``)."""
+    """Check that ``state`` is a :class:`StichlingState`.
+
+    :raises WrongTypeError: if it is not (another game's state, a view, ``None``).
+    """
     if type(state) is not StichlingState and not isinstance(state, StichlingState):
         raise wrong_type(state, StichlingState, "state")

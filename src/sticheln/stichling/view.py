@@ -232,7 +232,9 @@ def would_take(view: StichlingView) -> tuple[int | None, ...]:
 
 
 def check_view(view: object) -> None:
-    """:raises WrongTypeError: if ``view`` is not a :class:`StichlingView` (another game's
-    view, a state, ``None``)."""
+    """Check that ``view`` is a :class:`StichlingView`.
+
+    :raises WrongTypeError: if it is not (another game's view, a state, ``None``).
+    """
     if type(view) is not StichlingView and not isinstance(view, StichlingView):
         raise wrong_type(view, StichlingView, "view")
