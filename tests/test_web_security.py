@@ -410,6 +410,11 @@ def test_a_host_the_server_does_not_serve_gets_400(db: Path) -> None:
             assert response.json() == {"error": "this server does not serve that host name"}
         for host in ("play.example.org", "PLAY.example.org:8443", "localhost:8000", "127.0.0.1"):
             assert client.get("/api/games", headers={"host": host}).status_code == 200, host
+        # A page loaded from an address is of the server's own origin: no rebinding there.
+        for host in ("192.0.2.7:8000", "10.1.2.3", "[2001:db8::5]:8000"):
+            assert client.get("/api/games", headers={"host": host}).status_code == 200, host
+        for host in ("192.0.2.7.evil.example", "1.2.3", "[nope]"):
+            assert client.get("/api/games", headers={"host": host}).status_code == 400, host
         assert client.get("/api/games", headers={"host": "[::1]:8000"}).status_code == 200
         with (
             pytest.raises(WebSocketDenialResponse) as refused,

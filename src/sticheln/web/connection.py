@@ -60,6 +60,7 @@ class Client:
         self._ready = asyncio.Event()
         self._closed = False
         self._writer: asyncio.Task[None] | None = None
+        self._closer: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``, replacing a ``state`` that has not been sent yet by a newer
@@ -75,7 +76,8 @@ class Client:
             self._queue.append((True, text))
         else:
             self.queued_bytes += len(text)  # ASCII: json.dumps escapes everything else
-            if self.queued_bytes > self.max_queued_bytes:
+            # One message alone always waits, however large (a welcome with its history).
+            if self.queued_bytes > self.max_queued_bytes and self.queued_bytes > len(text):
                 self._drop()
                 return
             self._queue.append((False, text))
@@ -91,7 +93,7 @@ class Client:
         self.queued_bytes = 0
         if self._writer is not None:
             self._writer.cancel()
-        asyncio.get_running_loop().create_task(self._close_too_slow())
+        self._closer = asyncio.get_running_loop().create_task(self._close_too_slow())
 
     async def _close_too_slow(self) -> None:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):

@@ -3,7 +3,9 @@ pages may use it, and the headers that keep its pages from being framed or mixed
 others' scripts.
 
 A request whose ``Host`` the server does not serve gets 400 (this defeats DNS rebinding: a
-page of another site whose name was pointed at this server cannot read it). A request that
+page of another site whose name was pointed at this server cannot read it). It serves its
+names and every IP address (a page loaded from an address is of the server's own origin,
+so ``--host 0.0.0.0`` works from the other computers of the network as it did). A request that
 changes something (``POST``, ``DELETE``, …) or opens a websocket, sent by a page of another
 origin, gets 403: browsers name the page's origin in ``Origin``, and clients that are not
 browsers send none. Every HTTP response carries :data:`HEADERS`.
@@ -11,14 +13,15 @@ browsers send none. Every HTTP response carries :data:`HEADERS`.
 >>> access = Access(hosts=("play.example.org",))
 >>> access.serves("play.example.org:443"), access.serves("localhost:8000")
 (True, True)
->>> access.serves("evil.example")
-False
+>>> access.serves("evil.example"), access.serves("192.0.2.7:8000"), access.serves("[2001:db8::1]")
+(False, True, True)
 >>> normalize_origin("HTTPS://Play.Example.org:443")
 'https://play.example.org'
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -120,9 +123,16 @@ class Access:
     """Origins of other sites allowed to use the server (``https://example.org``)."""
 
     def serves(self, host: str) -> bool:
-        """Whether a request with this ``Host`` header is for this server."""
+        """Whether a request with this ``Host`` header is for this server: one of its names,
+        or an IP address."""
         name = host_name(host)
-        return name in LOCAL_HOSTS or name in self.hosts
+        if name in LOCAL_HOSTS or name in self.hosts:
+            return True
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
 
     def allows(self, origin: str, own: str) -> bool:
         """Whether a page of ``origin`` may act on the server whose own origin is ``own``."""
