@@ -566,7 +566,8 @@ class TableManager:
 
     async def joined(self, table: Table, seat: int | None) -> None:
         """Note that a client joined ``table`` as ``seat`` (a person's seat counts as
-        activity, and the first one for the join timeout)."""
+        activity, and the first one for the join timeout; the file gets the first join's
+        time, and later ones at most every :data:`ACTIVE_EVERY` seconds)."""
         if seat is None or not table.in_play:
             return
         now = self.clock()
@@ -574,6 +575,8 @@ class TableManager:
         table.active_at = now
         if first:
             table.joined_at = now
+        elif now - table.active_written < ACTIVE_EVERY:
+            return  # written with the next move, or the next join a minute from now
         # Kept in memory if the file does not take it; the next join or move writes it.
         with contextlib.suppress(StorageFailed):
             await self._write(self.store.set_joined, table.id, now)
