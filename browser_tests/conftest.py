@@ -85,11 +85,13 @@ class Server:
         return new
 
 
-def start_server(port: int, db: Path, log: Path) -> Server:
-    """Start ``python -m sticheln serve --port PORT --db DB`` (output appended to ``log``)
-    and wait until it answers ``GET /api/games``."""
+def start_server(port: int, db: Path, log: Path, program: list[str] | None = None) -> Server:
+    """Start ``python -m sticheln serve --port PORT --db DB`` (output appended to ``log``;
+    ``program`` instead of ``python -m sticheln``, e.g. a script that registers a game
+    first) and wait until it answers ``GET /api/games``."""
     base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "sticheln", "serve", "--port", str(port), "--db", str(db)]
+    program = program or [sys.executable, "-m", "sticheln"]
+    command = [*program, "serve", "--port", str(port), "--db", str(db)]
     # The tests make their tables from one address, more than one client may have in play.
     command += ["--tables-per-client", "200", "--tables-per-hour", "1000"]
     with log.open("ab") as out:

@@ -773,3 +773,43 @@ def test_the_seats_give_the_number_of_players_when_it_is_left_out(db: Path) -> N
         assert response.status_code == 201, response.text
         answer = response.json()
         assert client.get(f"/api/tables/{answer['id']}").json()["players"] == 3
+
+
+# --- renderers --------------------------------------------------------------------------------
+
+
+def test_each_game_names_its_renderer_and_a_game_without_one_gets_the_generic(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.test_conformance import register_high_card
+
+    register_high_card(monkeypatch)
+    static = Path(__file__).parent.parent / "src" / "sticheln" / "web" / "static"
+    with server(db) as client:
+        games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+        assert games["high-card"]["renderer"] is None  # drawn by render-generic.js
+        for name in ("sticheln", "hattrick", "stichling"):
+            url = games[name]["renderer"]
+            assert url == f"/static/games/{name}.js"
+            module = client.get(url)
+            assert module.status_code == 200
+            assert module.headers["content-type"].startswith("text/javascript")
+            assert module.text == (static / f"render-{name}.js").read_text(encoding="utf-8")
+            assert 'from "./' not in module.text  # the page's modules by absolute path
+        assert client.get("/static/games/high-card.js").status_code == 404
+        assert client.get("/static/games/chess.js").status_code == 404
+        answer = create(client, "high-card", ["human", "random", "random"])
+        info = client.get(f"/api/tables/{answer['id']}").json()
+        assert info["renderer"] is None
+        assert info["game"] == "high-card"
+        table = server_table(client, answer["id"])
+        with client.websocket_connect(f"/ws/{answer['id']}") as ws:
+            seat = Follower(ws, table, 0)
+            welcome = seat.join(tokens(answer)[0])
+            assert welcome["table"]["renderer"] is None
+            assert seat.last["legal"]  # the game is played like any other
+        generic = client.get("/static/render-generic.js")
+        assert generic.status_code == 200
+        rules = client.get("/rules").text
+        assert 'id="sticheln"' in rules
+        assert "high-card" not in rules  # the rulebook has no rules of it

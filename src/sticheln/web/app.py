@@ -36,6 +36,7 @@ from sticheln import GAME_NAMES, find_game
 from sticheln.core.rulebook import rule_texts
 from sticheln.web.connection import serve_websocket
 from sticheln.web.limits import Limits
+from sticheln.web.renderers import renderer_file, renderer_url
 from sticheln.web.rules import rules_page
 from sticheln.web.security import Access, AccessMiddleware
 from sticheln.web.tables import (
@@ -121,6 +122,16 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
             return PlainTextResponse("no such table", status_code=404)
         return _page("replay.html")
 
+    async def game_renderer(request: Request) -> Response:
+        """``GET /static/games/{name}.js``: the renderer module a game ships."""
+        name = request.path_params["name"]
+        if name not in GAME_NAMES:
+            return PlainTextResponse("no such game", status_code=404)
+        path = renderer_file(find_game(name))
+        if path is None:
+            return PlainTextResponse(f"the game {name} ships no renderer", status_code=404)
+        return FileResponse(path, media_type="text/javascript; charset=utf-8")
+
     async def rules(request: Request) -> Response:
         """``GET /rules``: every rule of the three games, each at the anchor of its ID, for
         the explanations' links."""
@@ -150,6 +161,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
                     },
                     "default_players": 4 if 4 in counts else counts[0],
                     "bots": bot_names(game),
+                    "renderer": renderer_url(game),
                 }
             )
         return JSONResponse({"games": listed})
@@ -329,6 +341,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
         Route("/api/tables/{table_id}/replay", replay),
         Route("/table/{table_id}", table_page),
         Route("/replay/{table_id}", replay_page),
+        Route("/static/games/{name}.js", game_renderer),
         Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
         WebSocketRoute("/ws/{table_id}", websocket),
     ]

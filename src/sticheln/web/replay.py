@@ -11,6 +11,7 @@ from typing import Any
 
 from sticheln import SPECTATOR
 from sticheln.core.protocol import Game
+from sticheln.web.renderers import renderer_url
 
 __all__ = ["replay_document"]
 
@@ -34,6 +35,7 @@ def replay_document(
             "player": None,
             "view": view.to_dict(),
             "takers": list(game.would_take(view)),
+            "scores": list(game.scores(state)),
             "events": [],
             "hands": _hands(game, state, players),
         }
@@ -50,12 +52,14 @@ def replay_document(
                 "player": game.player_of(move),
                 "view": view.to_dict(),
                 "takers": list(game.would_take(view)),
+                "scores": list(game.scores(state)),
                 "events": [event.to_dict() for event in events],
                 "hands": _hands(game, state, players),
             }
         )
     return {
         "game": game.info.name,
+        "renderer": renderer_url(game),
         "preset": game.info.rules_name,
         "players": players,
         "names": list(names),

@@ -7,12 +7,16 @@ from __future__ import annotations
 import functools
 import html
 
-from sticheln import find_game
+from sticheln import GAME_NAMES, find_game
 from sticheln.core.rulebook import RuleText, rule_texts
 
 __all__ = ["rules_page"]
 
-_GAMES = ("sticheln", "hattrick", "stichling")
+
+def _games() -> list[str]:
+    """The registered games whose rules the rulebook holds, in the registry's order."""
+    known = {rule.game for rule in rule_texts()}
+    return [name for name in GAME_NAMES if name in known]
 
 
 def _source(rule: RuleText) -> str:
@@ -39,9 +43,9 @@ def rules_page() -> str:
     """The page: one section per game, one per rule, in the specification's order."""
     sections = []
     links = " · ".join(
-        f'<a href="#{name}">{html.escape(find_game(name).info.title)}</a>' for name in _GAMES
+        f'<a href="#{name}">{html.escape(find_game(name).info.title)}</a>' for name in _games()
     )
-    for name in _GAMES:
+    for name in _games():
         title = html.escape(find_game(name).info.title)
         rules = "".join(_rule(rule) for rule in rule_texts(name))
         sections.append(
@@ -53,7 +57,7 @@ def rules_page() -> str:
         "<title>The rules · sticheln</title>"
         '<link rel="stylesheet" href="/static/sticheln.css"></head>'
         '<body class="rules-page"><main><h1>The rules</h1>'
-        "<p>The rules of the three games as the library plays them, each with its ID; the "
+        "<p>The rules of the games as the library plays them, each with its ID; the "
         'table\'s explanations link here. <a href="/">Back to the lobby</a>.</p>'
         f"<nav>{links}</nav>"
         f"{''.join(sections)}</main></body></html>"

@@ -40,6 +40,7 @@ from sticheln.bots import Bot, make_bot
 from sticheln.core.protocol import Game
 from sticheln.web.limits import Limits
 from sticheln.web.messages import events_message, seat_names, state_message
+from sticheln.web.renderers import renderer_url
 from sticheln.web.replay import replay_document
 from sticheln.web.store import Store, StoredTable, TableRow
 from sticheln.web.text import one_line, quote
@@ -269,6 +270,7 @@ class Table:
             "created": self.row.created,
             "spectator": f"/table/{self.id}",
             "replay": f"/replay/{self.id}",
+            "renderer": renderer_url(self.game),
         }
 
     def welcome(self, subscriber: Subscriber) -> None:

@@ -1,27 +1,40 @@
 // The table as the table page and the replay draw it: tricks, players, scores, chart.
 
 import { el, svg, clear, seatName } from "./dom.js";
-import * as sticheln from "./render-sticheln.js";
-import * as hattrick from "./render-hattrick.js";
-import * as stichling from "./render-stichling.js";
-import { signed } from "./render-common.js";
+import * as generic from "/static/render-generic.js";
+import { signed } from "/static/render-common.js";
 
-const RENDERERS = { sticheln, hattrick, stichling };
+// The renderer of each game, loaded from the module its game ships (the server names it);
+// a game that ships none is drawn by the generic renderer.
+const RENDERERS = {};
 
 // Okabe–Ito colours for the players' lines (its yellow darkened to show on white), with
 // dash patterns so that the lines differ without colour too.
 const LINE_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C7A00"];
 const DASHES = ["", "6 3", "2 3", "8 3 2 3", "4 4", "1 2", "10 2", "3 2 1 2"];
 
-export function rendererFor(game) {
-  const renderer = RENDERERS[game];
-  if (!renderer) throw new Error(`unknown game ${game}`);
-  return renderer;
+// Load the renderer of `game` from the module at `url` (null: the game ships none).
+export async function loadRenderer(game, url) {
+  if (!RENDERERS[game]) RENDERERS[game] = url ? await import(url) : generic;
+  return RENDERERS[game];
 }
 
-// ctx: {names, takers, me, toAct}; adds name(seat).
-export function makeContext({ names = [], takers = null, me = null, toAct = [] } = {}) {
-  return { names, takers, me, toAct, name: (seat) => (seat === me ? `${seatName(names, seat)} (you)` : seatName(names, seat)) };
+export function rendererFor(game) {
+  return RENDERERS[game] || generic;
+}
+
+// ctx: {names, takers, me, toAct, scores}; adds name(seat).
+export function makeContext({ names = [], takers = null, me = null, toAct = [], scores = null } = {}) {
+  return { names, takers, me, toAct, scores, name: (seat) => (seat === me ? `${seatName(names, seat)} (you)` : seatName(names, seat)) };
+}
+
+// The number of seats and the scores, from the view where it has them.
+function seatsOf(view, ctx) {
+  return view.players === undefined ? ctx.names.length : view.players;
+}
+
+function scoresOf(view, ctx) {
+  return view.scores || ctx.scores || Array.from({ length: seatsOf(view, ctx) }, () => 0);
 }
 
 export function renderBoard(view, ctx, events = []) {
@@ -45,14 +58,15 @@ function renderLastTrick(renderer, view, ctx, events) {
 function renderPlayers(renderer, view, ctx) {
   const list = clear(document.getElementById("players"));
   list.append(el("h2", {}, "Players"));
-  for (let seat = 0; seat < view.players; seat += 1) {
+  const scores = scoresOf(view, ctx);
+  for (let seat = 0; seat < seatsOf(view, ctx); seat += 1) {
     const acting = ctx.toAct.includes(seat);
     const item = el("section", { class: `player${seat === ctx.me ? " me" : ""}`, "data-seat": seat, "aria-label": seatName(ctx.names, seat) },
       el("header", {},
         el("span", { class: "player-name" }, ctx.name(seat)),
         acting ? el("span", { class: "to-act" }, "to play") : null,
-        el("span", { class: "hand-size", title: "cards in hand" }, cardCount(view.hand_sizes[seat])),
-        el("span", { class: "player-score", title: "total score" }, String(view.scores[seat]))),
+        view.hand_sizes ? el("span", { class: "hand-size", title: "cards in hand" }, cardCount(view.hand_sizes[seat])) : null,
+        el("span", { class: "player-score", title: "total score" }, String(scores[seat]))),
       ...renderer.playerDetails(view, seat, ctx));
     list.append(item);
   }
@@ -65,7 +79,7 @@ function cardCount(count) {
 function renderScores(renderer, rows, view, ctx) {
   const table = clear(document.getElementById("scores"));
   table.append(el("caption", {}, `Points per ${renderer.roundWord.toLowerCase()}`));
-  const names = Array.from({ length: view.players }, (_, seat) => seatName(ctx.names, seat));
+  const names = Array.from({ length: seatsOf(view, ctx) }, (_, seat) => seatName(ctx.names, seat));
   table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col" }, renderer.roundWord),
     names.map((name) => el("th", { scope: "col" }, name)))));
   const body = el("tbody");
@@ -74,11 +88,11 @@ function renderScores(renderer, rows, view, ctx) {
       row.scores.map((score) => el("td", {}, signed(score)))));
   }
   if (!rows.length) {
-    body.append(el("tr", {}, el("td", { colspan: view.players + 1, class: "muted" }, `No ${renderer.roundWord.toLowerCase()} finished yet.`)));
+    body.append(el("tr", {}, el("td", { colspan: seatsOf(view, ctx) + 1, class: "muted" }, `No ${renderer.roundWord.toLowerCase()} finished yet.`)));
   }
   table.append(body);
   table.append(el("tfoot", {}, el("tr", {}, el("th", { scope: "row" }, "Total"),
-    view.scores.map((score) => el("td", {}, String(score))))));
+    scoresOf(view, ctx).map((score) => el("td", {}, String(score))))));
 }
 
 function runningTotals(rows, players) {
@@ -103,7 +117,7 @@ function renderChart(rows, view, ctx) {
     renderLegend(view, ctx, false);
     return;
   }
-  const totals = runningTotals(rows, view.players);
+  const totals = runningTotals(rows, seatsOf(view, ctx));
   const values = totals.flat();
   const low = Math.min(0, ...values);
   const high = Math.max(1, ...values);
@@ -149,7 +163,7 @@ function renderLegend(view, ctx, shown) {
   if (!legend) return;
   clear(legend);
   if (!shown) return;
-  for (let seat = 0; seat < view.players; seat += 1) {
+  for (let seat = 0; seat < seatsOf(view, ctx); seat += 1) {
     const sample = svg("svg", { width: 28, height: 10, "aria-hidden": "true" },
       svg("line", { x1: 0, y1: 5, x2: 28, y2: 5, stroke: LINE_COLORS[seat % 8], "stroke-width": 2, "stroke-dasharray": DASHES[seat % 8] || null }));
     legend.append(el("li", {}, sample, " ", seatName(ctx.names, seat)));

@@ -1,6 +1,6 @@
 // Pieces used by every game's rendering.
 
-import { el, listText } from "./dom.js";
+import { el, listText } from "/static/dom.js";
 
 // One card of a trick with the name of who played it.
 export function playCell(name, card) {

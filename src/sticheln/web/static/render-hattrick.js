@@ -1,8 +1,8 @@
 // Hattrick: a turn with several open tricks (one per colour) and passed cards.
 
-import { cardElement, cardRow, colorName, hiddenCard, parseCard, ruleLink } from "./cards.js";
-import { el } from "./dom.js";
-import { dealScoredLine, dealStartedLine, gameOverLine, playCell, takerNote } from "./render-common.js";
+import { cardElement, cardRow, colorName, hiddenCard, parseCard, ruleLink } from "/static/cards.js";
+import { el } from "/static/dom.js";
+import { dealScoredLine, dealStartedLine, gameOverLine, playCell, takerNote } from "/static/render-common.js";
 
 export const roundWord = "Hand";
 export const lastHeading = "Last turn";

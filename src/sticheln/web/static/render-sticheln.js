@@ -1,8 +1,8 @@
 // Sticheln: one trick on the table, pain cards, won cards, rounds.
 
-import { cardElement, cardRow, hiddenCard, ruleLink } from "./cards.js";
-import { el, listText } from "./dom.js";
-import { dealScoredLine, dealStartedLine, gameOverLine, playCell, takerNote } from "./render-common.js";
+import { cardElement, cardRow, hiddenCard, ruleLink } from "/static/cards.js";
+import { el, listText } from "/static/dom.js";
+import { dealScoredLine, dealStartedLine, gameOverLine, playCell, takerNote } from "/static/render-common.js";
 
 export const roundWord = "Round";
 export const lastHeading = "Last trick";

@@ -1,8 +1,8 @@
 // Stichling: up to four open tricks with their markers, and the rows of victory points.
 
-import { cardElement, cardRow, ruleLink } from "./cards.js";
-import { el, listText } from "./dom.js";
-import { dealScoredLine, dealStartedLine, gameOverLine, playCell, takerNote } from "./render-common.js";
+import { cardElement, cardRow, ruleLink } from "/static/cards.js";
+import { el, listText } from "/static/dom.js";
+import { dealScoredLine, dealStartedLine, gameOverLine, playCell, takerNote } from "/static/render-common.js";
 
 export const roundWord = "Hand";
 export const lastHeading = "Last trick won";

@@ -2,7 +2,7 @@
 
 import { cardRow, sortCards } from "./cards.js";
 import { el, clear, fetchJson } from "./dom.js";
-import { renderBoard, makeContext, eventLine } from "./board.js";
+import { renderBoard, makeContext, eventLine, loadRenderer } from "./board.js";
 
 const TRICK_EVENTS = new Set(["TrickTaken", "TurnEnded", "TrickCompleted"]);
 
@@ -56,7 +56,7 @@ function show(index) {
   const frames = replay.data.frames;
   replay.index = Math.max(0, Math.min(lastFrame(), index));
   const frame = frames[replay.index];
-  const ctx = makeContext({ names: replay.data.names || [], takers: frame.takers || null, toAct: frame.view.players_to_act || [] });
+  const ctx = makeContext({ names: replay.data.names || [], takers: frame.takers || null, toAct: frame.view.players_to_act || [], scores: frame.scores || null });
   $("replay-step").textContent = `move ${replay.index} of ${lastFrame()}`;
   $("replay-range").value = String(replay.index);
   $("first").disabled = $("prev").disabled = replay.index === 0;
@@ -94,6 +94,7 @@ async function start() {
   const id = tableId();
   try {
     replay.data = await fetchJson(`/api/tables/${encodeURIComponent(id)}/replay`);
+    await loadRenderer(replay.data.game, replay.data.renderer);
   } catch (error) {
     $("error").textContent = `The replay could not be loaded: ${error.message}`;
     $("replay-step").textContent = "No replay";

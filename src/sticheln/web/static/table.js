@@ -2,7 +2,7 @@
 
 import { cardButton, sortCards } from "./cards.js";
 import { el, clear, seatName, listText } from "./dom.js";
-import { renderBoard, makeContext, rendererFor, eventLine } from "./board.js";
+import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer } from "./board.js";
 
 const TRICK_EVENTS = new Set(["TrickTaken", "TurnEnded", "TrickCompleted"]);
 const LOG_LIMIT = 60;
@@ -23,6 +23,9 @@ const page = {
   selected: null,
   sentText: null,
   closed: null,
+  // The messages are handled one after the other, each once the one before is done (a
+  // welcome loads its game's renderer first).
+  handled: Promise.resolve(),
 };
 
 const CLOSED_TEXT = {
@@ -91,19 +94,23 @@ function receive(data) {
   }
   const handlers = { welcome: onWelcome, state: onState, events: onEvents, error: onError, closed: onClosed };
   const handler = handlers[message.type];
-  if (handler) handler(message);
+  if (!handler) return;
+  page.handled = page.handled.then(() => handler(message)).catch((error) => {
+    showError(`The page could not show the table: ${error.message}`);
+  });
 }
 
 // Messages
 
-function onWelcome(message) {
+async function onWelcome(message) {
+  const table = message.table || {};
+  await loadRenderer(table.game || "", table.renderer || null);
   page.attempts = 0;
   const seat = message.seat === undefined ? null : message.seat;
   page.trickEvents = [];
   page.selected = null;
   page.seat = seat;
   page.names = message.names || [];
-  const table = message.table || {};
   const game = table.game || "";
   setBody("game", game);
   setBody("seat", page.seat === null ? "spectator" : page.seat);
@@ -179,6 +186,7 @@ function context() {
     takers: state ? state.takers : null,
     me: page.seat,
     toAct: state ? state.to_act : [],
+    scores: state ? state.scores : null,
   });
 }
 

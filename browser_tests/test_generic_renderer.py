@@ -1,0 +1,76 @@
+"""A game that ships no renderer of its own is drawn by the page's generic renderer: High
+Card, the guide's example game, registered by its script (``examples/high_card.py serve``),
+is played to its end in the browser against bots, and the page's scores are the record's."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from .conftest import REPO, Server, free_port, start_server, stop_server
+from .helpers import create_table, http_json, open_table, page_scores, play_to_end, screenshot
+
+
+@pytest.fixture
+def high_card_server(tmp_path: Path) -> Iterator[Server]:
+    """``python examples/high_card.py serve``: the server with High Card registered."""
+    log = tmp_path / "server.log"
+    program = [sys.executable, str(REPO / "examples" / "high_card.py")]
+    running = start_server(free_port(), tmp_path / "web.sqlite3", log, program)
+    try:
+        yield running
+    finally:
+        stop_server(running)
+        text = log.read_text(errors="replace")
+        assert "Traceback" not in text, text
+
+
+def test_a_game_without_a_renderer_is_played_with_the_generic_one(
+    high_card_server: Server, browser: Callable[..., WebDriver], screenshots: Path
+) -> None:
+    base = high_card_server.base
+    status, games = http_json(f"{base}/api/games")
+    assert status == 200
+    high_card = next(game for game in games["games"] if game["name"] == "high-card")
+    assert high_card["renderer"] is None
+    table = create_table(base, "high-card", 3, ["human", "random", "random"], seed=9)
+    driver = browser(1280, 900)
+    shot = open_table(driver, table.seat_links[0])
+    assert shot.game == "high-card"
+    assert shot.hand, "the generic page shows no hand"
+    area = driver.find_element(By.ID, "table-area")
+    assert area.find_elements(By.CSS_SELECTOR, "dl.generic-view dt"), (
+        "the view's fields are not shown"
+    )
+    screenshot(driver, screenshots / "generic-high-card.png")
+    ends = play_to_end({0: driver}, random.Random("high card"), limit=300)
+    assert ends[0].over == "true"
+    screenshot(driver, screenshots / "generic-high-card-over.png")
+    record = json.loads(table.record_text())
+    status, info = http_json(f"{base}/api/tables/{table.id}")
+    assert status == 200
+    assert info["over"]
+    assert page_scores(driver, 3) == record_scores(record)
+
+
+def record_scores(record: dict[str, object]) -> list[int]:
+    """The final scores of a High Card record, replayed by the library."""
+    sys.path.insert(0, str(REPO / "examples"))
+    import high_card
+
+    high_card.register()
+    from sticheln import find_game
+
+    game = find_game("high-card")
+    first, moves = game.from_json(json.dumps(record))
+    state = first
+    for move in moves:
+        state = game.apply_move(state, move)
+    return list(game.scores(state))
