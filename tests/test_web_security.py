@@ -15,6 +15,7 @@ import stat
 import time
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient, WebSocketDenialResponse
@@ -732,3 +733,96 @@ def test_the_app_answers_to_localhost_by_default(db: Path) -> None:
     with TestClient(create_app(db), base_url="http://localhost:8000") as client:
         assert client.get("/api/games").status_code == 200
         assert client.get("/api/games", headers={"host": "testserver"}).status_code == 400
+
+
+# --- a client's queue ---------------------------------------------------------------------------
+
+
+class _HeldWebsocket:
+    """A websocket whose sends wait until ``release`` is set, recording what was sent."""
+
+    def __init__(self) -> None:
+        import asyncio
+
+        self.sent: list[dict[str, Any]] = []
+        self.release = asyncio.Event()
+        self.closed: tuple[int, str] | None = None
+
+    async def send_text(self, text: str) -> None:
+        await self.release.wait()
+        self.sent.append(json.loads(text))
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+def _run_queue(messages: list[dict[str, Any]], bound: int = 10_000) -> _HeldWebsocket:
+    """Queue ``messages`` on a client whose reader has not read yet, then let it read."""
+    import asyncio
+
+    from sticheln.web.connection import Client
+
+    async def run() -> _HeldWebsocket:
+        ws = _HeldWebsocket()
+        client = Client(ws, bound)  # type: ignore[arg-type]
+        writer = client.start_writer()
+        await asyncio.sleep(0)  # the writer waits for its first message
+        for message in messages:
+            client.send(message)
+        ws.release.set()
+        client.close()
+        await asyncio.wait([writer])
+        await asyncio.sleep(0)
+        return ws
+
+    return asyncio.run(run())
+
+
+def test_a_slow_client_gets_the_newest_state_and_every_event_in_order() -> None:
+    ws = _run_queue(
+        [
+            {"type": "events", "moves": 1},
+            {"type": "state", "moves": 1},
+            {"type": "events", "moves": 2},
+            {"type": "state", "moves": 2},
+            {"type": "events", "moves": 3},
+            {"type": "state", "moves": 3},
+        ]
+    )
+    # The first message was taken by the writer before the others came; the states of moves
+    # 1 and 2 waited and were replaced by the newest.
+    assert [(m["type"], m["moves"]) for m in ws.sent] == [
+        ("events", 1),
+        ("events", 2),
+        ("events", 3),
+        ("state", 3),
+    ]
+
+
+def test_the_state_after_a_welcome_is_never_replaced() -> None:
+    ws = _run_queue(
+        [
+            {"type": "pong"},
+            {"type": "welcome"},
+            {"type": "state", "moves": 4},
+            {"type": "events", "moves": 5},
+            {"type": "state", "moves": 5},
+            {"type": "events", "moves": 6},
+            {"type": "state", "moves": 6},
+        ]
+    )
+    assert [(m["type"], m.get("moves")) for m in ws.sent] == [
+        ("pong", None),
+        ("welcome", None),
+        ("state", 4),
+        ("events", 5),
+        ("events", 6),
+        ("state", 6),
+    ]
+
+
+def test_a_client_past_the_byte_bound_is_closed_with_1008() -> None:
+    events = [{"type": "events", "moves": n, "pad": "x" * 100} for n in range(1, 30)]
+    ws = _run_queue(events, bound=1000)
+    assert ws.closed == (1008, "reading too slowly")
+    assert len(ws.sent) <= 1  # what the writer had taken before the client was dropped

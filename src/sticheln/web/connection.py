@@ -56,7 +56,10 @@ class Client:
         """The most bytes of messages other than ``state`` that may wait."""
         self.queued_bytes = 0
         """The bytes of the messages other than ``state`` waiting now."""
-        self._queue: deque[tuple[bool, str]] = deque()  # (is a state, its JSON)
+        # (kind, JSON): "state" (a state a newer one replaces), "first" (the state right after
+        # a welcome, which is never replaced) or "other" (counted in queued_bytes).
+        self._queue: deque[tuple[str, str]] = deque()
+        self._last_type: object = None
         self._ready = asyncio.Event()
         self._closed = False
         self._writer: asyncio.Task[None] | None = None
@@ -64,23 +67,25 @@ class Client:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``, replacing a ``state`` that has not been sent yet by a newer
-        one; a client with too many bytes waiting is closed (code 1008)."""
+        one (but for the state right after a ``welcome``, which always comes next); a client
+        with too many bytes waiting is closed (code 1008)."""
         if self._closed:
             return
         text = json.dumps(message, separators=(",", ":"))
+        after, self._last_type = self._last_type, message.get("type")
         if message.get("type") == "state":
-            for index, (is_state, _) in enumerate(self._queue):
-                if is_state:
+            for index, (kind, _) in enumerate(self._queue):
+                if kind == "state":
                     del self._queue[index]
                     break
-            self._queue.append((True, text))
+            self._queue.append(("first" if after == "welcome" else "state", text))
         else:
             self.queued_bytes += len(text)  # ASCII: json.dumps escapes everything else
             # One message alone always waits, however large (a welcome with its history).
             if self.queued_bytes > self.max_queued_bytes and self.queued_bytes > len(text):
                 self._drop()
                 return
-            self._queue.append((False, text))
+            self._queue.append(("other", text))
         self._ready.set()
 
     def _drop(self) -> None:
@@ -119,8 +124,8 @@ class Client:
                         return
                     self._ready.clear()
                     await self._ready.wait()
-                is_state, text = self._queue.popleft()
-                if not is_state:
+                kind, text = self._queue.popleft()
+                if kind == "other":
                     self.queued_bytes -= len(text)
                 await self.websocket.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError):
