@@ -655,6 +655,7 @@ def game_targets(label: str) -> list[Target]:
         "move_text": (move,),
         "to_json": (state,),
         "from_json": (record,),
+        "replay_from_json": (record,),
         "view_from_dict": (wire,),
         "move_from_dict": (wire,),
         "encoding": (players_,),

@@ -148,10 +148,10 @@ def load_record(path: str) -> LoadedRecord:
         raise UsageError(f"{path!r}: field 'game' must be a game name, got {excerpt(name)}")
     game = load_game(name, None)
     try:
-        first, moves = game.from_json(text)
+        first, moves = game.replay_from_json(text)
     except ValueError as exc:
         raise UsageError(f"{path!r} is not a valid game record: {exc}") from None
-    assert isinstance(data, dict)  # from_json has read it as a record
+    assert isinstance(data, dict)  # replay_from_json has read it as a record
     rules = data.get("rules")
     rules_name = rules.get("name") if isinstance(rules, dict) else None
     seed = data.get("seed")
