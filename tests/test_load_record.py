@@ -202,3 +202,11 @@ def test_a_game_without_a_record_class_is_named(monkeypatch: pytest.MonkeyPatch)
     text = json.dumps({"format": "sticheln-record", "game": "nim"})
     with pytest.raises(st.RecordError, match="the game 'nim' has no record class"):
         st.load_record(text)
+
+
+def test_a_games_record_class_points_to_load_record_for_another_games_record() -> None:
+    hattrick = st.find_game("hattrick")
+    text = hattrick.to_json(hattrick.new_game(4, seed=1))
+    with pytest.raises(st.RecordError, match=r"got 'hattrick' \(sticheln.load_record reads"):
+        st.GameRecord.from_json(text)
+    assert st.load_record(text).game.name == "hattrick"

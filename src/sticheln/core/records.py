@@ -153,7 +153,11 @@ def check_envelope(
             f"field 'format': expected {RECORD_FORMAT!r}, got {excerpt(data['format'])}"
         )
     if data["game"] != game:
-        raise RecordError(f"field 'game': expected {game!r}, got {excerpt(data['game'])}")
+        hint = " (sticheln.load_record reads a record of any game)"
+        raise RecordError(
+            f"field 'game': expected {game!r}, got {excerpt(data['game'])}"
+            + (hint if isinstance(data["game"], str) else "")
+        )
     versions = sorted({version, *older})
     if type(data["version"]) is not int or data["version"] not in versions:
         if len(versions) == 1:
