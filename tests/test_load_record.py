@@ -164,6 +164,7 @@ def _record(**changes: object) -> str:
         ("not json", "not valid JSON"),
         ("[1, 2]", "record must be a JSON object, got list"),
         ('{"game": "sticheln"}', "field 'format': expected 'sticheln-record', got no format"),
+        ('{"moves": []}', r"missing record field\(s\): game"),
         (_record(format="pgn"), "field 'format': expected 'sticheln-record', got 'pgn'"),
         (_record(game=...), r"missing record field\(s\): game"),
         (_record(game=7), "field 'game': expected a game's name, got 7"),

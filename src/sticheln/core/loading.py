@@ -113,9 +113,6 @@ def load_record(text: str | bytes) -> RecordedGame[Any, Any]:
     data = parse_json(text)
     if not isinstance(data, Mapping):
         raise RecordError(f"record must be a JSON object, got {type(data).__name__}")
-    if data.get("format") != RECORD_FORMAT:
-        got = excerpt(data["format"]) if "format" in data else "no format field"
-        raise RecordError(f"field 'format': expected {RECORD_FORMAT!r}, got {got}")
     if "game" not in data:
         raise RecordError("missing record field(s): game (the name of the record's game)")
     name = data["game"]
@@ -129,6 +126,9 @@ def load_record(text: str | bytes) -> RecordedGame[Any, Any]:
         raise RecordError(
             f"field 'game': no game {excerpt(name)} is registered; known games: {listed}"
         )
+    if data.get("format") != RECORD_FORMAT:
+        got = excerpt(data["format"]) if "format" in data else "no format field"
+        raise RecordError(f"field 'format': expected {RECORD_FORMAT!r}, got {got}")
     game = find_game(name)
     if not isinstance(game, BaseGame):
         raise RecordError(
