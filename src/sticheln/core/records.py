@@ -462,6 +462,7 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
     def from_json(cls: type[RecordT], text: str | bytes) -> RecordT:
         """Read a record written by :meth:`to_json`, by this version of the library or, for
         the versions of :attr:`OLDER_VERSIONS`, an earlier one, and check that it replays.
+        A record whose game is not known beforehand is read by :func:`sticheln.load_record`.
 
         :raises RecordError: for text that is not JSON, a wrong format, game or version, a
             missing, unknown or mistyped field (named in the message), or a move that is
