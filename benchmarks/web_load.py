@@ -22,7 +22,7 @@ game). It measures:
   (``legal_moves`` then ``apply_move`` for each move of every game's record).
 
 Then it checks that nothing was lost: the record of every table (``GET
-/api/tables/{id}/record``) is read with ``find_game(name).from_json``, its moves are
+/api/tables/{id}/record``) is read with ``find_game(name).replay_from_json``, its moves are
 replayed with ``apply_move``, and the final scores must equal those of the last ``state``
 message of every client of the table; the server is stopped and started again on the same
 SQLite file, and every table must be there with the same number of moves, over, with the
@@ -570,7 +570,7 @@ def check_records(runs: list[TableRun], failures: list[str]) -> Checked:
         game = find_game(spec.name, spec.preset)
         problems = []
         try:
-            first, moves = game.from_json(run.record)
+            first, moves = game.replay_from_json(run.record)
         except ValueError as exc:
             failures.append(f"table {run.id}: the record does not load: {exc}")
             continue
@@ -626,7 +626,7 @@ def api_reference(runs: list[TableRun]) -> tuple[int, float, float]:
     for run in runs:
         if run.record is not None:
             game = find_game(run.plan.spec.name, run.plan.spec.preset)
-            first, moves = game.from_json(run.record)
+            first, moves = game.replay_from_json(run.record)
             games.append((game, first, moves))
     best = (0, math.inf, math.inf)
     for _ in range(API_REPEATS):

@@ -51,7 +51,7 @@ GAMES = [
 def replayed_scores(table: NewTable, preset: str | None, record: str) -> tuple[list[int], int]:
     """The scores of the record replayed with the library, and its number of moves."""
     game = find_game(table.game, preset) if preset else find_game(table.game)
-    state, moves = game.from_json(record)
+    state, moves = game.replay_from_json(record)
     for move in moves:
         state = game.apply_move(state, move)
     assert game.is_over(state)
@@ -133,7 +133,7 @@ def test_whole_game_against_bots(
     assert score_table_totals(driver) == scores
     game_over_text = driver.find_element(By.ID, "game-over").text
     game_object = find_game(game, preset) if preset else find_game(game)
-    state, moves = game_object.from_json(record)
+    state, moves = game_object.replay_from_json(record)
     for move in moves:
         state = game_object.apply_move(state, move)
     for winner in game_object.winners(state):

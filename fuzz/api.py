@@ -20,6 +20,7 @@ finding. Both campaigns print the counts of the exceptions raised, by type.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -191,6 +192,19 @@ def game_name(rng: random.Random) -> object:
     return rng.choice([*sticheln.GAME_NAMES, "Sticheln", "HATTRICK", "chess", ""])
 
 
+def any_record(rng: random.Random) -> object:
+    """The record of a few random moves of any game, its ``game`` field sometimes changed."""
+    game = sticheln.find_game(rng.choice(list(sticheln.GAME_NAMES)))
+    state = game.new_game(rng.choice(game.player_counts), seed=rng.randrange(99))
+    for _ in range(rng.randrange(6)):
+        player = rng.choice(game.players_to_act(state))
+        state = game.apply_move(state, rng.choice(game.legal_moves(state, player)))
+    data = json.loads(game.to_json(state))
+    if rng.random() < 0.3:
+        data["game"] = game_name(rng)
+    return json.dumps(data)
+
+
 def preset_name(rng: random.Random) -> object:
     return rng.choice([None, "nsv", "amigo-1995", "ravensburger-2015", "spieletest", "x"])
 
@@ -302,6 +316,7 @@ def targets(everything: bool = False) -> list[Target]:
             points=mix(lambda r: ((1, 2, 3), (2, 4, 6), (3, 6, r.randrange(-2, 12)))),
         ),
         Target("find_game", sticheln.find_game, mix(game_name), mix(preset_name)),
+        Target("load_record", sticheln.load_record, mix(any_record)),
         Target(
             "make_bot",
             make_bot,
@@ -655,6 +670,7 @@ def game_targets(label: str) -> list[Target]:
         "move_text": (move,),
         "to_json": (state,),
         "from_json": (record,),
+        "replay_from_json": (record,),
         "view_from_dict": (wire,),
         "move_from_dict": (wire,),
         "encoding": (players_,),

@@ -1,4 +1,4 @@
-"""Fuzz the record loaders: mutate records of random games and load them with ``from_json``.
+"""Fuzz the record loaders: load mutated records of random games with ``replay_from_json``.
 
 Every registered game (:data:`sticheln.GAME_NAMES`) plays random games, stopped at random
 points; each record is mutated (keys deleted or inserted, types and numbers changed, moves
@@ -50,7 +50,7 @@ Data = Any
 
 def default_loader(game: Any, text: str | bytes) -> tuple[Any, tuple[Any, ...]]:
     """The game's own loader."""
-    result: tuple[Any, tuple[Any, ...]] = game.from_json(text)
+    result: tuple[Any, tuple[Any, ...]] = game.replay_from_json(text)
     return result
 
 

@@ -753,7 +753,7 @@ def test_resume_continues_a_saved_game_to_the_same_end(name: str, tmp_path: Path
     assert final["moves"][: len(saved["moves"])] == saved["moves"]
     assert final["deals"] == saved["deals"]
     game = find_game(name)
-    first, moves = game.from_json(path.read_text())
+    first, moves = game.replay_from_json(path.read_text())
     state = first
     for move in moves:
         state = game.apply_move(state, move)

@@ -148,9 +148,17 @@ class GenerousMoves(StichelnGame):
 class LossyRecord(StichelnGame):
     """Loses the last move of a record when reading it."""
 
-    def from_json(self, text: str) -> tuple[GameState, tuple[Move, ...]]:
-        first, moves = super().from_json(text)
+    def replay_from_json(self, text: str) -> tuple[GameState, tuple[Move, ...]]:
+        first, moves = super().replay_from_json(text)
         return first, moves[:-1]
+
+
+@attrs.frozen
+class FirstStateRecord(StichelnGame):
+    """Reads a record back to the state its game started from, not to the recorded state."""
+
+    def from_json(self, text: str) -> GameState:
+        return super().replay_from_json(text)[0]
 
 
 @attrs.frozen
@@ -240,6 +248,7 @@ BROKEN: list[tuple[Any, str, dict[str, Any]]] = [
     (OutOfTurn(), "illegal-move", {}),
     (GenerousMoves(), "legal-moves", {}),
     (LossyRecord(), "record", {}),
+    (FirstStateRecord(), "record", {}),
     (SameTexts(), "move-text", {}),
     (LastWins(), "winners", {}),
     (MutatingNim(), "immutable", {"illegal_move_error": ValueError}),

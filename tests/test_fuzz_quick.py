@@ -26,7 +26,7 @@ def test_records_campaign_has_no_unexpected_outcome() -> None:
 def broken_loader(game: Any, text: str | bytes) -> tuple[Any, tuple[Any, ...]]:
     """A loader that fails with a ``KeyError`` where the real one raises ``RecordError``."""
     try:
-        result: tuple[Any, tuple[Any, ...]] = game.from_json(text)
+        result: tuple[Any, tuple[Any, ...]] = game.replay_from_json(text)
     except sticheln.RecordError as exc:
         raise KeyError("players") from exc
     return result
@@ -42,7 +42,7 @@ def test_records_campaign_reports_an_unexpected_exception() -> None:
 
 def test_records_campaign_reports_a_bad_replay() -> None:
     def wrong_moves(game: Any, text: str | bytes) -> tuple[Any, tuple[Any, ...]]:
-        state, moves = game.from_json(text)
+        state, moves = game.replay_from_json(text)
         return state, tuple(reversed(moves))
 
     out = io.StringIO()

@@ -200,7 +200,7 @@ def test_returns_equal_the_library_scores(name: str) -> None:
         assert state.returns() == [0.0] * spiel.num_players()
         state.apply_action(rng.choice(state.legal_actions()))
     # replay the game's record through the library's own API
-    first, moves = game.from_json(game.to_json(state.library_state()))
+    first, moves = game.replay_from_json(game.to_json(state.library_state()))
     replayed = first
     for move in moves:
         replayed = game.apply_move(replayed, move)

@@ -96,8 +96,9 @@ def check_playout(game: Game[S, M, V], players: int, seed: int) -> tuple[S, S]:
 
 
 def check_records(game: Game[S, M, V], state: S) -> None:
-    """``from_json(to_json(state))`` replays to ``state``."""
-    first, moves = game.from_json(game.to_json(state))
+    """``from_json(to_json(state))`` is ``state``, and ``replay_from_json`` replays to it."""
+    assert game.from_json(game.to_json(state)) == state
+    first, moves = game.replay_from_json(game.to_json(state))
     for move in moves:
         first = game.apply_move(first, move)
     assert first == state
@@ -141,6 +142,8 @@ def test_bad_records_raise_the_record_error_of_the_game() -> None:
         game = find_game(name)
         with pytest.raises(st.RecordError):
             game.from_json("{}")
+        with pytest.raises(st.RecordError):
+            game.replay_from_json("{}")
     with pytest.raises(st.RecordError, match="expected 'hattrick'"):
         HattrickGame().from_json(StichelnGame().to_json(StichelnGame().new_game(3, seed=1)))
 

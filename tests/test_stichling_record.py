@@ -123,10 +123,13 @@ def test_bad_records_name_the_field_or_the_move(change: Any, message: str) -> No
 def test_records_through_the_game_protocol() -> None:
     game = find_game("stichling", "spieletest")
     state = played(30)
-    first, moves = game.from_json(game.to_json(state))
+    assert game.from_json(game.to_json(state)) == state
+    first, moves = game.replay_from_json(game.to_json(state))
     assert first == played(0)
     for move in moves:
         first = game.apply_move(first, move)
     assert first == state
     with pytest.raises(RecordError):
         game.from_json("not json")
+    with pytest.raises(RecordError):
+        game.replay_from_json("not json")

@@ -130,7 +130,7 @@ def test_a_finished_tables_record_shows_its_seed_and_deals_again(db: Path) -> No
     assert record["seed"] == table.row.seed
     game = find_game("stichling")
     dealt = game.new_game(2, seed=record["seed"])
-    assert game.observe(dealt, 0) == game.observe(game.from_json(json.dumps(record))[0], 0)
+    assert game.observe(dealt, 0) == game.observe(game.replay_from_json(json.dumps(record))[0], 0)
 
 
 def test_every_seat_hears_when_the_creator_chose_the_deals(db: Path) -> None:

@@ -435,7 +435,7 @@ def test_whole_game_between_people_shows_each_only_its_own(
         record = client.get(f"/api/tables/{table_id}/record")
         assert record.status_code == 200
         assert "attachment" in record.headers["content-disposition"]
-        first, moves = game.from_json(record.text)
+        first, moves = game.replay_from_json(record.text)
         final = first
         for move in moves:
             final = game.apply_move(final, move)

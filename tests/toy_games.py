@@ -160,10 +160,14 @@ class Nim:
         """The position itself: a game of Nim needs no history to go on."""
         return json.dumps(attrs.asdict(_state(state)))
 
-    def from_json(self, text: str) -> tuple[NimState, tuple[Take, ...]]:
+    def from_json(self, text: str) -> NimState:
         check_type(text, str, "text")
         data = json.loads(text)
-        return NimState(data["tokens"], data["to_move"], tuple(data["taken"]), data["last"]), ()
+        return NimState(data["tokens"], data["to_move"], tuple(data["taken"]), data["last"])
+
+    def replay_from_json(self, text: str) -> tuple[NimState, tuple[Take, ...]]:
+        """The position is where the replay starts, with no moves."""
+        return self.from_json(text), ()
 
 
 def _state(state: object) -> NimState:

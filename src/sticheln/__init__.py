@@ -21,6 +21,7 @@ from sticheln.core.errors import (
     UnknownPlayerError,
     WrongTypeError,
 )
+from sticheln.core.loading import RecordedGame, load_record
 from sticheln.core.protocol import SPECTATOR, Game, GameInfo, random_playout
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireError
@@ -104,6 +105,7 @@ __all__ = [
     "PlayerView",
     "Reason",
     "RecordError",
+    "RecordedGame",
     "Rules",
     "RulesError",
     "ScoreExplanation",
@@ -127,6 +129,7 @@ __all__ = [
     "find_game",
     "lead_color",
     "legal_moves",
+    "load_record",
     "move_from_dict",
     "new_game",
     "observe",

@@ -64,8 +64,8 @@ CHECKS: Final[Mapping[str, str]] = MappingProxyType(
         "view": "observe(state, p) is p's view (viewer), and equal states give equal views",
         "sample-state": "a state sampled from p's view gives p the same view and the same "
         "legal moves (two samples with independent generators), and plays to the end",
-        "record": "from_json(to_json(state)) gives a first state and moves that replay to the "
-        "state",
+        "record": "from_json(to_json(state)) is the state, and replay_from_json(to_json(state)) "
+        "gives a first state and moves that replay to it",
         "wire": "every fourth move: a view, legal moves and the events of the move "
         "round-trip through JSON (to_dict, view_from_dict, move_from_dict, from_dict)",
         "spectator": "every fourth move: observe(state, SPECTATOR) is a view of SPECTATOR that "
@@ -758,6 +758,7 @@ class _Run:
         for value in plain:
             if not isinstance(value, str):
                 self._refuses("from_json", [value], wrong)
+                self._refuses("replay_from_json", [value], wrong)
             self._refuses("view_from_dict", [value], wrong)
             self._refuses("move_from_dict", [value], wrong)
         self._refuses("sample_state", [view, None], wrong)
@@ -790,7 +791,12 @@ class _Run:
         text = game.to_json(state)
         if not isinstance(text, str):
             raise self.fail(f"to_json gives a {type(text).__name__}, not a str")
-        replayed, moves = game.from_json(text)
+        loaded = game.from_json(text)
+        if loaded != state:
+            raise self.fail(
+                f"from_json(to_json(state)) is another state: {_difference(loaded, state)}"
+            )
+        replayed, moves = game.replay_from_json(text)
         for number, move in enumerate(moves, start=1):
             try:
                 replayed = game.apply_move(replayed, move)

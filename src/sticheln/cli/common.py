@@ -14,8 +14,8 @@ from rich.console import Console
 
 from sticheln.bots import Bot, BotSpecError, make_bot, parse_bot_spec, plays
 from sticheln.core.errors import RecordError, UnknownNameError, WrongTypeError, excerpt
+from sticheln.core.loading import load_record as read_record
 from sticheln.core.protocol import Game
-from sticheln.core.records import parse_json
 from sticheln.games import find_game
 
 __all__ = [
@@ -109,7 +109,7 @@ class LoadedRecord:
     """A game record read from a file: its game, its first state and its moves."""
 
     game: Game[Any, Any, Any]
-    """The game the record's ``game`` field names."""
+    """The game the record's ``game`` field names, with the record's rules."""
     first: Any
     """The state the recorded game started from."""
     moves: tuple[Any, ...]
@@ -128,8 +128,8 @@ class LoadedRecord:
 
 
 def load_record(path: str) -> LoadedRecord:
-    """The game record in the file at ``path``; the record's ``game`` field picks the game
-    (default: Sticheln).
+    """The game record in the file at ``path``, read with :func:`sticheln.load_record`: the
+    record's ``game`` field picks the game.
 
     :raises UsageError: for a file that cannot be read or is not a valid record.
     """
@@ -140,27 +140,17 @@ def load_record(path: str) -> LoadedRecord:
     except UnicodeDecodeError:
         raise UsageError(f"{path!r} is not a text file") from None
     try:
-        data = parse_json(text)
+        recorded = read_record(text)
     except RecordError as exc:
-        raise UsageError(f"{path!r} is not a game record: {exc}") from None
-    name = data.get("game", "sticheln") if isinstance(data, dict) else "sticheln"
-    if not isinstance(name, str):
-        raise UsageError(f"{path!r}: field 'game' must be a game name, got {excerpt(name)}")
-    game = load_game(name, None)
-    try:
-        first, moves = game.from_json(text)
-    except ValueError as exc:
         raise UsageError(f"{path!r} is not a valid game record: {exc}") from None
-    assert isinstance(data, dict)  # from_json has read it as a record
-    rules = data.get("rules")
-    rules_name = rules.get("name") if isinstance(rules, dict) else None
-    seed = data.get("seed")
+    record = recorded.record
+    rules_name = getattr(record.rules, "name", None)
     return LoadedRecord(
-        game,
-        first,
-        tuple(moves),
+        recorded.game,
+        recorded.first_state,
+        tuple(recorded.moves),
         rules_name if isinstance(rules_name, str) else None,
-        seed if type(seed) is int else None,
+        record.seed,
     )
 
 

@@ -20,8 +20,8 @@ def add_parser(subparsers: Any) -> None:
         help="show a saved game trick by trick",
         description=(
             "Show a game saved with 'sticheln play --save' (or any game record) trick by "
-            "trick. The record's 'game' field picks the game (default: sticheln). With --as, "
-            "show only what that player saw: their own hand, never the others'."
+            "trick. The record's 'game' field picks the game. With --as, show only what "
+            "that player saw: their own hand, never the others'."
         ),
     )
     parser.add_argument("file", metavar="FILE", help="the game record (JSON)")

@@ -1,7 +1,7 @@
 """The kernel that every game of the library is built on: cards, errors, the game protocol and
-what a game declares about itself, the registry of games, the record layout, the checks of a
-game's setup, rules as data, and the base that turns a game's functions into its protocol
-object.
+what a game declares about itself, the registry of games, the record layout and the reading
+of a record of any game (:func:`load_record`), the checks of a game's setup, rules as data,
+and the base that turns a game's functions into its protocol object.
 
 Nothing here knows any particular game: the games import the kernel, never the other way
 round, and no game imports another.
@@ -23,6 +23,7 @@ from sticheln.core.errors import (
     WrongTypeError,
 )
 from sticheln.core.kit import BaseGame, GameKit
+from sticheln.core.loading import RecordedGame, load_record
 from sticheln.core.protocol import SPECTATOR, Game, GameInfo, random_playout
 from sticheln.core.records import RECORD_FORMAT, Record
 from sticheln.core.registry import GAME_NAMES, GameFactory, find_game, register_game
@@ -47,6 +48,7 @@ __all__ = [
     "InvalidMoveError",
     "Record",
     "RecordError",
+    "RecordedGame",
     "RulesError",
     "SetupError",
     "StichelnError",
@@ -55,6 +57,7 @@ __all__ = [
     "UnknownPlayerError",
     "WrongTypeError",
     "find_game",
+    "load_record",
     "random_playout",
     "ranking",
     "register_game",

@@ -22,7 +22,7 @@ from sticheln.core.cards import Card
 from sticheln.core.encoding import Encoding
 from sticheln.core.errors import RulesError, WrongTypeError, excerpt
 from sticheln.core.protocol import GameInfo
-from sticheln.core.records import Record
+from sticheln.core.records import Record, parse_json
 from sticheln.core.rulesdata import find_preset
 from sticheln.core.setup import (
     check_player_count,
@@ -406,10 +406,20 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         """
         return self.kit.record.from_state(state).to_json()
 
-    def from_json(self, text: str) -> tuple[StateT, tuple[MoveT, ...]]:
-        """Load a record of the game: its first state and its moves.
+    def from_json(self, text: str) -> StateT:
+        """The state a record of the game (:meth:`to_json`) leads to: the state after all
+        its moves.
 
         :raises RecordError: for a record that cannot be read or replayed.
+        :raises WrongTypeError: if ``text`` is not a ``str`` or ``bytes``.
+        """
+        return self.kit.record.from_dict(parse_json(text)).replay()
+
+    def replay_from_json(self, text: str) -> tuple[StateT, tuple[MoveT, ...]]:
+        """The first state and the moves of a record of the game, checked to replay.
+
+        :raises RecordError: for a record that cannot be read or replayed.
+        :raises WrongTypeError: if ``text`` is not a ``str`` or ``bytes``.
         """
         record = self.kit.record.from_json(text)
         return record.replay(moves=0), record.moves

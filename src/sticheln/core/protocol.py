@@ -219,12 +219,20 @@ class Game(Protocol[StateT, MoveT, ViewT]):
         ...
 
     def to_json(self, state: StateT) -> str:
-        """The record of the game that led to ``state``, as JSON."""
+        """The record of the game that led to ``state``, as JSON; :meth:`from_json` reads
+        it back to ``state``."""
         ...
 
-    def from_json(self, text: str) -> tuple[StateT, tuple[MoveT, ...]]:
-        """The first state and the moves of a recorded game; raises the game's record error
-        (a ``ValueError``) for a bad record."""
+    def from_json(self, text: str) -> StateT:
+        """The state whose record :meth:`to_json` wrote: ``from_json(to_json(state)) ==
+        state`` for every state, in the middle of a game too. Raises the game's record
+        error (a ``ValueError``) for a bad record."""
+        ...
+
+    def replay_from_json(self, text: str) -> tuple[StateT, tuple[MoveT, ...]]:
+        """What a replay of the recorded game needs: its first state and its moves, whose
+        :meth:`apply_move` one after the other gives :meth:`from_json`'s state. Raises the
+        game's record error (a ``ValueError``) for a bad record."""
         ...
 
 

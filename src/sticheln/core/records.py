@@ -153,7 +153,11 @@ def check_envelope(
             f"field 'format': expected {RECORD_FORMAT!r}, got {excerpt(data['format'])}"
         )
     if data["game"] != game:
-        raise RecordError(f"field 'game': expected {game!r}, got {excerpt(data['game'])}")
+        hint = " (sticheln.load_record reads a record of any game)"
+        raise RecordError(
+            f"field 'game': expected {game!r}, got {excerpt(data['game'])}"
+            + (hint if isinstance(data["game"], str) else "")
+        )
     versions = sorted({version, *older})
     if type(data["version"]) is not int or data["version"] not in versions:
         if len(versions) == 1:
@@ -458,6 +462,7 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
     def from_json(cls: type[RecordT], text: str | bytes) -> RecordT:
         """Read a record written by :meth:`to_json`, by this version of the library or, for
         the versions of :attr:`OLDER_VERSIONS`, an earlier one, and check that it replays.
+        A record whose game is not known beforehand is read by :func:`sticheln.load_record`.
 
         :raises RecordError: for text that is not JSON, a wrong format, game or version, a
             missing, unknown or mistyped field (named in the message), or a move that is
