@@ -66,11 +66,7 @@ def record_scores(record: dict[str, object]) -> list[int]:
     import high_card
 
     high_card.register()
-    from sticheln import find_game
+    from sticheln import load_record
 
-    game = find_game("high-card")
-    first, moves = game.from_json(json.dumps(record))
-    state = first
-    for move in moves:
-        state = game.apply_move(state, move)
-    return list(game.scores(state))
+    loaded = load_record(json.dumps(record))
+    return list(loaded.game.scores(loaded.state))
