@@ -45,7 +45,8 @@ def build_parser(env: Env) -> argparse.ArgumentParser:
     parser = parser_class(
         prog="sticheln",
         description=(
-            "Play Sticheln (Stick 'Em) and its sibling games against bots in the terminal, "
+            "Play the library's card games, and those of installed packages, against bots "
+            "in the terminal, "
             "simulate many games between bots, replay saved games, and serve a web table "
             "where people play in the browser."
         ),

@@ -16,7 +16,7 @@ from sticheln.bots import Bot, BotSpecError, make_bot, parse_bot_spec, plays
 from sticheln.core.errors import RecordError, UnknownNameError, WrongTypeError, excerpt
 from sticheln.core.protocol import Game
 from sticheln.core.records import parse_json
-from sticheln.games import find_game
+from sticheln.games import DEFAULT_GAME, find_game
 
 __all__ = [
     "EXIT_FAILURE",
@@ -129,7 +129,7 @@ class LoadedRecord:
 
 def load_record(path: str) -> LoadedRecord:
     """The game record in the file at ``path``; the record's ``game`` field picks the game
-    (default: Sticheln).
+    (default: :data:`~sticheln.games.DEFAULT_GAME`).
 
     :raises UsageError: for a file that cannot be read or is not a valid record.
     """
@@ -143,7 +143,7 @@ def load_record(path: str) -> LoadedRecord:
         data = parse_json(text)
     except RecordError as exc:
         raise UsageError(f"{path!r} is not a game record: {exc}") from None
-    name = data.get("game", "sticheln") if isinstance(data, dict) else "sticheln"
+    name = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
     if not isinstance(name, str):
         raise UsageError(f"{path!r}: field 'game' must be a game name, got {excerpt(name)}")
     game = load_game(name, None)
@@ -165,9 +165,9 @@ def load_record(path: str) -> LoadedRecord:
 
 
 def default_players(game: Game[Any, Any, Any]) -> int:
-    """Four players if the game allows four, else its smallest player count."""
-    counts = game.player_counts
-    return 4 if 4 in counts else counts[0]
+    """The number of players the game declares for when none is asked for
+    (:attr:`GameInfo.default_players <sticheln.GameInfo.default_players>`)."""
+    return game.info.default_players
 
 
 def check_players(game: Game[Any, Any, Any], players: int) -> None:
