@@ -25,8 +25,6 @@ from sticheln import (
 from sticheln.bots import RandomBot
 from sticheln.bots import base as bots_base
 from sticheln.cli import main
-from sticheln.core import registry
-from sticheln.game import STICHELN
 from sticheln.cli import simulate as simulate_module
 from sticheln.cli.common import (
     INTERACTIVE_ISMCTS_TIME,
@@ -35,8 +33,10 @@ from sticheln.cli.common import (
     parse_bot_names,
 )
 from sticheln.cli.screens import InputError, Screen
-from sticheln.cli.sticheln import StichelnScreen
 from sticheln.cli.simulate import summarize
+from sticheln.cli.sticheln import StichelnScreen
+from sticheln.core import registry
+from sticheln.game import STICHELN
 
 
 def run(*argv: str, stdin: str | io.StringIO = "") -> tuple[int, str, str]:

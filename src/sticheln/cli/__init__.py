@@ -43,7 +43,7 @@ def build_parser(env: Env) -> argparse.ArgumentParser:
 
     parser_class = cast("type[_Parser]", type("Parser", (_Parser,), {"env": env}))
     parser = parser_class(
-        prog="sticheln",
+        prog=__name__.partition(".")[0],  # the command is called after the package
         description=(
             "Play the library's card games, and those of installed packages, against bots "
             "in the terminal, "

@@ -8,8 +8,10 @@ protocol. A game registered by another package shows up everywhere a game can be
 
 An installed package declares its games as entry points of the group ``sticheln.games``:
 each entry point is named after its game and names a factory (``high-card =
-high_card:factory``). They are found when a name that is not registered is looked up, or the
-names are listed (:data:`GAME_NAMES`), and again whenever :data:`sys.path` has changed since;
+high_card:factory``). They are found when a game is first looked up or the names are listed
+(:data:`GAME_NAMES`), and again whenever :data:`sys.path` has changed since (a game whose
+package has left the path is forgotten); a name registered with :func:`register_game` comes
+before a plugin's;
 a plugin that cannot be loaded is left out of the list with a :class:`GamePluginWarning`, and
 :func:`find_game` of its name raises :exc:`~sticheln.core.errors.GamePluginError`, naming it.
 
@@ -152,8 +154,6 @@ class _Names(Mapping[str, GameFactory]):
         return len(_FACTORIES)
 
     def __contains__(self, name: object) -> bool:
-        if name in _FACTORIES:
-            return True
         _discover()
         return name in _FACTORIES
 
@@ -198,10 +198,8 @@ def find_game(name: str, preset: str | None = None) -> Game[Any, Any, Any]:
     if preset is not None and not isinstance(preset, str):
         raise WrongTypeError(f"a preset's name must be a string or None, got {excerpt(preset)}")
     key = name.lower()
+    _discover()
     factory = _FACTORIES.get(key)
-    if factory is None:
-        _discover()
-        factory = _FACTORIES.get(key)
     if factory is None:
         broken = _BROKEN.get(key)
         if broken is not None:
