@@ -146,7 +146,7 @@ def test_each_game_declares_itself() -> None:
         playout_policy="sticheln.bots.heuristic:playout_policy",
         fast_playouts="sticheln.bots.playout:round_search",
         screen="sticheln.cli.sticheln:StichelnScreen",
-        web_renderer="sticheln.web:static/render-sticheln.js",
+        web_renderer="sticheln:web/static/render-sticheln.js",
     )
     assert sticheln_info.score_range(3) == (-108, 135)
     assert sticheln_info.score_range(2) is None

@@ -84,7 +84,7 @@ STICHELN: Final[GameKit[GameState, Move, PlayerView, Rules]] = GameKit(
     playout_policy="sticheln.bots.heuristic:playout_policy",
     fast_playouts="sticheln.bots.playout:round_search",
     screen="sticheln.cli.sticheln:StichelnScreen",
-    web_renderer="sticheln.web:static/render-sticheln.js",
+    web_renderer="sticheln:web/static/render-sticheln.js",
 )
 """Sticheln's functions and facts, from which :class:`StichelnGame` is built."""
 

@@ -58,7 +58,7 @@ class HattrickBot:
     generator. It plays Hattrick with any rules and player count, on the view alone.
 
     >>> import random
-    >>> from sticheln.bots import HattrickBot
+    >>> from sticheln.bots.hattrick import HattrickBot
     >>> from sticheln.hattrick import HattrickGame
     >>> game = HattrickGame()
     >>> state = game.new_game(4, seed=1)

@@ -56,7 +56,7 @@ class HeuristicBot:
 
     >>> import random
     >>> from sticheln import StichelnGame
-    >>> from sticheln.bots import HeuristicBot
+    >>> from sticheln.bots.heuristic import HeuristicBot
     >>> game = StichelnGame()
     >>> state = game.new_game(4, seed=3)
     >>> bot = HeuristicBot()

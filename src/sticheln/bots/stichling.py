@@ -95,7 +95,7 @@ class StichlingBot:
 
     >>> import random
     >>> from sticheln.stichling import StichlingGame
-    >>> from sticheln.bots import StichlingBot
+    >>> from sticheln.bots.stichling import StichlingBot
     >>> game = StichlingGame()
     >>> state = game.new_game(3, seed=4)
     >>> bot = StichlingBot()

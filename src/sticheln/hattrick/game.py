@@ -80,7 +80,7 @@ HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules
     bots={"heuristic": "sticheln.bots.hattrick:make_hattrick_bot"},
     hand_sampler=HandSampler,
     screen="sticheln.cli.hattrick:HattrickScreen",
-    web_renderer="sticheln.web:static/render-hattrick.js",
+    web_renderer="sticheln:web/static/render-hattrick.js",
 )
 """Hattrick's functions and facts, from which :class:`HattrickGame` is built."""
 

@@ -65,7 +65,7 @@ STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, Stichling
     fast_playouts="sticheln.bots.playout_stichling:hand_search",
     hand_sampler=HandSampler,
     screen="sticheln.cli.stichling:StichlingScreen",
-    web_renderer="sticheln.web:static/render-stichling.js",
+    web_renderer="sticheln:web/static/render-stichling.js",
 )
 """Stichling's functions and facts, from which :class:`StichlingGame` is built."""
 
