@@ -7,6 +7,7 @@ of that code lives beside the tools. So a declaration may be a :data:`Reference`
 (:func:`resolve`), or the object itself. A file (the web renderer of a game) is declared as a
 package resource, ``"package:path/in/it.js"`` (:func:`resource`).
 
+>>> from sticheln.core.references import resolve, resource
 >>> resolve("sticheln.core.cards:Card", "a card class").__name__
 'Card'
 >>> resource("sticheln.core:rulebook.json").name
