@@ -64,9 +64,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per run (default 20)")
     parser.add_argument("--repeats", type=int, default=5, help="runs per loop (default 5)")
-    parser.add_argument("--game", action="append", choices=list(adapter.GAME_DEFAULTS))
+    parser.add_argument("--game", action="append", choices=list(st.GAME_NAMES))
     args = parser.parse_args()
-    names = args.game or list(adapter.GAME_DEFAULTS)
+    names = args.game or ["sticheln", "hattrick", "stichling"]
     print(f"Python {platform.python_version()}, pyspiel, {args.games} games x {args.repeats}")
     hearts = pyspiel.load_game("hearts")
     rates: dict[str, list[float]] = {}
@@ -74,7 +74,7 @@ def main() -> None:
         moves, _chance, seconds = spiel_loop(hearts, args.games * 10)
         rates.setdefault("hearts (C++)", []).append(moves / seconds)
         for name in names:
-            players = adapter.GAME_DEFAULTS[name]
+            players = st.find_game(name).info.default_players
             game = pyspiel.load_game(adapter.short_name(name))
             moves, chance, seconds = spiel_loop(game, args.games)
             rates.setdefault(f"{name} pyspiel", []).append(moves / seconds)

@@ -26,15 +26,14 @@ from sticheln.bots import (
     BOT_NAMES,
     Bot,
     BotSpecError,
-    HattrickBot,
-    HeuristicBot,
     ISMCTSBot,
     RandomBot,
     bot_options,
     make_bot,
     parse_bot_spec,
 )
-from sticheln.bots.heuristic import playout_policy
+from sticheln.bots.hattrick import HattrickBot
+from sticheln.bots.heuristic import HeuristicBot, playout_policy
 from sticheln.bots.ismcts import _StateRounds
 from sticheln.bots.playout_stichling import HandSearch
 from tests.toy_games import Nim, NimState, Take

@@ -74,16 +74,21 @@ def test_searches_use_the_hand_sampler_only_with_round_playouts(
     once per search, and only with round playouts."""
     calls: list[object] = []
 
-    def spy_on(factory: Any) -> Any:
-        def spy(bot: Any, view: object, rng: random.Random) -> Any:
+    declared = ismcts_module._declared
+
+    def spying(game: Any, field: str) -> Any:
+        """The game's fast paths (GameInfo.fast_playouts, .hand_sampler), counting calls."""
+        found = declared(game, field)
+        if found is None or field not in ("fast_playouts", "hand_sampler"):
+            return found
+
+        def spy(view: object, *rest: Any) -> Any:
             calls.append(view)
-            return factory(bot, view, rng)
+            return found(view, *rest)
 
         return spy
 
-    for key, factory in list(ismcts_module._FAST_PATHS.items()):
-        if key[0] is type(game):
-            monkeypatch.setitem(ismcts_module._FAST_PATHS, key, spy_on(factory))
+    monkeypatch.setattr(ismcts_module, "_declared", spying)
     state = game.new_game(4, seed=2)
     while len(game.legal_moves(state, game.players_to_act(state)[0])) < 2:
         player = game.players_to_act(state)[0]

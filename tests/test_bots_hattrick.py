@@ -11,7 +11,8 @@ import pytest
 
 import sticheln as st
 from sticheln import Card, Color
-from sticheln.bots import Bot, HattrickBot, RandomBot, make_bot, plays
+from sticheln.bots import Bot, RandomBot, make_bot, plays
+from sticheln.bots.hattrick import HattrickBot
 from sticheln.hattrick import (
     HATTRICK_PRESETS,
     Follow,

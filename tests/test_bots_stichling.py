@@ -13,16 +13,14 @@ import pytest
 import sticheln as st
 from sticheln.bots import (
     Bot,
-    HeuristicBot,
     ISMCTSBot,
     RandomBot,
-    StichlingBot,
     make_bot,
     make_ismcts_bot,
-    make_stichling_bot,
     plays,
 )
-from sticheln.bots.stichling import playout_policy
+from sticheln.bots.heuristic import HeuristicBot
+from sticheln.bots.stichling import StichlingBot, make_stichling_bot, playout_policy
 from sticheln.stichling import (
     STICHLING_PRESETS,
     AddToTrick,

@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from rich.console import Console, RenderableType
 
@@ -24,7 +25,6 @@ from sticheln import (
 from sticheln.bots import RandomBot
 from sticheln.bots import base as bots_base
 from sticheln.cli import main
-from sticheln.cli import screens as screens_module
 from sticheln.cli import simulate as simulate_module
 from sticheln.cli.common import (
     INTERACTIVE_ISMCTS_TIME,
@@ -32,8 +32,11 @@ from sticheln.cli.common import (
     make_bots,
     parse_bot_names,
 )
-from sticheln.cli.screens import InputError, Screen, StichelnScreen
+from sticheln.cli.screens import InputError, Screen
 from sticheln.cli.simulate import summarize
+from sticheln.cli.sticheln import StichelnScreen
+from sticheln.core import registry
+from sticheln.game import STICHELN
 
 
 def run(*argv: str, stdin: str | io.StringIO = "") -> tuple[int, str, str]:
@@ -601,10 +604,21 @@ def test_replay_as_a_seat_that_does_not_exist(finished_game: Path) -> None:
 # -- the screen of a game without one of its own -----------------------------------------------
 
 
+@attrs.frozen
+class _StichelnWithoutScreen(StichelnGame):
+    """Sticheln as a game that declares no screen of its own."""
+
+    kit = attrs.evolve(STICHELN, screen=None)
+
+
 @pytest.fixture
 def generic_screens(monkeypatch: pytest.MonkeyPatch) -> None:
     """Show Sticheln with the generic screen, as a game without its own screen is shown."""
-    monkeypatch.setattr(screens_module, "_SCREENS", {})
+    monkeypatch.setitem(
+        registry._FACTORIES,
+        "sticheln",
+        lambda preset: _StichelnWithoutScreen(STICHELN.rules(preset)),
+    )
 
 
 @pytest.mark.usefixtures("generic_screens")

@@ -140,7 +140,16 @@ def test_each_game_declares_itself() -> None:
         default_preset="nsv",
         rules_name="nsv",
         simultaneous_moves=True,
+        default_players=4,
+        score_bounds=((-108, 135), (-264, 240), (-525, 375), (-630, 540)),
+        bots={"heuristic": "sticheln.bots.heuristic:make_heuristic_bot"},
+        playout_policy="sticheln.bots.heuristic:playout_policy",
+        fast_playouts="sticheln.bots.playout:round_search",
+        screen="sticheln.cli.sticheln:StichelnScreen",
+        web_renderer="sticheln:web/static/render-sticheln.js",
     )
+    assert sticheln_info.score_range(3) == (-108, 135)
+    assert sticheln_info.score_range(2) is None
     hattrick_info = st.find_game("hattrick", "passes-shown").info
     assert hattrick_info.title == "Hattrick"
     assert hattrick_info.player_counts == (4, 5, 6)

@@ -18,7 +18,11 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from sticheln import find_game  # noqa: E402
 from sticheln.adapters import openspiel as adapter  # noqa: E402
 
-GAMES = tuple(adapter.GAME_DEFAULTS)
+GAMES = ("sticheln", "hattrick", "stichling")
+
+
+def _default_players(name: str) -> int:
+    return find_game(name).info.default_players
 
 
 def _load(name: str, **params: object) -> pyspiel.Game:
@@ -60,7 +64,7 @@ def test_random_sim_every_preset(name: str, preset: str) -> None:
     counts = find_game(name, preset).info.player_counts
     usual = find_game(name).info.player_counts
     # a preset's own player counts (Sticheln's eight-players: 8), else the default count
-    players = max(counts) if max(counts) > max(usual) else adapter.GAME_DEFAULTS[name]
+    players = max(counts) if max(counts) > max(usual) else _default_players(name)
     game = _load(name, preset=preset, players=players)
     assert game.num_players() == players
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
@@ -75,7 +79,7 @@ def test_game_type_and_defaults() -> None:
         assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
         assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
-        assert game.num_players() == adapter.GAME_DEFAULTS[name]
+        assert game.num_players() == _default_players(name)
         assert game.get_parameters()["preset"] == find_game(name).info.default_preset
         assert game.min_utility() < 0 or name == "stichling"
         assert game.max_utility() > 0

@@ -27,7 +27,7 @@ from sticheln.sampling import sample_state
 from sticheln.state import FinishedRound, GameState
 from sticheln.view import PlayerView, observe, would_take
 
-__all__ = ["STICHELN", "StichelnGame", "move_text"]
+__all__ = ["STICHELN", "StichelnGame", "move_text", "score_bounds"]
 
 
 def move_text(move: Move) -> str:
@@ -42,6 +42,18 @@ def move_text(move: Move) -> str:
 
 
 _MOVE_TYPES: Final = (ChoosePain, PlayCard)
+
+
+def score_bounds(rules: Rules, players: int) -> tuple[int, int]:
+    """The lowest and highest final score of a player: in each round at worst every card of
+    the costliest colour is pain (the pain card and the won cards of its colour cost their
+    value, :rule:`ST-SCORE-1`), at best every card of the deck scores +1."""
+    deck = rules.deck(players).cards
+    color_sums: dict[object, int] = {}
+    for card in deck:
+        color_sums[card.color] = color_sums.get(card.color, 0) + card.value
+    rounds = rules.rounds_for(players)
+    return -rounds * max(color_sums.values()), rounds * len(deck)
 
 
 STICHELN: Final[GameKit[GameState, Move, PlayerView, Rules]] = GameKit(
@@ -67,6 +79,12 @@ STICHELN: Final[GameKit[GameState, Move, PlayerView, Rules]] = GameKit(
     ),
     encoding=StichelnEncoding,
     would_take=would_take,
+    score_bounds=score_bounds,
+    bots={"heuristic": "sticheln.bots.heuristic:make_heuristic_bot"},
+    playout_policy="sticheln.bots.heuristic:playout_policy",
+    fast_playouts="sticheln.bots.playout:round_search",
+    screen="sticheln.cli.sticheln:StichelnScreen",
+    web_renderer="sticheln:web/static/render-sticheln.js",
 )
 """Sticheln's functions and facts, from which :class:`StichelnGame` is built."""
 

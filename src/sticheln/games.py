@@ -1,4 +1,6 @@
-"""The games that come with the library, registered by name (:func:`~sticheln.find_game`).
+"""The games that come with the library, registered by name (:func:`~sticheln.find_game`):
+the one list in the library that names them. Every tool finds them, and the games of other
+packages (entry points of the group ``sticheln.games``), through the registry.
 
 Hattrick and Stichling are imported only when they are asked for, so that ``import sticheln``
 stays quick.
@@ -6,13 +8,17 @@ stays quick.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sticheln.core.protocol import Game
 from sticheln.core.registry import GAME_NAMES, find_game, register_game
 from sticheln.game import STICHELN, StichelnGame
 
-__all__ = ["GAME_NAMES", "find_game", "register_game"]
+__all__ = ["DEFAULT_GAME", "GAME_NAMES", "find_game", "register_game"]
+
+DEFAULT_GAME: Final = "sticheln"
+"""The game the tools play when none is named (``sticheln play``), and the game of a record
+that names none (the records of the library's first versions)."""
 
 
 def _sticheln(preset: str | None) -> StichelnGame:

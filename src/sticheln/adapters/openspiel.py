@@ -1,9 +1,13 @@
-"""The library's games as OpenSpiel games: ``python_sticheln``, ``python_hattrick`` and
-``python_stichling``, registered with :mod:`pyspiel` when this module is imported (the
-``openspiel`` extra: ``pip install "sticheln[openspiel]"``).
+"""The games of the registry as OpenSpiel games: ``python_<name>`` for each game
+:func:`~sticheln.find_game` knows, registered with :mod:`pyspiel` when this module is
+imported (the ``openspiel`` extra: ``pip install "sticheln[openspiel]"``).
 
 The adapter is written once against the :class:`~sticheln.Game` protocol and the game's
-:meth:`~sticheln.Game.encoding`; :doc:`/openspiel` describes the model.
+:meth:`~sticheln.Game.encoding`; :doc:`/openspiel` describes the model. A game is loaded with
+the number of players it declares (:attr:`GameInfo.default_players
+<sticheln.GameInfo.default_players>`) unless ``players`` is given, and needs the bounds of a
+player's final score (:attr:`GameInfo.score_bounds <sticheln.GameInfo.score_bounds>`):
+loading a game that declares none is refused with a message that says so.
 
 >>> import pyspiel
 >>> import sticheln.adapters.openspiel  # registers the games
@@ -41,6 +45,7 @@ the end.
 from __future__ import annotations
 
 import enum
+import json
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -51,37 +56,31 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from sticheln.core.cards import Card, CardSet
-from sticheln.games import find_game
+from sticheln.games import GAME_NAMES, find_game
 
-__all__ = ["GAME_DEFAULTS", "register", "short_name"]
-
-GAME_DEFAULTS: dict[str, int] = {"sticheln": 4, "hattrick": 4, "stichling": 3}
-"""The games registered by :func:`register`, with their default number of players."""
+__all__ = ["register", "short_name"]
 
 
 def short_name(name: str) -> str:
-    """The OpenSpiel name of the library's game ``name``: ``python_sticheln``."""
+    """The OpenSpiel name of the library's game ``name``: ``python_<name>``."""
     return f"python_{name}"
 
 
-def _score_bounds(
-    name: str, rules: Any, deals: int, deck: Sequence[Card], hand: int
-) -> tuple[int, int]:
-    """Safe bounds of a player's final score, from the rules: per deal, times the deals."""
-    size = len(deck)
-    if name == "sticheln":
-        # pain card and won cards of the pain colour cost their value, others +1 each
-        colour_sums: dict[Any, int] = {}
-        for card in deck:
-            colour_sums[card.color] = colour_sums.get(card.color, 0) + card.value
-        return -deals * max(colour_sums.values()), deals * size
-    if name == "hattrick":
-        # +1 per card of the collecting colour, -1 per other won card, -2 per passed card
-        return -deals * (size + 2 * hand), deals * size
-    if name == "stichling":
-        values = [v for triple in rules.points for v in triple]
-        return deals * min(0, *values), deals * max(0, *values)
-    raise ValueError(f"no score bounds known for the game {name!r}")
+def _score_bounds(game: Any, players: int) -> tuple[int, int]:
+    """The bounds of a player's final score that ``game`` declares.
+
+    :raises ValueError: for a game that declares none, saying what to add.
+    """
+    info = game.info
+    bounds: tuple[int, int] | None = info.score_range(players)
+    if bounds is None:
+        raise ValueError(
+            f"{info.name}: {info.title} declares no score bounds, which OpenSpiel needs "
+            "(its lowest and highest utility): give its GameKit score_bounds, a function "
+            "(rules, players) -> (lowest, highest) final score of a player "
+            "(GameInfo.score_bounds)"
+        )
+    return bounds
 
 
 @attrs.frozen
@@ -105,9 +104,11 @@ def _context(name: str, players: int, preset: str, seed: int) -> _Context:
     game = find_game(name, preset)
     encoding = game.encoding(players)
     deck = tuple(encoding.deck.cards) if hasattr(encoding.deck, "cards") else tuple(encoding.deck)
-    sample = game.new_game(players, seed=0)
+    # The hands of every deal, from the record's layout, which every game shares.
+    deals = json.loads(game.to_json(game.new_game(players, seed=0)))["deals"]
     hand_sizes = tuple(
-        tuple(len(hand) for hand in getattr(deal, "hands", deal)) for deal in sample.setup.deals
+        tuple(len(hand.split()) if isinstance(hand, str) else len(hand) for hand in deal)
+        for deal in deals
     )
     steps: list[tuple[int, int]] = []
     filled: list[int | None] = []
@@ -197,14 +198,14 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
     """One of the library's games as a :class:`pyspiel.Game` (parameters ``players``,
     ``preset`` and ``seed``)."""
 
-    game_name = "sticheln"
+    game_name = ""
     """The library's name of the game (set by each registered subclass)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.game_name
         game = find_game(name)
         defaults = {
-            "players": GAME_DEFAULTS.get(name, game.info.player_counts[0]),
+            "players": game.info.default_players,
             "preset": game.info.default_preset,
             "seed": 0,
         }
@@ -216,8 +217,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         if players not in counts:
             raise ValueError(f"{name} ({preset}): players must be one of {counts}, got {players}")
         ctx = _context(name, players, preset, seed)
-        hand = max(max(sizes) for sizes in ctx.hand_sizes)
-        low, high = _score_bounds(name, ctx.game.rules, len(ctx.hand_sizes), ctx.deck, hand)
+        low, high = _score_bounds(ctx.game, players)
         decisions = sum(sum(sizes) + players for sizes in ctx.hand_sizes)
         info = pyspiel.GameInfo(
             num_distinct_actions=ctx.encoding.num_actions,
@@ -417,7 +417,7 @@ def _game_type(name: str) -> Any:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
-            "players": GAME_DEFAULTS.get(name, counts[0]),
+            "players": game.info.default_players,
             "preset": game.info.default_preset,
             "seed": 0,
         },
@@ -428,9 +428,10 @@ _registered: set[str] = set()
 _classes: dict[str, type[SpielGame]] = {}
 
 
-def register(names: Sequence[str] = tuple(GAME_DEFAULTS)) -> None:
-    """Register the games ``names`` with pyspiel as ``python_<name>``; again is a no-op."""
-    for name in names:
+def register(names: Sequence[str] | None = None) -> None:
+    """Register the games ``names`` (every game :func:`~sticheln.find_game` knows when
+    ``None``) with pyspiel as ``python_<name>``; again is a no-op."""
+    for name in tuple(GAME_NAMES) if names is None else names:
         if name in _registered:
             continue
         title = find_game(name).info.title.replace(" ", "")

@@ -54,6 +54,7 @@ from gymnasium import spaces
 
 from sticheln.core.protocol import Game
 from sticheln.core.registry import find_game
+from sticheln.games import DEFAULT_GAME
 
 try:
     from pettingzoo import AECEnv  # type: ignore[import-untyped]
@@ -80,7 +81,9 @@ class GameEnv(AECEnv):  # type: ignore[misc]
 
     :param game: a registered game's name (:func:`~sticheln.find_game`) or a game object on
         the :class:`~sticheln.Game` protocol.
-    :param players: the number of players, one of the game's ``player_counts``.
+    :param players: the number of players, one of the game's ``player_counts`` (``None``:
+        the number the game declares, :attr:`GameInfo.default_players
+        <sticheln.GameInfo.default_players>`).
     :param preset: the game's rules preset (``None``: its default rules); only with a name.
     :param render_mode: ``None``, ``"ansi"`` or ``"human"`` (:data:`RENDER_MODES`).
     :param episode: ``"game"`` (all deals) or ``"deal"`` (stop once the first deal is
@@ -118,8 +121,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        game: str | Game[Any, Any, Any] = "sticheln",
-        players: int = 4,
+        game: str | Game[Any, Any, Any] = DEFAULT_GAME,
+        players: int | None = None,
         preset: str | None = None,
         render_mode: str | None = None,
         episode: str = "game",
@@ -129,6 +132,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]
             game = find_game(game, preset)
         elif preset is not None:
             raise ValueError("give a preset only with a game's name, not with a game object")
+        if players is None:
+            players = game.info.default_players
         if players not in game.player_counts:
             counts = ", ".join(map(str, game.player_counts))
             raise ValueError(f"{game.info.title} is played by {counts} players, not {players!r}")
@@ -328,8 +333,8 @@ def _pairs(agents: Sequence[str], values: Sequence[int]) -> str:
 
 
 def env(
-    game: str | Game[Any, Any, Any] = "sticheln",
-    players: int = 4,
+    game: str | Game[Any, Any, Any] = DEFAULT_GAME,
+    players: int | None = None,
     preset: str | None = None,
     render_mode: str | None = None,
     episode: str = "game",

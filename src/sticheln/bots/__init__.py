@@ -1,5 +1,9 @@
 """Computer players. A bot sees only a player's view and the legal moves.
 
+The bots here play every game through the protocol: :class:`RandomBot` and
+:class:`ISMCTSBot`. A game's own bots, such as its ``heuristic`` bot, are declared by the game
+(:attr:`GameInfo.bots <sticheln.GameInfo.bots>`) and made by :func:`make_bot` like the others.
+
 >>> import random
 >>> from sticheln import StichelnGame
 >>> game = StichelnGame()
@@ -12,8 +16,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from sticheln.bots.base import (
     BOT_NAMES,
     Bot,
@@ -21,38 +23,23 @@ from sticheln.bots.base import (
     BotSpec,
     BotSpecError,
     RandomBot,
+    bot_names,
     bot_options,
     make_bot,
     parse_bot_spec,
     plays,
     register_bot,
 )
-from sticheln.bots.hattrick import HattrickBot, make_hattrick_bot
-from sticheln.bots.heuristic import HeuristicBot, make_heuristic_bot, playout_policy
 from sticheln.bots.ismcts import (
     ISMCTS_OPTIONS,
     ISMCTSBot,
     make_ismcts_bot,
     make_ismcts_bot_from_options,
-    register_playout_policy,
 )
-from sticheln.bots.stichling import StichlingBot, make_stichling_bot
-from sticheln.core.protocol import Game
 
-
-def _make_heuristic(game: Game[Any, Any, Any]) -> Bot[Any, Any]:
-    """The rule-based bot of the game: :class:`HeuristicBot` for Sticheln,
-    :class:`StichlingBot` for Stichling, :class:`HattrickBot` for Hattrick."""
-    if game.info.name == "stichling":
-        return make_stichling_bot(game)
-    if game.info.name == "hattrick":
-        return make_hattrick_bot(game)
-    return make_heuristic_bot(game)
-
-
-register_bot("heuristic", _make_heuristic, games=["sticheln", "stichling", "hattrick"])
+# The rule-of-thumb bot of each game, which the game declares (GameInfo.bots).
+register_bot("heuristic", None)
 register_bot("ismcts", make_ismcts_bot_from_options, options=ISMCTS_OPTIONS)
-register_playout_policy("sticheln", playout_policy)
 
 __all__ = [
     "BOT_NAMES",
@@ -60,19 +47,13 @@ __all__ = [
     "BotFactory",
     "BotSpec",
     "BotSpecError",
-    "HattrickBot",
-    "HeuristicBot",
     "ISMCTSBot",
     "RandomBot",
-    "StichlingBot",
+    "bot_names",
     "bot_options",
     "make_bot",
-    "make_hattrick_bot",
-    "make_heuristic_bot",
     "make_ismcts_bot",
-    "make_stichling_bot",
     "parse_bot_spec",
     "plays",
     "register_bot",
-    "register_playout_policy",
 ]

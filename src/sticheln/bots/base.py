@@ -17,6 +17,7 @@ from sticheln.core.errors import (
     excerpt,
 )
 from sticheln.core.protocol import Game
+from sticheln.core.references import resolve
 
 __all__ = [
     "BOT_NAMES",
@@ -26,6 +27,7 @@ __all__ = [
     "BotSpecError",
     "OptionParser",
     "RandomBot",
+    "bot_names",
     "bot_options",
     "make_bot",
     "parse_bool",
@@ -110,7 +112,7 @@ converted."""
 OptionParser = Callable[[str], object]
 """Turns the text of an option value into the value; :exc:`ValueError` for a bad one."""
 
-_FACTORIES: dict[str, tuple[BotFactory, frozenset[str] | None]] = {
+_FACTORIES: dict[str, tuple[BotFactory | None, frozenset[str] | None]] = {
     "random": (lambda game, **options: RandomBot(**options), None),
 }
 _OPTIONS: dict[str, dict[str, OptionParser]] = {}
@@ -223,7 +225,7 @@ def parse_bot_spec(spec: str) -> BotSpec:
 
 def register_bot(
     name: str,
-    factory: BotFactory,
+    factory: BotFactory | None,
     *,
     games: Iterable[str] | None = None,
     options: Mapping[str, OptionParser] | None = None,
@@ -231,6 +233,12 @@ def register_bot(
     """Make ``factory(game)`` known to :func:`make_bot` as ``name``, for the games named in
     ``games`` (by :attr:`GameInfo.name <sticheln.GameInfo.name>`), or for every game when
     ``games`` is ``None``.
+
+    A game may declare a bot of its own under any name (:attr:`GameInfo.bots
+    <sticheln.GameInfo.bots>`), which comes before the one registered. ``factory=None``
+    registers a name that only such bots fill (``heuristic``: every game has its own rules of
+    thumb, or none): :func:`make_bot` refuses it for a game that declares no bot of the name,
+    saying what to declare.
 
     ``options`` maps the keys of the options the bot takes in a spec (``name:key=value``) to
     the parsers of their values; :func:`make_bot` then calls ``factory(game, key=value, ...)``
@@ -263,14 +271,37 @@ def bot_options(name: str) -> tuple[str, ...]:
 _OPTIONS["random"] = {"seed": parse_int}
 
 
+def _declared(game: Game[Any, Any, Any], name: str) -> Any:
+    """The factory (or its reference) of the game's own bot called ``name``, or ``None``."""
+    info = game.info
+    lookup = getattr(info, "bot", None)  # a GameInfo of an older make may lack it
+    return None if lookup is None else lookup(name)
+
+
 def plays(name: str, game: Game[Any, Any, Any]) -> bool:
-    """Whether the bot called ``name`` (or the bot of a spec, ``name:key=value``) is
-    registered and plays ``game``."""
+    """Whether the bot called ``name`` (or the bot of a spec, ``name:key=value``) plays
+    ``game``: the game declares a bot of that name, or one is registered for it."""
     given: object = name
     if not isinstance(given, str):
         return False
-    entry = _FACTORIES.get(given.split(":", 1)[0].strip().lower())
-    return entry is not None and (entry[1] is None or game.info.name in entry[1])
+    key = given.split(":", 1)[0].strip().lower()
+    if _declared(game, key) is not None:
+        return True
+    entry = _FACTORIES.get(key)
+    return (
+        entry is not None
+        and entry[0] is not None
+        and (entry[1] is None or game.info.name in entry[1])
+    )
+
+
+def bot_names(game: Game[Any, Any, Any]) -> tuple[str, ...]:
+    """The names of the bots that play ``game``: those registered that do, then the game's
+    own others (:attr:`GameInfo.bots <sticheln.GameInfo.bots>`)."""
+    names = [name for name in _FACTORIES if plays(name, game)]
+    own = getattr(game.info, "bots", ())
+    names.extend(name for name, _ in own if name not in names)
+    return tuple(names)
 
 
 def _tunable_fields(bot: object) -> dict[str, type]:
@@ -324,14 +355,25 @@ def make_bot(name: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
     except AttributeError:
         raise WrongTypeError(f"game must be a game on the protocol, got {excerpt(game)}") from None
     spec = name if isinstance(name, BotSpec) else parse_bot_spec(name)
+    title = game.info.title
+    declared = _declared(game, spec.name)
     entry = _FACTORIES.get(spec.name)
-    if entry is None:
+    if declared is not None:
+        factory: BotFactory = resolve(declared, f"the {spec.name} bot of {title}")
+    elif entry is None:
         raise UnknownNameError(f"no bot {excerpt(spec.name)}; known bots: {', '.join(_FACTORIES)}")
-    if not plays(spec.name, game):
-        known = ", ".join(bot for bot in _FACTORIES if plays(bot, game))
+    elif entry[0] is None:
         raise UnknownNameError(
-            f"the {spec.name} bot does not play {game.info.title}; bots that do: {known}"
+            f"the {spec.name} bot does not play {title}: the game declares none (its "
+            f"GameKit's or GameInfo's bots={{{spec.name!r}: 'module:factory'}}); bots that "
+            f"do: {', '.join(bot_names(game))}"
         )
+    elif not plays(spec.name, game):
+        raise UnknownNameError(
+            f"the {spec.name} bot does not play {title}; bots that do: {', '.join(bot_names(game))}"
+        )
+    else:
+        factory = entry[0]
     shown = _shown(str(spec))
     parsers = _OPTIONS.get(spec.name, {})
     kwargs: dict[str, object] = {}
@@ -348,7 +390,7 @@ def make_bot(name: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
                 f"bot {shown}: option {_shown(key)}={_shown(text)}: {_reason(exc)}"
             ) from None
     try:
-        bot = entry[0](game, **kwargs) if kwargs else entry[0](game)
+        bot = factory(game, **kwargs) if kwargs else factory(game)
     except BotSpecError:
         raise
     except ValueError as exc:  # options that do not go together

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import attrs
 
-from sticheln.bots.ismcts import register_hand_sampler
 from sticheln.core.cards import Card, Color
-from sticheln.hattrick.game import HattrickGame
 from sticheln.hattrick.moves import HattrickMove
-from sticheln.hattrick.sampling import HandSampler
 from sticheln.hattrick.scoring import PASS_PENALTY
 from sticheln.hattrick.turn import Action, action_for
 from sticheln.hattrick.view import HattrickView
@@ -61,7 +58,7 @@ class HattrickBot:
     generator. It plays Hattrick with any rules and player count, on the view alone.
 
     >>> import random
-    >>> from sticheln.bots import HattrickBot
+    >>> from sticheln.bots.hattrick import HattrickBot
     >>> from sticheln.hattrick import HattrickGame
     >>> game = HattrickGame()
     >>> state = game.new_game(4, seed=1)
@@ -188,11 +185,3 @@ def make_hattrick_bot(game: object) -> HattrickBot:
     """A :class:`HattrickBot`, for a game of Hattrick: what ``make_bot("heuristic", game)``
     gives for Hattrick."""
     return HattrickBot()
-
-
-def _hand_sampler(view: HattrickView, rng: random.Random) -> Callable[[random.Random], object]:
-    return HandSampler(view, rng).sample
-
-
-# ISMCTS searches with round playouts draw only the hand in progress on every iteration.
-register_hand_sampler(HattrickGame, _hand_sampler)

@@ -7,8 +7,6 @@ from collections.abc import Sequence
 
 import attrs
 
-from sticheln.bots.ismcts import register_fast_playouts
-from sticheln.bots.playout import round_search
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.moves import Move
 from sticheln.rules import AllZeroTrick
@@ -58,7 +56,7 @@ class HeuristicBot:
 
     >>> import random
     >>> from sticheln import StichelnGame
-    >>> from sticheln.bots import HeuristicBot
+    >>> from sticheln.bots.heuristic import HeuristicBot
     >>> game = StichelnGame()
     >>> state = game.new_game(4, seed=3)
     >>> bot = HeuristicBot()
@@ -278,8 +276,3 @@ def playout_policy(
         elif score > best_score - 1e-9:
             best.append(move)
     return best[0] if len(best) == 1 else rng.choice(best)
-
-
-# The searches that play their playouts with this policy take the fast path of
-# sticheln.bots.playout, which plays the same moves on a mutable round of bit masks.
-register_fast_playouts(playout_policy, round_search)

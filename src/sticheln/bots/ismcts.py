@@ -22,6 +22,7 @@ from sticheln.bots.base import (
 from sticheln.core.errors import excerpt
 from sticheln.core.kit import BaseGame
 from sticheln.core.protocol import Game
+from sticheln.core.references import resolve
 
 __all__ = [
     "ISMCTS_OPTIONS",
@@ -30,9 +31,6 @@ __all__ = [
     "make_ismcts_bot",
     "make_ismcts_bot_from_options",
     "playout_policy_for",
-    "register_fast_playouts",
-    "register_hand_sampler",
-    "register_playout_policy",
 ]
 
 StateT = TypeVar("StateT")
@@ -113,13 +111,12 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
     5. backs the result up: every node gets the reward of the player whose move led to it.
 
     **Playouts.** By default (``playout_policy="default"``) the playouts are played by the
-    policy registered for the game (:func:`register_playout_policy`; for Sticheln
-    :func:`sticheln.bots.heuristic.playout_policy`, which in the measurements of the
-    documentation makes the search far stronger than random playouts for the same time), or
-    by ``playout_bot`` when one is given; a game without a registered policy, such as Hattrick
-    and Stichling (whose policy measured no stronger than random playouts at equal iterations,
-    and slower), gets random playouts. ``playout_policy=None`` asks for random playouts, or for
-    those of ``playout_bot``; a policy given takes precedence over ``playout_bot``.
+    policy the game declares (:attr:`GameInfo.playout_policy
+    <sticheln.GameInfo.playout_policy>`; a good policy makes the search far stronger than
+    random playouts for the same time, see the measurements of the documentation), or by
+    ``playout_bot`` when one is given; a game that declares no policy gets random playouts.
+    ``playout_policy=None`` asks for random playouts, or for those of ``playout_bot``; a
+    policy given takes precedence over ``playout_bot``.
 
     **Reward.** With ``reward="margin"`` (the default) a player's reward is its score minus the
     mean score of the other players, divided by ``reward_scale``: it values every point, also
@@ -133,17 +130,16 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
     and hardly depend on the moves of this one, so the rest of the game only adds noise and
     costs time.
 
-    **Fast path.** When playouts stop at the end of the deal and the game has a fast path
-    (:func:`register_fast_playouts`), every iteration samples only the deal in progress,
-    straight from the view, and runs on a mutable copy of it: the same tree, the same choices
-    of the playouts, several times the iterations per second. Sticheln's heuristic policy
-    has one (:mod:`sticheln.bots.playout`), and so have Stichling's random playouts
-    (:mod:`sticheln.bots.playout_stichling`). A Hattrick search, and a Stichling search with
-    another playout policy or a playout bot, draws the finished hands and the hands to come
-    once per search, and on every iteration only the hand in progress, played on the engine
-    (:func:`register_hand_sampler`; ``HandSampler`` of :mod:`sticheln.hattrick.sampling` and
-    :mod:`sticheln.stichling.sampling`). Other policies and games take the protocol path
-    above.
+    **Fast path.** When playouts stop at the end of the deal and the game declares a fast
+    path of its default playouts (:attr:`GameInfo.fast_playouts
+    <sticheln.GameInfo.fast_playouts>`), a search that plays those samples only the deal in
+    progress on every iteration, straight from the view, and runs on a mutable copy of it:
+    the same tree, the same choices of the playouts, several times the iterations per
+    second. A search with other playouts, or of a game without such a path, draws the
+    finished deals and those to come once per search and on every iteration only the deal in
+    progress, played on the engine, when the game declares a sampler of it
+    (:attr:`GameInfo.hand_sampler <sticheln.GameInfo.hand_sampler>`). Other searches take
+    the protocol path above.
 
     **Budget.** The search stops after ``iterations`` iterations or ``time_limit`` seconds (at
     most :data:`MAX_TIME_LIMIT`, an hour), whichever comes first; with neither, it runs 1000
@@ -239,7 +235,7 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         """A function ``(state, player, moves, rng) -> move`` that plays the playouts from the
         sampled full state (cheaper than a bot, which needs a view), or ``None``; it takes
         precedence over ``playout_bot``. ``playout_policy="default"`` sets it to the game's
-        registered policy, or to ``None`` for a game without one or when ``playout_bot`` is
+        declared policy, or to ``None`` for a game without one or when ``playout_bot`` is
         given."""
         self.delegate_bot = delegate_bot
         """The bot that makes the decisions for which ``delegate_if`` is true, if any."""
@@ -250,8 +246,11 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         self.last_iterations = 0
         """The number of iterations of the latest search (for measurements)."""
         self._fast_playouts = True
-        # Whether searches may take the fast path registered for the playout policy
-        # (register_fast_playouts); False forces the generic path (for measurements).
+        # Whether searches may take the fast paths the game declares (GameInfo.fast_playouts,
+        # GameInfo.hand_sampler); False forces the generic path (for measurements).
+        self._paths: tuple[Any, Any] | None = None
+        # The game's fast path of its default playouts (if this bot plays those) and its
+        # sampler of the deal in progress, once the first search has looked them up.
 
     def __repr__(self) -> str:
         return (
@@ -342,26 +341,30 @@ class ISMCTSBot(Generic[StateT, MoveT, ViewT]):
         return root
 
     def _fast_sampler(self, view: ViewT, rng: random.Random) -> RoundSampler | None:
-        """The sampler of the fast path for ``view``, if the search can take one
-        (:func:`register_fast_playouts`, :func:`register_hand_sampler`): only with round
-        playouts. A sampler registered for the playout policy (``None`` for random playouts,
-        when no ``playout_bot`` plays them) comes first, for the game's type, then for any
-        game; else a state sampler registered for the game's type."""
+        """The sampler of the fast path for ``view``, if the search can take one: only with
+        round playouts. The game's fast path of its default playouts
+        (:attr:`GameInfo.fast_playouts <sticheln.GameInfo.fast_playouts>`) when the search
+        plays those (its declared policy, or random moves when it declares none and no
+        ``playout_bot`` plays them) and it handles ``view``; else the game's sampler of the
+        deal in progress (:attr:`GameInfo.hand_sampler <sticheln.GameInfo.hand_sampler>`),
+        if it has one."""
         if not self._fast_playouts or not self.round_playouts:
             return None
-        game_type = type(self.game)
-        policy = self.playout_policy
-        if policy is not None or self.playout_bot is None:
-            for key in ((game_type, policy), (None, policy)):
-                try:
-                    factory = _FAST_PATHS.get(key)
-                except TypeError:  # an unhashable policy has no fast path of its own
-                    break
-                sampler = None if factory is None else factory(self, view, rng)
-                if sampler is not None:
-                    return sampler
-        factory = _FAST_PATHS.get((game_type, _ANY_POLICY))
-        return None if factory is None else factory(self, view, rng)
+        paths = self._paths
+        if paths is None:
+            game = self.game
+            policy = playout_policy_for(game)
+            default = self.playout_policy is policy and (
+                policy is not None or self.playout_bot is None
+            )
+            fast = _declared(game, "fast_playouts") if default else None
+            paths = self._paths = (fast, _declared(game, "hand_sampler"))
+        fast, hands = paths
+        if fast is not None:
+            sampler: RoundSampler | None = fast(view)
+            if sampler is not None:
+                return sampler
+        return None if hands is None else _StateRounds(self, hands(view, rng).sample)
 
     def _search_fast(self, sampler: RoundSampler, me: int, rng: random.Random) -> _Node:
         """:meth:`_search` on the rounds of a fast path, with the same tree, the same choices
@@ -498,7 +501,8 @@ def _direct_functions(
 
 
 class RoundState(Protocol):
-    """One sampled deal of a fast path (:func:`register_fast_playouts`), mutable, with moves
+    """One sampled deal of a fast path (:attr:`GameInfo.fast_playouts
+    <sticheln.GameInfo.fast_playouts>`), mutable, with moves
     as keys (ints, or the game's moves themselves)."""
 
     @property
@@ -578,7 +582,8 @@ class _StateRound:
 
 class _StateRounds:
     """A :class:`RoundSampler` of :class:`_StateRound`: the states of ``sample``, a state
-    sampler registered with :func:`register_hand_sampler`."""
+    sampler the game declares (:attr:`GameInfo.hand_sampler
+    <sticheln.GameInfo.hand_sampler>`)."""
 
     __slots__ = ("bot", "sample_state")
 
@@ -593,84 +598,36 @@ class _StateRounds:
         return key
 
 
-_POLICIES: dict[str, Callable[[Any, int, Sequence[Any], random.Random], Any]] = {}
-_ANY_POLICY: Final = object()
-"""The policy of the key of a fast path registered with :func:`register_hand_sampler`."""
-_FAST_PATHS: dict[
-    tuple[type | None, Any],
-    Callable[[ISMCTSBot[Any, Any, Any], Any, random.Random], RoundSampler | None],
-] = {}
-"""The fast paths, by ``(game type or None for any, playout policy or None for random
-playouts)``: for a bot, a view and the search's generator, the sampler of the search."""
-
-
-def register_hand_sampler(
-    game_type: type, factory: Callable[[Any, random.Random], Callable[[random.Random], Any]]
-) -> None:
-    """Let the searches of the games of type ``game_type`` (exactly; not its subclasses)
-    with ``round_playouts=True`` draw their states with ``factory(view, rng)``, a function
-    ``rng -> state`` that may draw everything but the deal in progress once (as
-    :class:`sticheln.hattrick.sampling.HandSampler` does): its states must agree with the
-    view (``observe(state, player) == view``) and be drawn, for the deal in progress, as
-    :meth:`Game.sample_state <sticheln.Game.sample_state>` draws them. The playouts stop at
-    the end of the deal, so what comes after it never counts.
-
-    It is the simplest fast path of :func:`register_fast_playouts`, on the game's own
-    engine: the searches make the moves and playouts of the generic path, with the cheaper
-    samples. Searches whose playout policy has a fast path of its own take that one."""
-    _FAST_PATHS[(game_type, _ANY_POLICY)] = lambda bot, view, rng: _StateRounds(
-        bot, factory(view, rng)
-    )
-
-
-def register_playout_policy(
-    game_name: str, policy: Callable[[Any, int, Sequence[Any], random.Random], Any]
-) -> None:
-    """Make ``policy`` the playout policy that :func:`make_ismcts_bot` gives the bots of the
-    game called ``game_name`` (:attr:`GameInfo.name <sticheln.GameInfo.name>`)."""
-    _POLICIES[game_name] = policy
-
-
-def register_fast_playouts(
-    policy: Callable[[Any, int, Sequence[Any], random.Random], Any] | None,
-    sampler: Callable[[Any], RoundSampler | None],
-    game_type: type | None = None,
-) -> None:
-    """Give the searches that play their playouts with ``policy`` (with
-    ``round_playouts=True``) a fast path: ``sampler(view)`` returns a :class:`RoundSampler`
-    whose deals play the same moves as ``policy`` on a representation of the game of its own,
-    or ``None`` for a view it does not handle, which is searched on the generic path.
-
-    ``policy=None`` stands for random playouts (searches without a playout policy or bot),
-    which every game has: give the ``game_type`` (exactly; not its subclasses) then. With a
-    ``game_type`` the path serves only the games of that type, and comes before one
-    registered for any game.
-
-    :raises ValueError: for random playouts without a ``game_type``."""
-    if policy is None and game_type is None:
-        raise ValueError("a fast path of random playouts needs the game_type it is for")
-    _FAST_PATHS[(game_type, policy)] = lambda bot, view, rng: sampler(view)
+def _declared(game: Game[Any, Any, Any], field: str) -> Any:
+    """The object that ``game`` declares in the :class:`~sticheln.GameInfo` field ``field``
+    (imported if it is a reference), or ``None``."""
+    info = game.info
+    reference = getattr(info, field, None)
+    if reference is None:
+        return None
+    return resolve(reference, f"the {field.replace('_', ' ')} of {info.title}")
 
 
 def playout_policy_for(
     game: Game[Any, Any, Any],
 ) -> Callable[[Any, int, Sequence[Any], random.Random], Any] | None:
-    """The playout policy registered for ``game`` (:func:`register_playout_policy`), or
-    ``None`` if its playouts are random."""
-    return _POLICIES.get(game.info.name)
+    """The playout policy that ``game`` declares (:attr:`GameInfo.playout_policy
+    <sticheln.GameInfo.playout_policy>`), or ``None`` if its playouts are random."""
+    policy: Callable[[Any, int, Sequence[Any], random.Random], Any] | None = _declared(
+        game, "playout_policy"
+    )
+    return policy
 
 
 def make_ismcts_bot(game: Game[Any, Any, Any], **options: Any) -> ISMCTSBot[Any, Any, Any]:
     """``ISMCTSBot(game, **options)``: the search with the settings that suit the game, which
-    are :class:`ISMCTSBot`'s defaults. A game's playouts are played by the policy registered
-    for it (:func:`register_playout_policy`): for Sticheln
-    :func:`sticheln.bots.heuristic.playout_policy`; other games get random playouts.
+    are :class:`ISMCTSBot`'s defaults. A game's playouts are played by the policy it declares
+    (:attr:`GameInfo.playout_policy <sticheln.GameInfo.playout_policy>`), or at random.
 
-    With ``round_playouts=True`` (the default) the searches of a policy that has a fast path
-    (:func:`register_fast_playouts`; Sticheln's has, :mod:`sticheln.bots.playout`, and so
-    have Stichling's random playouts, :mod:`sticheln.bots.playout_stichling`) sample only
-    the deal in progress and play it out on a mutable representation of their own, making
-    the same moves several times faster.
+    With ``round_playouts=True`` (the default) the searches of a game that declares a fast
+    path of its default playouts (:attr:`GameInfo.fast_playouts
+    <sticheln.GameInfo.fast_playouts>`) sample only the deal in progress and play it out on
+    a mutable representation of their own, making the same moves several times faster.
     """
     return ISMCTSBot(game, **options)
 
@@ -709,7 +666,7 @@ def _playout_policy(text: str) -> str:
         return "default"
     if lowered in ("none", "random"):
         return "none"
-    raise ValueError("must be heuristic (the game's registered policy) or none (random)")
+    raise ValueError("must be heuristic (the game's declared policy) or none (random)")
 
 
 def _bot_name(text: str) -> str:
@@ -734,7 +691,7 @@ ISMCTS_OPTIONS: dict[str, OptionParser] = {
 their values: ``time`` (or ``time_limit``) in seconds, at most :data:`MAX_TIME_LIMIT` (an
 hour), and ``iterations`` bound the search,
 ``seed`` seeds it; the others set the :class:`ISMCTSBot` arguments of the same names, with
-``playout_policy=heuristic`` (the game's registered policy, the default unless a
+``playout_policy=heuristic`` (the game's declared policy, the default unless a
 ``playout_bot`` is given) or ``none`` (random playouts, or those of ``playout_bot``), and
 ``playout_bot`` and ``delegate_bot`` naming registered bots."""
 
@@ -756,7 +713,7 @@ def make_ismcts_bot_from_options(
         if "time_limit" in options:
             raise ValueError("give time or time_limit, not both")
         options["time_limit"] = options.pop("time")
-    if "playout_policy" in options:  # given: the registered policy even with a playout_bot
+    if "playout_policy" in options:  # given: the declared policy even with a playout_bot
         policy = options["playout_policy"]
         options["playout_policy"] = None if policy == "none" else playout_policy_for(game)
     for key in ("playout_bot", "delegate_bot"):

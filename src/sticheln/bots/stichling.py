@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
-from sticheln.bots.ismcts import register_fast_playouts, register_hand_sampler
-from sticheln.bots.playout_stichling import hand_search
 from sticheln.core.cards import Card, Color
-from sticheln.stichling.game import StichlingGame
 from sticheln.stichling.moves import AddToTrick, OpenTrick, StichlingMove
 from sticheln.stichling.rules import HAND_SIZE, OPEN_TRICKS, TRICK_SIZE, CountedCards, RemovedCards
-from sticheln.stichling.sampling import HandSampler
 from sticheln.stichling.state import Phase, StichlingState
 from sticheln.stichling.tricks import StichlingTrick
 from sticheln.stichling.view import StichlingView
@@ -99,7 +95,7 @@ class StichlingBot:
 
     >>> import random
     >>> from sticheln.stichling import StichlingGame
-    >>> from sticheln.bots import StichlingBot
+    >>> from sticheln.bots.stichling import StichlingBot
     >>> game = StichlingGame()
     >>> state = game.new_game(3, seed=4)
     >>> bot = StichlingBot()
@@ -368,14 +364,3 @@ def playout_policy(
         elif score > best_score - 1e-9:
             best.append(move)
     return best[0] if len(best) == 1 else rng.choice(best)
-
-
-def _hand_sampler(view: StichlingView, rng: random.Random) -> Callable[[random.Random], object]:
-    return HandSampler(view, rng).sample
-
-
-# ISMCTS searches with round playouts draw only the hand in progress on every iteration: with
-# random playouts (the default: the game has no registered playout policy) they play it on a
-# mutable copy of it, with another policy or a playout bot on the engine.
-register_fast_playouts(None, hand_search, StichlingGame)
-register_hand_sampler(StichlingGame, _hand_sampler)

@@ -43,9 +43,10 @@ def build_parser(env: Env) -> argparse.ArgumentParser:
 
     parser_class = cast("type[_Parser]", type("Parser", (_Parser,), {"env": env}))
     parser = parser_class(
-        prog="sticheln",
+        prog=__name__.partition(".")[0],  # the command is called after the package
         description=(
-            "Play Sticheln (Stick 'Em) and its sibling games against bots in the terminal, "
+            "Play the library's card games, and those of installed packages, against bots "
+            "in the terminal, "
             "simulate many games between bots, replay saved games, and serve a web table "
             "where people play in the browser."
         ),

@@ -155,9 +155,9 @@ def load_record(path: str) -> LoadedRecord:
 
 
 def default_players(game: Game[Any, Any, Any]) -> int:
-    """Four players if the game allows four, else its smallest player count."""
-    counts = game.player_counts
-    return 4 if 4 in counts else counts[0]
+    """The number of players the game declares for when none is asked for
+    (:attr:`GameInfo.default_players <sticheln.GameInfo.default_players>`)."""
+    return game.info.default_players
 
 
 def check_players(game: Game[Any, Any, Any], players: int) -> None:

@@ -31,8 +31,9 @@ from sticheln.cli.common import (
     parse_bot_names,
 )
 from sticheln.cli.screens import InputError, Screen, screen_for, signed
+from sticheln.core.errors import UnknownNameError
 from sticheln.core.protocol import Game
-from sticheln.games import GAME_NAMES, find_game
+from sticheln.games import DEFAULT_GAME, GAME_NAMES, find_game
 
 __all__ = ["add_parser", "run"]
 
@@ -100,12 +101,17 @@ def add_parser(subparsers: Any) -> None:
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--game``, ``--rules``, ``--players`` and ``--seed``, with the registered games and
     their presets in the help."""
-    infos = [find_game(name).info for name in GAME_NAMES]
+    infos = []
+    for name in GAME_NAMES:
+        try:
+            infos.append(find_game(name).info)
+        except UnknownNameError:  # a plugin that fails: it says so when it is chosen
+            continue
     parser.add_argument(
         "--game",
-        default="sticheln",
+        default=DEFAULT_GAME,
         metavar="NAME",
-        help=f"the game: {', '.join(GAME_NAMES)} (default: sticheln)",
+        help=f"the game: {', '.join(GAME_NAMES)} (default: {DEFAULT_GAME})",
     )
     presets = "; ".join(
         f"for {info.title} {', '.join(info.presets)} (default: {info.default_preset})"
@@ -113,7 +119,10 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--rules", metavar="PRESET", help=f"the rules preset: {presets}")
     parser.add_argument(
-        "--players", type=int, metavar="N", help="number of players (default: 4 if allowed)"
+        "--players",
+        type=int,
+        metavar="N",
+        help="number of players (default: the game's usual number, 4 if allowed)",
     )
     parser.add_argument(
         "--seed", type=int, metavar="S", help="seed for the deal and the bots (default: random)"

@@ -21,6 +21,7 @@ from __future__ import annotations
 __all__ = [
     "EXCERPT_LENGTH",
     "CardError",
+    "GamePluginError",
     "IllegalMoveError",
     "InvalidMoveError",
     "RecordError",
@@ -124,3 +125,10 @@ class RecordError(StichelnError, ValueError):
 
     The message names the field (``deals[1].hands[2]``) or the move number at fault.
     """
+
+
+class GamePluginError(UnknownNameError):
+    """A game of another package (an entry point of the group ``sticheln.games``) that cannot
+    be loaded; the one-line message names the entry point, its distribution and the cause.
+    It is an :class:`UnknownNameError`: the game named cannot be had, and the other games
+    are not affected."""

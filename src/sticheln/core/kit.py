@@ -98,7 +98,7 @@ ViewT = TypeVar("ViewT", bound=GameView)
 RulesT = TypeVar("RulesT", bound=GameRules)
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     """A game's functions and facts, from which :class:`BaseGame` builds its protocol object.
 
@@ -139,6 +139,34 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     for its protocol object ``game`` and a number of players."""
     would_take: Callable[[ViewT], tuple[int | None, ...]]
     """``would_take(view)``: for each trick open in ``view``, who would take it now."""
+
+    # What the tools read of the game (GameInfo): a small game may leave each one out.
+    # Code that the game must not import (it lives beside the tools) is declared by its
+    # reference, "module:attribute" (sticheln.core.references), imported when a tool needs it.
+    default_players: int | None = None
+    """The number of players when none is asked for (:attr:`GameInfo.default_players`);
+    ``None``, or a count the rules do not allow: four if they allow four, else the fewest."""
+    score_bounds: Callable[[RulesT, int], tuple[int, int]] | None = None
+    """``score_bounds(rules, players)``: the lowest and highest final score of a player
+    (:attr:`GameInfo.score_bounds`; the OpenSpiel adapter needs them), or ``None``."""
+    bots: Mapping[str, Any] = attrs.field(factory=dict)
+    """The game's own bots by name, ``{"heuristic": "module:factory"}``: each a factory
+    ``factory(game) -> bot`` or its reference (:attr:`GameInfo.bots`)."""
+    playout_policy: Any = None
+    """The playout policy of the search bots, or its reference
+    (:attr:`GameInfo.playout_policy`); ``None``: random playouts."""
+    fast_playouts: Any = None
+    """The fast path of the search for the default playouts, or its reference
+    (:attr:`GameInfo.fast_playouts`)."""
+    hand_sampler: Any = None
+    """The sampler of the deal in progress for the search, or its reference
+    (:attr:`GameInfo.hand_sampler`)."""
+    screen: Any = None
+    """The terminal screen, or its reference (:attr:`GameInfo.screen`); ``None``: the
+    generic screen."""
+    web_renderer: str | None = None
+    """The web page's renderer, a JavaScript module as the package resource
+    ``"package:path.js"`` (:attr:`GameInfo.web_renderer`)."""
 
     def rules(self, preset: str | None = None) -> RulesT:
         """The rules preset called ``preset`` (case-insensitive), or the default rules.
@@ -193,17 +221,9 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
 
     @property
     def info(self) -> GameInfo:
-        """What kind of game this is, with this object's rules."""
-        kit = self.kit
-        return GameInfo(
-            name=kit.name,
-            title=kit.title,
-            player_counts=self.rules.player_counts,
-            presets=kit.presets.keys(),
-            default_preset=kit.default_preset,
-            rules_name=self.rules.name,
-            simultaneous_moves=kit.simultaneous_moves,
-        )
+        """What kind of game this is, with this object's rules (made once per kit and
+        rules)."""
+        return _info(self.kit, self.rules)
 
     @property
     def name(self) -> str:
@@ -461,6 +481,48 @@ def _state_readers(kind: type[GameState]) -> dict[str, Callable[[Any, Any], Any]
         "scores": scores,
         "winners": winners,
     }
+
+
+_INFOS: dict[tuple[GameKit[Any, Any, Any, Any], Any], GameInfo] = {}
+
+
+def _info(kit: GameKit[Any, Any, Any, Any], rules: Any) -> GameInfo:
+    """The :class:`GameInfo` of the kit's game with ``rules``."""
+    try:
+        return _INFOS[kit, rules]
+    except (KeyError, TypeError):
+        pass
+    counts = tuple(rules.player_counts)
+    default = kit.default_players
+    if default is None or default not in counts:
+        default = 4 if 4 in counts else counts[0]
+    bounds = None
+    if kit.score_bounds is not None:
+        bounds = tuple(kit.score_bounds(rules, players) for players in counts)
+    info = GameInfo(
+        name=kit.name,
+        title=kit.title,
+        player_counts=counts,
+        presets=kit.presets.keys(),
+        default_preset=kit.default_preset,
+        rules_name=rules.name,
+        simultaneous_moves=kit.simultaneous_moves,
+        default_players=default,
+        score_bounds=bounds,
+        bots=kit.bots,
+        playout_policy=kit.playout_policy,
+        fast_playouts=kit.fast_playouts,
+        hand_sampler=kit.hand_sampler,
+        screen=kit.screen,
+        web_renderer=kit.web_renderer,
+    )
+    try:
+        if len(_INFOS) >= 256:
+            _INFOS.clear()
+        _INFOS[kit, rules] = info  # a kit is equal to itself only
+    except TypeError:  # unhashable rules: made anew each time
+        pass
+    return info
 
 
 @functools.lru_cache(maxsize=64)

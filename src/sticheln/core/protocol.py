@@ -19,7 +19,7 @@ methods are the game's pure functions. It declares what kind of game it is in a
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 import attrs
@@ -41,6 +41,24 @@ def _ints(values: Iterable[int]) -> tuple[int, ...]:
 
 def _strs(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(values)
+
+
+def _usual_players(info: GameInfo) -> int:
+    counts = info.player_counts
+    return 4 if 4 in counts or not counts else counts[0]
+
+
+def _bounds(values: Iterable[Iterable[int]]) -> tuple[tuple[int, int], ...]:
+    found = []
+    for pair in values:
+        low, high = pair
+        found.append((int(low), int(high)))
+    return tuple(found)
+
+
+def _named(values: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
+    pairs = values.items() if isinstance(values, Mapping) else values
+    return tuple((str(name), factory) for name, factory in pairs)
 
 
 @attrs.frozen
@@ -77,6 +95,54 @@ class GameInfo:
     """Whether several players may have to act at once (Sticheln's pain cards are chosen by
     all players together): a loop over :meth:`Game.players_to_act` must then offer every
     seat it lists, and none of them sees the others' choices until all have chosen."""
+    default_players: int = attrs.field(
+        default=attrs.Factory(_usual_players, takes_self=True), converter=int
+    )
+    """The number of players a game has when none is asked for (the command line, the web
+    lobby, OpenSpiel): by default four if the rules allow four, else the fewest they allow."""
+    score_bounds: tuple[tuple[int, int], ...] | None = attrs.field(
+        default=None, converter=attrs.converters.optional(_bounds)
+    )
+    """The lowest and the highest final score a player can have, ``(low, high)``, for each
+    entry of :attr:`player_counts` in turn, or ``None`` when the game does not say (the
+    OpenSpiel adapter needs them). :meth:`score_range` reads them by player count."""
+    bots: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_named)
+    """The game's own bots, ``(name, factory)`` pairs, such as its ``"heuristic"`` bot: each
+    factory (called with the game, like those of :func:`~sticheln.bots.register_bot`) or the
+    :data:`~sticheln.core.references.Reference` ``"module:attribute"`` that names it.
+    :func:`~sticheln.bots.make_bot` reads them (:meth:`bot`)."""
+    playout_policy: Any = None
+    """The policy ``(state, player, moves, rng) -> move`` that plays the playouts of the
+    search bots (:class:`~sticheln.bots.ISMCTSBot`), or its reference, or ``None`` for random
+    playouts."""
+    fast_playouts: Any = None
+    """A fast path of the search for the default playouts (those of :attr:`playout_policy`,
+    or random ones when it is ``None``): ``sampler(view)``, returning a
+    :class:`~sticheln.bots.ismcts.RoundSampler` that plays the deal in progress on a mutable
+    representation of its own, or ``None`` for a view it does not handle; or its reference,
+    or ``None``."""
+    hand_sampler: Any = None
+    """``factory(view, rng)``, an object whose ``sample(rng)`` draws full states that agree
+    with ``view``, drawing everything but the deal in progress once, for searches whose
+    playouts stop at the end of the deal; or its reference, or ``None``."""
+    screen: Any = None
+    """The terminal screen of the game (called like :class:`sticheln.cli.screens.Screen`), or
+    its reference, or ``None`` for the generic screen."""
+    web_renderer: str | None = None
+    """The game's renderer for the web page, a JavaScript module, as the package resource
+    ``"package:path/in/it.js"`` (:func:`~sticheln.core.references.resource`), or ``None``."""
+
+    def bot(self, name: str) -> Any:
+        """The factory (or its reference) of the game's own bot called ``name``, or
+        ``None``."""
+        return next((factory for key, factory in self.bots if key == name), None)
+
+    def score_range(self, players: int) -> tuple[int, int] | None:
+        """The lowest and highest final score of a player with ``players`` players, or
+        ``None`` when the game declares no bounds or the rules are not for ``players``."""
+        if self.score_bounds is None or players not in self.player_counts:
+            return None
+        return self.score_bounds[self.player_counts.index(players)]
 
 
 class Game(Protocol[StateT, MoveT, ViewT]):

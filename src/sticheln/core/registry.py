@@ -6,6 +6,15 @@ A game registers a *factory*: a function that takes the name of one of its rules
 protocol. A game registered by another package shows up everywhere a game can be chosen,
 ``sticheln play --game`` included.
 
+An installed package declares its games as entry points of the group ``sticheln.games``:
+each entry point is named after its game and names a factory (``high-card =
+high_card:factory``). They are found when a game is first looked up or the names are listed
+(:data:`GAME_NAMES`), and again whenever :data:`sys.path` has changed since (a game whose
+package has left the path is forgotten); a name registered with :func:`register_game` comes
+before a plugin's;
+a plugin that cannot be loaded is left out of the list with a :class:`GamePluginWarning`, and
+:func:`find_game` of its name raises :exc:`~sticheln.core.errors.GamePluginError`, naming it.
+
 >>> sorted(GAME_NAMES)[:2]
 ['hattrick', 'sticheln']
 >>> find_game("sticheln", "amigo-1993").info.rules_name
@@ -14,26 +23,144 @@ protocol. A game registered by another package shows up everywhere a game can be
 
 from __future__ import annotations
 
+import sys
 import threading
-from collections.abc import Callable, KeysView
+import warnings
+from collections.abc import Callable, Iterator, KeysView, Mapping
+from importlib import metadata
 from typing import Any, Final
 
-from sticheln.core.errors import UnknownNameError, WrongTypeError, excerpt
+from sticheln.core.errors import GamePluginError, UnknownNameError, WrongTypeError, excerpt
 from sticheln.core.protocol import Game
 
-__all__ = ["GAME_NAMES", "GameFactory", "find_game", "register_game"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "GAME_NAMES",
+    "GameFactory",
+    "GamePluginWarning",
+    "find_game",
+    "register_game",
+]
+
+ENTRY_POINT_GROUP: Final = "sticheln.games"
+"""The entry-point group of the games of other packages."""
 
 GameFactory = Callable[[str | None], Game[Any, Any, Any]]
 """A function that returns the game with the rules preset it is given (``None``: the
 game's default rules); it raises :class:`~sticheln.UnknownNameError` for an unknown
 preset."""
 
-_FACTORIES: dict[str, GameFactory] = {}
-_LOCK = threading.Lock()
 
-GAME_NAMES: Final[KeysView[str]] = _FACTORIES.keys()
-"""The names :func:`find_game` knows, in the order they were registered (a live view of
-the registry)."""
+class GamePluginWarning(UserWarning):
+    """A game plugin that cannot be loaded, left out of :data:`GAME_NAMES`."""
+
+
+_FACTORIES: dict[str, GameFactory] = {}
+_LOCK = threading.RLock()  # a plugin's module may register games while it is loaded
+
+_PLUGINS: dict[str, GameFactory] = {}
+"""The factories that came from entry points, by name (also in :data:`_FACTORIES`)."""
+_BROKEN: dict[str, str] = {}
+"""The entry points that could not be loaded, by name: the one-line message why."""
+_scanned_path: tuple[str, ...] | None = None
+"""The :data:`sys.path` of the latest scan of the entry points."""
+
+
+def _describe(entry: metadata.EntryPoint) -> str:
+    """``'high-card' (high_card:factory, from toy-games 0.1)``."""
+    dist = getattr(entry, "dist", None)
+    source = "" if dist is None else f", from {dist.name} {dist.version}"
+    return f"{entry.name!r} ({entry.value}{source})"
+
+
+def _load(entry: metadata.EntryPoint) -> GameFactory:
+    """The factory that ``entry`` names, checked by building the default game with it.
+
+    :raises GamePluginError: for a plugin that cannot be imported, names no factory, or
+        builds a game of another name.
+    """
+    where = _describe(entry)
+    try:
+        factory: GameFactory = entry.load()
+    except Exception as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else ""
+        raise GamePluginError(
+            f"game plugin {where} cannot be loaded: {type(exc).__name__}: {reason}"
+        ) from None
+    if not callable(factory):
+        raise GamePluginError(
+            f"game plugin {where} names {excerpt(factory)}, not a factory (preset) -> game"
+        )
+    try:
+        name = factory(None).info.name
+    except Exception as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else ""
+        raise GamePluginError(
+            f"game plugin {where}: its factory fails for the default rules: "
+            f"{type(exc).__name__}: {reason}"
+        ) from None
+    if name != entry.name:
+        raise GamePluginError(f"game plugin {where} builds a game called {excerpt(name)}")
+    return factory
+
+
+def _discover() -> None:
+    """Scan the entry points of :data:`ENTRY_POINT_GROUP` when :data:`sys.path` has changed
+    since the last scan: register the new ones, forget those that are gone."""
+    global _scanned_path
+    path = tuple(sys.path)
+    if path == _scanned_path:
+        return
+    with _LOCK:
+        if path == _scanned_path:
+            return
+        found: dict[str, metadata.EntryPoint] = {}
+        for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+            found.setdefault(entry.name, entry)  # the first on the path, as for imports
+        for name in [name for name in _PLUGINS if name not in found]:
+            if _FACTORIES.get(name) is _PLUGINS.pop(name):
+                del _FACTORIES[name]
+        for name in [name for name in _BROKEN if name not in found]:
+            del _BROKEN[name]
+        for name, entry in found.items():
+            if name in _PLUGINS or name in _BROKEN:
+                continue
+            if name in _FACTORIES:
+                continue  # registered by the program (or the library): it comes first
+            try:
+                factory = _load(entry)
+            except GamePluginError as exc:
+                _BROKEN[name] = str(exc)
+                warnings.warn(str(exc), GamePluginWarning, stacklevel=3)
+                continue
+            _PLUGINS[name] = factory
+            _FACTORIES.setdefault(name, factory)
+        _scanned_path = path
+
+
+class _Names(Mapping[str, GameFactory]):
+    """The registry as a mapping that finds the plugins before it is read."""
+
+    def __getitem__(self, name: str) -> GameFactory:
+        _discover()
+        return _FACTORIES[name]
+
+    def __iter__(self) -> Iterator[str]:
+        _discover()
+        return iter(list(_FACTORIES))
+
+    def __len__(self) -> int:
+        _discover()
+        return len(_FACTORIES)
+
+    def __contains__(self, name: object) -> bool:
+        _discover()
+        return name in _FACTORIES
+
+
+GAME_NAMES: Final[KeysView[str]] = _Names().keys()
+"""The names :func:`find_game` knows, in the order they were registered, then the games of
+the installed plugins (a live view of the registry)."""
 
 
 def register_game(name: str, factory: GameFactory, *, replace: bool = False) -> None:
@@ -52,7 +179,7 @@ def register_game(name: str, factory: GameFactory, *, replace: bool = False) -> 
     if not name or name != name.lower() or name != name.strip():
         raise ValueError(f"a game's name must be lower case, without spaces: {excerpt(name)}")
     with _LOCK:
-        if name in _FACTORIES and not replace:
+        if name in _FACTORIES and not replace and _PLUGINS.get(name) is not _FACTORIES[name]:
             raise ValueError(f"a game called {excerpt(name)} is already registered")
         _FACTORIES[name] = factory
 
@@ -63,13 +190,19 @@ def find_game(name: str, preset: str | None = None) -> Game[Any, Any, Any]:
 
     :raises UnknownNameError: for an unknown game or preset; the message lists the known
         ones.
+    :raises GamePluginError: for the game of a plugin that cannot be loaded, naming it.
     :raises WrongTypeError: if ``name`` or ``preset`` is not a string.
     """
     if not isinstance(name, str):
         raise WrongTypeError(f"a game's name must be a string, got {excerpt(name)}")
     if preset is not None and not isinstance(preset, str):
         raise WrongTypeError(f"a preset's name must be a string or None, got {excerpt(preset)}")
-    factory = _FACTORIES.get(name.lower())
+    key = name.lower()
+    _discover()
+    factory = _FACTORIES.get(key)
     if factory is None:
+        broken = _BROKEN.get(key)
+        if broken is not None:
+            raise GamePluginError(broken)
         raise UnknownNameError(f"no game {excerpt(name)}; known games: {', '.join(_FACTORIES)}")
     return factory(preset)

@@ -23,11 +23,12 @@ from sticheln.hattrick.event import EVENT_TYPES, events
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.record import HattrickRecord
 from sticheln.hattrick.rules import AMIGO_1995, HATTRICK_PRESETS, HattrickRules
-from sticheln.hattrick.sampling import sample_state
+from sticheln.hattrick.sampling import HandSampler, sample_state
+from sticheln.hattrick.scoring import PASS_PENALTY
 from sticheln.hattrick.state import FinishedHand, HattrickState
 from sticheln.hattrick.view import HattrickView, observe, would_take
 
-__all__ = ["HATTRICK", "HattrickGame", "move_text"]
+__all__ = ["HATTRICK", "HattrickGame", "move_text", "score_bounds"]
 
 
 def move_text(move: HattrickMove) -> str:
@@ -42,6 +43,14 @@ def move_text(move: HattrickMove) -> str:
 
 
 _MOVE_TYPES: Final = (Follow, OpenTrick, Pass)
+
+
+def score_bounds(rules: HattrickRules, players: int) -> tuple[int, int]:
+    """The lowest and highest final score of a player: in each hand at best +1 for every
+    card of the deck, at worst -1 for every card and the penalty of passing a whole hand
+    (:rule:`HT-SCORE-1`, :rule:`HT-SCORE-2`)."""
+    size, hands = rules.deck_size, rules.hands_for(players)
+    return -hands * (size + PASS_PENALTY * rules.hand_size(players)), hands * size
 
 
 HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules]] = GameKit(
@@ -67,6 +76,11 @@ HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules
     ),
     encoding=HattrickEncoding,
     would_take=would_take,
+    score_bounds=score_bounds,
+    bots={"heuristic": "sticheln.bots.hattrick:make_hattrick_bot"},
+    hand_sampler=HandSampler,
+    screen="sticheln.cli.hattrick:HattrickScreen",
+    web_renderer="sticheln:web/static/render-hattrick.js",
 )
 """Hattrick's functions and facts, from which :class:`HattrickGame` is built."""
 

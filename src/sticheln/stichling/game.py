@@ -22,11 +22,20 @@ from sticheln.stichling.event import EVENT_TYPES, events
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove, move_text
 from sticheln.stichling.record import StichlingRecord
 from sticheln.stichling.rules import RAVENSBURGER_2015, STICHLING_PRESETS, StichlingRules
-from sticheln.stichling.sampling import sample_state
+from sticheln.stichling.sampling import HandSampler, sample_state
 from sticheln.stichling.state import FinishedHand, StichlingState
 from sticheln.stichling.view import StichlingView, observe, would_take
 
-__all__ = ["STICHLING", "StichlingGame"]
+__all__ = ["STICHLING", "StichlingGame", "score_bounds"]
+
+
+def score_bounds(rules: StichlingRules, players: int) -> tuple[int, int]:
+    """The lowest and highest final score of a player: in each hand at most the best and at
+    least the worst victory-point card of the rules, or nothing."""
+    values = [value for triple in rules.points for value in triple]
+    hands = rules.hand_count
+    return hands * min(0, *values), hands * max(0, *values)
+
 
 STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, StichlingRules]] = GameKit(
     name="stichling",
@@ -51,6 +60,12 @@ STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, Stichling
     ),
     encoding=StichlingEncoding,
     would_take=would_take,
+    score_bounds=score_bounds,
+    bots={"heuristic": "sticheln.bots.stichling:make_stichling_bot"},
+    fast_playouts="sticheln.bots.playout_stichling:hand_search",
+    hand_sampler=HandSampler,
+    screen="sticheln.cli.stichling:StichlingScreen",
+    web_renderer="sticheln:web/static/render-stichling.js",
 )
 """Stichling's functions and facts, from which :class:`StichlingGame` is built."""
 
