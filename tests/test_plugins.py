@@ -387,7 +387,7 @@ TOOLS = [
     "bots/base.py",
     *sorted(
         str(path.relative_to(PACKAGE))
-        for folder in ("cli", "adapters")
+        for folder in ("cli", "adapters", "web")
         for path in (PACKAGE / folder).glob("*.py")
         if str(path.relative_to(PACKAGE)) not in GAME_OWN
     ),
@@ -514,3 +514,36 @@ def test_the_tools_import_no_code_of_a_game() -> None:
                 if not fine:
                     wrong.append(f"{path}: {module}")
     assert wrong == []
+
+
+# -- the web server ------------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("installed")
+def test_the_web_server_lists_deals_and_plays_the_installed_game(tmp_path: Path) -> None:
+    from tests.web_helpers import create, server, watch_to_end
+
+    with server(tmp_path / "web.sqlite3") as client:
+        games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+        high_card = games["high-card"]
+        assert high_card["title"] == "High Card"
+        assert high_card["renderer"] is None  # the page draws it with its generic renderer
+        assert {"random", "ismcts", "lowest"} <= set(high_card["bots"])
+        assert "heuristic" not in high_card["bots"]
+        answer = create(client, "high-card", ["lowest", "random", "random"])
+        spectator = watch_to_end(client, answer["id"])
+        assert spectator.last["over"]
+        info = client.get(f"/api/tables/{answer['id']}").json()
+        assert info["game"] == "high-card"
+        assert info["status"] == "over"
+        record = client.get(f"/api/tables/{answer['id']}/record").text
+        assert st.load_record(record).state.scores == tuple(spectator.last["scores"])
+        frames = client.get(f"/api/tables/{answer['id']}/replay").json()["frames"]
+        assert len(frames) == len(spectator.table.moves) + 1
+        assert client.get(f"/table/{answer['id']}").status_code == 200
+        assert client.get("/rules").status_code == 200
+        refused = client.post(
+            "/api/tables", json={"game": "high-card", "seats": ["heuristic", "random", "random"]}
+        )
+        assert refused.status_code == 400
+        assert refused.json()["error"].startswith("seats[0]: the heuristic bot does not play")

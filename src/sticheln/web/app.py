@@ -159,7 +159,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
                         preset: list(find_game(name, preset).info.player_counts)
                         for preset in info.presets
                     },
-                    "default_players": 4 if 4 in counts else counts[0],
+                    "default_players": info.default_players,
                     "bots": bot_names(game),
                     "renderer": renderer_url(game),
                 }

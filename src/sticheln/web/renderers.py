@@ -13,21 +13,26 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from sticheln.core.errors import UnknownNameError
 from sticheln.core.protocol import Game
+from sticheln.core.references import resource
 
 __all__ = ["renderer_file", "renderer_url"]
 
-STATIC = Path(__file__).parent / "static"
-
 
 def renderer_file(game: Game[Any, Any, Any]) -> Path | None:
-    """The renderer module of ``game``, or ``None`` if it ships none."""
-    declared = getattr(game.info, "web_renderer", None)
-    if declared is not None:
-        path = Path(declared)
-        return path if path.is_file() else None
-    shipped = STATIC / f"render-{game.info.name}.js"
-    return shipped if shipped.is_file() else None
+    """The renderer module of ``game`` (its :attr:`GameInfo.web_renderer
+    <sticheln.GameInfo.web_renderer>`, a package resource), or ``None`` if it ships none or
+    the file is missing."""
+    declared = game.info.web_renderer
+    if declared is None:
+        return None
+    try:
+        found = resource(declared, f"the web renderer of {game.info.name}")
+    except UnknownNameError:
+        return None
+    path = Path(str(found))
+    return path if path.is_file() else None
 
 
 def renderer_url(game: Game[Any, Any, Any]) -> str | None:

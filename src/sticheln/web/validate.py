@@ -20,6 +20,7 @@ import attrs
 
 from sticheln import GAME_NAMES, UnknownNameError, WrongTypeError, find_game
 from sticheln.bots import BOT_NAMES, BotSpecError, make_bot, parse_bot_spec, plays
+from sticheln.bots import bot_names as game_bot_names
 from sticheln.core.protocol import Game
 from sticheln.web.limits import Limits
 from sticheln.web.text import one_line, quote
@@ -149,7 +150,7 @@ def _bot_spec(field: str, text: str, game: Game[Any, Any, Any], limits: Limits) 
         spec = parse_bot_spec(text)
     except (BotSpecError, WrongTypeError) as exc:
         raise RequestError(f"{field}: {exc}") from None
-    if spec.name not in BOT_NAMES:
+    if spec.name not in BOT_NAMES and not plays(spec.name, game):
         raise RequestError(
             f"{field}: unknown bot {quote(spec.name)}; bots: {', '.join(bot_names(game))}"
         )
@@ -182,7 +183,7 @@ def _bot_spec(field: str, text: str, game: Game[Any, Any, Any], limits: Limits) 
 
 def bot_names(game: Game[Any, Any, Any]) -> list[str]:
     """The names of the bots that play ``game``, as ``GET /api/games`` lists them."""
-    return [name for name in BOT_NAMES if plays(name, game)]
+    return list(game_bot_names(game))
 
 
 def _names(value: object, players: int) -> tuple[str | None, ...]:
