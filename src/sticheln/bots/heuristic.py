@@ -11,10 +11,9 @@ from sticheln.bots.ismcts import register_fast_playouts
 from sticheln.bots.playout import round_search
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.moves import Move
-from sticheln.rules import AllZeroTrick
 from sticheln.scoring import card_points
 from sticheln.state import GameState, Phase
-from sticheln.trick import trick_winner
+from sticheln.trick import taking_index
 from sticheln.view import PlayerView
 
 __all__ = ["HeuristicBot", "make_heuristic_bot", "playout_policy"]
@@ -127,7 +126,7 @@ class HeuristicBot:
         order = [(view.trick_leader + i) % n for i in range(n)]
         later = order[len(played) + 1 :]
         hand_sizes = view.hand_sizes
-        leader_wins_zeros = view.rules.all_zero_trick is AllZeroTrick.LEADER_WINS
+        all_zero_trick = view.rules.all_zero_trick
         other_pains = {c for p, c in enumerate(pains) if p != me and c is not None}
         # The non-zero values of the unseen cards (the other players' hands) by colour.
         unseen = view.unseen_cards
@@ -152,23 +151,20 @@ class HeuristicBot:
         for move in moves:
             card = move.card
             cards = [*played, card]
-            index = trick_winner(cards)
-            winner: int | None = None
-            if index is not None:
-                winner = order[index]
-            elif leader_wins_zeros:
-                winner = order[0]
-            if winner is None:
+            # Who would take the trick (ST-TRICK-6 included), and with which card.
+            index = taking_index(cards, all_zero_trick)
+            if index is None:
                 value = 0.0
             else:
+                winner = order[index]
                 hold = 1.0
                 if later and unseen_count:
                     lead = cards[0].color
-                    best = None if index is None else cards[index]
+                    best = cards[index]
                     beaters = 0
                     for color, vals in values.items():
-                        if best is None or (color is not lead and best.color is lead):
-                            beaters += len(vals)  # any non-zero card beats zeros or the lead
+                        if color is not lead and best.color is lead:
+                            beaters += len(vals)  # any non-zero card beats the lead colour
                         elif color is not lead or best.color is lead:
                             beaters += sum(1 for v in vals if v > best.value)
                     miss = 1.0 - beaters / unseen_count

@@ -11,7 +11,8 @@ on the masks).
 
 Nothing here defines a rule of the game. The tables that resolve tricks and score cards are
 built once per deck by calling the engine's own definitions
-(:func:`~sticheln.trick_winner`, :func:`~sticheln.card_points`), a round is scored by
+(:func:`~sticheln.trick_winner`, :func:`~sticheln.card_points`), who takes a trick that no
+card wins by :func:`~sticheln.trick_taker`, a round is scored by
 :func:`~sticheln.round_score`, and the differential tests (``tests/test_playout.py``) check
 the tricks and scores against :func:`~sticheln.apply_move`.
 """
@@ -24,10 +25,10 @@ from typing import Final
 
 from sticheln.core.cards import MAX_VALUE, Card, Color, _bits_to_indices, _card_set, card_at
 from sticheln.moves import PAIN_MOVES, PLAY_MOVES, Move
-from sticheln.rules import AllZeroTrick, Deck, Rules
+from sticheln.rules import Deck, Rules
 from sticheln.scoring import card_points, round_score
 from sticheln.state import Phase
-from sticheln.trick import trick_winner
+from sticheln.trick import taking_index, trick_winner
 from sticheln.view import PlayerView
 
 __all__ = ["FastRound", "RoundSearch", "Tables", "round_search", "tables_for"]
@@ -219,13 +220,8 @@ class FastRound:
         mask = 0
         for card in trick:
             mask |= 1 << card
-        winner: int | None
-        if self.best >= 0:
-            winner = (leader + self.best) % n
-        elif self.search.leader_wins:
-            winner = leader
-        else:
-            winner = None
+        taker = self.best if self.best >= 0 else self.search.zero_taker
+        winner = (leader + taker) % n if taker >= 0 else None
         if self.record is not None:
             self.record.append((leader, tuple(trick), winner))
         if winner is None:
@@ -416,7 +412,7 @@ def _run(r: FastRound, rng: random.Random) -> None:
     beats = tables.beats
     leads = tables.leads
     zeros = search.zeros
-    leader_wins = search.leader_wins
+    zero_taker = search.zero_taker
     share_last = search.share_last
     share_half = search.share
     pains = search.pain_colors(r.picks)
@@ -546,10 +542,9 @@ def _run(r: FastRound, rng: random.Random) -> None:
         mask = 0
         for card in trick:
             mask |= 1 << card
-        if best >= 0:
-            leader = (leader + best) % n
-            won[leader] |= mask
-        elif leader_wins:
+        taker = best if best >= 0 else zero_taker
+        if taker >= 0:
+            leader = (leader + taker) % n
             won[leader] |= mask
         else:
             aside |= mask
@@ -585,7 +580,6 @@ class RoundSearch:
         "aside",
         "best",
         "leader",
-        "leader_wins",
         "me",
         "n",
         "policy_fast",
@@ -594,6 +588,7 @@ class RoundSearch:
         "tables",
         "to_act",
         "totals",
+        "zero_taker",
         "zeros",
     )
 
@@ -604,7 +599,10 @@ class RoundSearch:
         self.n = n
         self.me = view.player
         self.tables = tables_for(view.rules, n)
-        self.leader_wins = view.rules.all_zero_trick is AllZeroTrick.LEADER_WINS
+        # Who takes a trick that no card wins (ST-TRICK-6), by its place in play order; -1:
+        # nobody, it is set aside.
+        zero_taker = taking_index((Card(_COLORS[0], 0),) * n, view.rules.all_zero_trick)
+        self.zero_taker = -1 if zero_taker is None else zero_taker
         self.zeros = self.tables.value_masks[0][1] if self.tables.value_masks[0][0] == 0 else 0
         self.share = 0.5 / (n - 1)
         self.share_last = 1.0 / (n - 1)
