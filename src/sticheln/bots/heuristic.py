@@ -8,15 +8,19 @@ from collections.abc import Sequence
 import attrs
 
 from sticheln.bots.ismcts import register_fast_playouts
-from sticheln.bots.playout import round_search
-from sticheln.core.cards import Card, CardSet, Color
+from sticheln.bots.playout import round_search, tables_for
+from sticheln.bots.policy import pain_choice, play_choice, weights
+from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
 from sticheln.moves import Move
 from sticheln.scoring import card_points
 from sticheln.state import GameState, Phase
-from sticheln.trick import taking_index
+from sticheln.trick import taking_index, winning_index
 from sticheln.view import PlayerView
 
 __all__ = ["HeuristicBot", "make_heuristic_bot", "playout_policy"]
+
+_SLOTS = MAX_VALUE + 1
+"""Card ``i`` has the colour number ``i // _SLOTS`` (the policy's colour numbers)."""
 
 
 @attrs.frozen
@@ -219,61 +223,39 @@ def playout_policy(
     minus a share of what it costs the winner otherwise, counted half unless the bot plays
     last), keeps zeros and sheds cards of its own pain colour. Ties are broken with ``rng``.
 
-    A search with round playouts plays this policy on the fast path of
-    ``sticheln.bots.playout`` (registered below): the same moves, on bit masks.
+    The decisions are those of ``sticheln.bots.policy`` (``pain_choice`` and
+    ``play_choice``), on bit masks of the cards; a search with round playouts plays the same
+    policy on the fast path of ``sticheln.bots.playout`` (registered below), which reads the
+    same functions.
     """
     if state.phase is not Phase.PLAYING:
-        low = min(m.card.value for m in moves)
-        return rng.choice([m for m in moves if m.card.value == low])
+        hand = 0
+        for move in moves:
+            hand |= move.card.bit
+        low = pain_choice(hand)
+        # A draw even from one card, as the fast path draws.
+        return rng.choice([move for move in moves if low >> move.card.index & 1])
     n = state.setup.players
     picks = state.picks
     trick = state.trick_cards
-    leader = state.trick_leader
-    weight = 1.0 if len(trick) == n - 1 else 0.5
-    my_pain = picks[player].color  # type: ignore[union-attr]
-    share = weight / (n - 1)
-    # The card winning the trick so far, as trick_winner finds it, one card at a time.
-    lead = trick[0].color if trick else None
-    best_index = -1
-    best_value = 0
-    best_trump = False
-    for i, card in enumerate(trick):
-        value = card.value
-        if value and (
-            (card.color is not lead and (not best_trump or value > best_value))
-            or (not best_trump and value > best_value)
-        ):
-            best_index, best_value, best_trump = i, value, card.color is not lead
-    points = [0] * n  # what the trick so far scores for each player
-    for p in range(n):
-        pain = picks[p].color  # type: ignore[union-attr]
-        points[p] = sum(-c.value if c.color is pain else 1 for c in trick)
-    best_score = -1e9
-    best: list[Move] = []
+    hand = 0
     for move in moves:
-        card = move.card
-        value = card.value
-        winner = -1 if best_index < 0 else (leader + best_index) % n
-        if value and (
-            lead is None
-            or (card.color is not lead and (not best_trump or value > best_value))
-            or (card.color is lead and not best_trump and value > best_value)
-        ):
-            winner = player
-        score = 0.0
-        if winner >= 0:
-            pain = picks[winner].color  # type: ignore[union-attr]
-            total = points[winner] + (-value if card.color is pain else 1)
-            score = weight * total if winner == player else -share * total
-        if value == 0:
-            score -= 1.0
-        elif card.color is my_pain:
-            score += 0.4 * value
-        if score > best_score + 1e-9:
-            best_score, best = score, [move]
-        elif score > best_score - 1e-9:
-            best.append(move)
-    return best[0] if len(best) == 1 else rng.choice(best)
+        hand |= move.card.bit
+    tables = tables_for(state.rules, n)
+    indices = [card.index for card in trick]
+    its_pain = -1
+    if trick:
+        best = winning_index(trick)
+        take = hand & tables.beats[indices[0] // _SLOTS][0 if best is None else indices[best] + 1]
+        if best is not None:
+            its_pain = picks[(state.trick_leader + best) % n].index // _SLOTS  # type: ignore[union-attr]
+    else:
+        take = hand & tables.leads
+    weight, share = weights(n)[len(trick) == n - 1]
+    my_pain = picks[player].index // _SLOTS  # type: ignore[union-attr]
+    ties = play_choice(hand, take, indices, my_pain, its_pain, weight, share)
+    best_moves = [move for move in moves if ties >> move.card.index & 1]
+    return best_moves[0] if len(best_moves) == 1 else rng.choice(best_moves)
 
 
 # The searches that play their playouts with this policy take the fast path of
