@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import attrgetter
+from typing import Any
 
 import attrs
 
@@ -228,34 +230,47 @@ def playout_policy(
     policy on the fast path of ``sticheln.bots.playout`` (registered below), which reads the
     same functions.
     """
+    hand = sum(map(_move_bit, moves))
     if state.phase is not Phase.PLAYING:
-        hand = 0
-        for move in moves:
-            hand |= move.card.bit
         low = pain_choice(hand)
         # A draw even from one card, as the fast path draws.
         return rng.choice([move for move in moves if low >> move.card.index & 1])
-    n = state.setup.players
+    global _last  # one tuple, replaced whole: safe across threads
+    setup = state.setup
+    n = setup.players
+    seen = _last
+    if seen[0] is not setup:
+        seen = _last = (setup, tables_for(setup.rules, n), weights(n))
+    _, tables, (early, last) = seen
     picks = state.picks
     trick = state.trick_cards
-    hand = 0
-    for move in moves:
-        hand |= move.card.bit
-    tables = tables_for(state.rules, n)
-    indices = [card.index for card in trick]
-    its_pain = -1
-    if trick:
-        best = winning_index(trick)
-        take = hand & tables.beats[indices[0] // _SLOTS][0 if best is None else indices[best] + 1]
-        if best is not None:
-            its_pain = picks[(state.trick_leader + best) % n].index // _SLOTS  # type: ignore[union-attr]
-    else:
-        take = hand & tables.leads
-    weight, share = weights(n)[len(trick) == n - 1]
     my_pain = picks[player].index // _SLOTS  # type: ignore[union-attr]
-    ties = play_choice(hand, take, indices, my_pain, its_pain, weight, share)
-    best_moves = [move for move in moves if ties >> move.card.index & 1]
-    return best_moves[0] if len(best_moves) == 1 else rng.choice(best_moves)
+    if trick:
+        indices = [card.index for card in trick]
+        best = winning_index(trick)
+        weight, share = last if len(trick) == n - 1 else early
+        if best is None:
+            take = hand & tables.beats[indices[0] // _SLOTS][0]
+            ties = play_choice(hand, take, indices, my_pain, -1, weight, share)
+        else:
+            take = hand & tables.beats[indices[0] // _SLOTS][indices[best] + 1]
+            winner = (state.trick_leader + best) % n
+            its_pain = picks[winner].index // _SLOTS  # type: ignore[union-attr]
+            ties = play_choice(hand, take, indices, my_pain, its_pain, weight, share)
+    else:
+        weight, share = early
+        ties = play_choice(hand, hand & tables.leads, (), my_pain, -1, weight, share)
+    if not ties & (ties - 1):
+        index = ties.bit_length() - 1
+        for move in moves:
+            if move.card.index == index:
+                return move
+    return rng.choice([move for move in moves if ties >> move.card.index & 1])
+
+
+_move_bit = attrgetter("card.bit")
+_last: tuple[Any, Any, Any] = (None, None, None)
+"""The setup of the last state :func:`playout_policy` saw, its tables and weights."""
 
 
 # The searches that play their playouts with this policy take the fast path of

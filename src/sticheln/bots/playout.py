@@ -311,6 +311,12 @@ def _run(r: FastRound, rng: random.Random) -> None:
     player = r.to_act
     aside = r.aside
     last = n - 1
+    # The pain colour of the player whose card wins the trick so far (-1: none), and the
+    # trick's cards as a mask, kept up to date card by card.
+    its_pain = pains[(leader + best) % n] if best >= 0 else -1
+    taken = 0
+    for card in trick:
+        taken |= 1 << card
     while True:
         hand = hands[player]
         if not hand:
@@ -318,15 +324,14 @@ def _run(r: FastRound, rng: random.Random) -> None:
         played = len(trick)
         if played:
             row = beats[lead][trick[best] + 1 if best >= 0 else 0]
-            ties = choose(
-                hand,
-                hand & row,
-                trick,
-                pains[player],
-                pains[(leader + best) % n] if best >= 0 else -1,
-                last_weight if played == last else early_weight,
-                last_share if played == last else early_share,
-            )
+            if played == last:
+                ties = choose(
+                    hand, hand & row, trick, pains[player], its_pain, last_weight, last_share
+                )
+            else:
+                ties = choose(
+                    hand, hand & row, trick, pains[player], its_pain, early_weight, early_share
+                )
         else:
             row = leads
             ties = choose(hand, hand & leads, trick, pains[player], -1, early_weight, early_share)
@@ -339,29 +344,29 @@ def _run(r: FastRound, rng: random.Random) -> None:
         else:
             index = ties.bit_length() - 1
         # Play the card.
-        hands[player] = hand ^ (1 << index)
-        if played:
-            if row >> index & 1:
-                best = played
-        else:
+        bit = 1 << index
+        hands[player] = hand ^ bit
+        taken |= bit
+        if not played:
             lead = index // _SLOTS
-            best = 0 if row >> index & 1 else -1
+        if row & bit:  # the card takes the trick as it stands (best is -1 when it leads)
+            best = played
+            its_pain = pains[player]
         trick.append(index)
         if played < last:
             player = player + 1 if player < last else 0
             continue
-        mask = 0
-        for card in trick:
-            mask |= 1 << card
         taker = best if best >= 0 else zero_taker
         if taker >= 0:
             leader = (leader + taker) % n
-            won[leader] |= mask
+            won[leader] |= taken
         else:
-            aside |= mask
+            aside |= taken
         player = leader
         trick = []
         best = -1
+        its_pain = -1
+        taken = 0
     r.trick = trick
     r.best = best
     r.lead = -1
