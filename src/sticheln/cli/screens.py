@@ -482,7 +482,11 @@ class StichelnScreen(CardScreen):
             if why is not explanation.reasons[taker + 1]:
                 outcome = Text(f"{takes} it: {said} ({why.rule})")
             else:
-                because = f", {said[6:]}" if said.startswith("it is ") else f": {why.text}"
+                because = (
+                    f", {said.removeprefix('it is ')}"
+                    if said.startswith("it is ")
+                    else f": {why.text}"
+                )
                 outcome = Text.assemble(
                     f"{takes} it with ", card_text(card), f"{because} ({why.rule})"
                 )
