@@ -5,6 +5,10 @@ are sampled from a player's view and played on, and the same moves are made with
 :func:`sticheln.apply_move`: the tricks, who wins them and the round scores must agree, and
 the fast playout policy must choose exactly the moves of
 :func:`sticheln.bots.heuristic.playout_policy`, drawing the same random numbers.
+
+Both read the one definition of the policy (:mod:`sticheln.bots.policy`), which scores only a
+few cards of a hand; :func:`reference_policy` here scores every card, as the policy's
+description says, and ``playout_policy`` must agree with it move by move.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import pytest
 import sticheln as st
 from sticheln.bots.heuristic import playout_policy
 from sticheln.bots.playout import FastRound, RoundSearch, round_search, tables_for
+from sticheln.bots.policy import POINTS
 from sticheln.core.cards import card_at
 from sticheln.moves import PLAY_MOVES
 from sticheln.state import GameState
@@ -23,6 +28,42 @@ from sticheln.state import GameState
 CASES = [
     (name, players) for name, rules in sorted(st.PRESETS.items()) for players in rules.player_counts
 ]
+
+
+def reference_policy(
+    state: GameState, player: int, moves: list[st.Move], rng: random.Random
+) -> st.Move:
+    """The playout policy as its description says, every card scored in full, on a state."""
+    if state.phase is not st.Phase.PLAYING:
+        low = min(m.card.value for m in moves)
+        return rng.choice([m for m in moves if m.card.value == low])
+    n = state.setup.players
+    picks = state.picks
+    trick = list(state.trick_cards)
+    leader = state.trick_leader
+    weight = 1.0 if len(trick) == n - 1 else 0.5
+    share = weight / (n - 1)
+    my_pain = picks[player].color  # type: ignore[union-attr]
+    best_score = -1e9
+    best: list[st.Move] = []
+    for move in moves:
+        card = move.card
+        index = st.trick_winner([*trick, card])
+        score = 0.0
+        if index is not None:
+            winner = (leader + index) % n
+            pain = picks[winner].color  # type: ignore[union-attr]
+            total = sum(st.card_points(c, pain) for c in [*trick, card])
+            score = weight * total if winner == player else -share * total
+        if card.value == 0:
+            score -= 1.0
+        elif card.color is my_pain:
+            score += 0.4 * card.value
+        if score > best_score + 1e-9:
+            best_score, best = score, [move]
+        elif score > best_score - 1e-9:
+            best.append(move)
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def _bits(mask: int) -> list[int]:
@@ -168,6 +209,27 @@ def test_fast_playouts_play_the_heuristic_playout_policy(preset: str, players: i
         assert fused.getstate() == reference.getstate()
 
 
+@pytest.mark.parametrize(("preset", "players"), CASES)
+def test_the_playout_policy_scores_as_its_description_says(preset: str, players: int) -> None:
+    """The one definition of the policy, which scores only a few cards of each hand, chooses
+    what scoring every card chooses, drawing the same random numbers: whole rounds from
+    random positions, every move checked."""
+    rules = st.Rules.preset(preset)
+    rng = random.Random(f"reference/{preset}/{players}")
+    for _ in range(30):
+        state = _position(rules, players, rng)
+        seed = rng.randrange(10**9)
+        ours, theirs = random.Random(seed), random.Random(seed)
+        number = state.round_number
+        while state.round_number == number and not state.is_over:
+            player = state.players_to_act[0]
+            moves = list(st.legal_moves(state, player))
+            move = playout_policy(state, player, moves, ours)
+            assert move == reference_policy(state, player, moves, theirs)
+            assert ours.getstate() == theirs.getstate()
+            state = st.apply_move(state, move)
+
+
 def test_tables_come_from_the_rule_functions() -> None:
     """Spot checks of the tables against trick_winner and card_points."""
     tables = tables_for(st.Rules(), 4)
@@ -177,7 +239,8 @@ def test_tables_come_from_the_rule_functions() -> None:
     assert row[r5.index + 1] >> g2.index & 1  # any other colour
     assert not row[g2.index + 1] >> r9.index & 1  # the lead colour never beats another
     assert not row[0] >> b0.index & 1  # a zero never wins
-    assert tables.points[0][r9.index] == st.card_points(r9, st.Color.RED)
+    assert POINTS[0][r9.index] == st.card_points(r9, st.Color.RED)
+    assert POINTS[3][b0.index] == st.card_points(b0, st.Color.BLUE)
     assert not tables.leads >> b0.index & 1
 
 

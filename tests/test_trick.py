@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from sticheln import Card, Color, Trick, lead_color, trick_winner
+from sticheln import (
+    AllZeroTrick,
+    Card,
+    Color,
+    Trick,
+    WrongTypeError,
+    lead_color,
+    trick_taker,
+    trick_winner,
+)
 
 
 def cards(text: str) -> list[Card]:
@@ -93,6 +102,28 @@ def test_earlier_card_wins_a_tie(trick: str, winner: int) -> None:
 @pytest.mark.parametrize("trick", ["R0", "R0 G0", "R0 G0 B0 Y0 P0 A0"])
 def test_all_zero_trick_has_no_winner(trick: str) -> None:
     assert trick_winner(cards(trick)) is None
+
+
+@pytest.mark.rule("ST-TRICK-6")
+@pytest.mark.parametrize("trick", ["R0", "R0 G0", "R0 G0 B0 Y0 P0 A0"])
+def test_a_trick_of_zeros_is_set_aside_or_goes_to_its_leader(trick: str) -> None:
+    assert trick_taker(cards(trick)) is None
+    assert trick_taker(cards(trick), AllZeroTrick.SET_ASIDE) is None
+    assert trick_taker(cards(trick), AllZeroTrick.LEADER_WINS) == 0
+
+
+@pytest.mark.rule("ST-TRICK-2", "ST-TRICK-3", "ST-TRICK-6")
+@pytest.mark.parametrize("trick", ["B6 B11 R3 Y0", "R5 R9", "G0 R5 R9", "R0 G0 B1", "R9 G3 B3 R9"])
+def test_a_trick_a_card_wins_goes_to_that_card_under_every_option(trick: str) -> None:
+    for option in AllZeroTrick:
+        assert trick_taker(cards(trick), option) == trick_winner(cards(trick))
+
+
+def test_trick_taker_checks_its_arguments() -> None:
+    with pytest.raises(ValueError, match="at least one card"):
+        trick_taker([], AllZeroTrick.LEADER_WINS)
+    with pytest.raises(WrongTypeError, match="AllZeroTrick"):
+        trick_taker(cards("R0"), "leader-wins")  # type: ignore[arg-type]
 
 
 def test_empty_trick_is_an_error() -> None:

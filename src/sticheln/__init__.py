@@ -53,7 +53,7 @@ from sticheln.rules import (
 from sticheln.sampling import sample_state
 from sticheln.scoring import card_points, ranking, round_score, winners
 from sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
-from sticheln.trick import lead_color, trick_winner
+from sticheln.trick import lead_color, trick_taker, trick_winner
 from sticheln.view import PlayerView, observe
 
 
@@ -139,6 +139,7 @@ __all__ = [
     "register_game",
     "round_score",
     "sample_state",
+    "trick_taker",
     "trick_winner",
     "winners",
 ]

@@ -24,7 +24,8 @@ array operations: ``games * rounds`` rows, ``hand_size - 1`` tricks, one step pe
 The rules are read from the :class:`~sticheln.Rules` object (deck for the player count, hand
 size, rounds, :class:`~sticheln.FirstLeader`, :class:`~sticheln.AllZeroTrick`), and the lookup
 tables are built by calling the engine's own rule functions, so that each rule is defined once:
-the card points by :func:`~sticheln.card_points`, and the trick winner as a table "does this
+the card points by :func:`~sticheln.card_points`, who takes a trick of zeros by
+:func:`~sticheln.trick_taker` (:rule:`ST-TRICK-6`), and the trick winner as a table "does this
 card take the trick from the card now winning it, under this lead colour" filled by
 :func:`~sticheln.trick_winner` (the winner of a trick with one more card depends only on the
 lead colour, the card winning so far and the new card). The tests replay batch games through
@@ -62,14 +63,14 @@ except ImportError as exc:  # pragma: no cover - numpy is the rl extra
         "sticheln.batch needs numpy: install the rl extra (pip install 'sticheln[rl]')"
     ) from exc
 
-from sticheln.core.cards import CardSet, card_at
+from sticheln.core.cards import Card, CardSet, card_at
 from sticheln.core.errors import SetupError, WrongTypeError, excerpt
 from sticheln.core.setup import check_count, check_index, check_player_count, check_type
 from sticheln.moves import ChoosePain, Move, PlayCard
 from sticheln.record import GameRecord
-from sticheln.rules import NSV, AllZeroTrick, Deck, FirstLeader, Rules
+from sticheln.rules import NSV, Deck, FirstLeader, Rules
 from sticheln.scoring import card_points
-from sticheln.trick import trick_winner
+from sticheln.trick import taking_index, trick_winner
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -294,7 +295,9 @@ def simulate(
     seat_rows = np.arange(rows, dtype=_IP) * n
     after = (np.arange(n, dtype=_IP) + 1) % n
     takes, alone = tables.takes, tables.alone
-    leader_wins = rules.all_zero_trick is AllZeroTrick.LEADER_WINS
+    # Who takes a trick that no card wins (ST-TRICK-6): the place in play order of the card
+    # whose player takes it, or None: it is set aside and its leader leads again.
+    zero_taker = taking_index((Card(deck.colors[0], 0),) * n, rules.all_zero_trick)
     none = np.int8(-1)
     for t in range(tricks):
         base = rowbase + (1 + t)
@@ -315,8 +318,8 @@ def simulate(
             best = np.where(take, card, best)
             winner = np.where(take, seat, winner)
         nobody = winner < 0
-        if leader_wins:
-            winner = np.where(nobody, leader, winner)  # ST-TRICK-6, online style
+        if zero_taker is not None:
+            winner = np.where(nobody, (leader + zero_taker) % n if zero_taker else leader, winner)
             winners[:, t] = winner
         else:
             winners[:, t] = np.where(nobody, none, winner)
@@ -325,8 +328,8 @@ def simulate(
         at = seat_rows + winner
         colour = pain_color_flat[at] * size
         value = points[colour[:, None] + perm[:, 1 + t : n * hand : hand]].sum(axis=1)
-        if not leader_wins:
-            value[nobody] = 0
+        if zero_taker is None:
+            value[nobody] = 0  # set aside: nobody scores the cards
         score_flat[at] += value
         leader = winner  # ST-LEAD-2
 

@@ -34,7 +34,7 @@ from sticheln.core.setup import (
 )
 from sticheln.core.tricks import Trick, new_trick
 from sticheln.moves import PAIN_MOVES, PLAY_MOVES, ChoosePain, Move, PlayCard
-from sticheln.rules import AllZeroTrick, FirstLeader, Rules
+from sticheln.rules import FirstLeader, Rules
 from sticheln.scoring import round_score
 from sticheln.state import (
     _CHOOSING,
@@ -46,12 +46,11 @@ from sticheln.state import (
     GameState,
     check_state,
 )
-from sticheln.trick import winning_index
+from sticheln.trick import taking_index
 
 __all__ = ["apply_move", "deal_round", "legal_moves", "new_game", "parse_move"]
 
 _DEFAULT_RULES = Rules()
-_LEADER_WINS = AllZeroTrick.LEADER_WINS
 
 
 def deal_round(rules: Rules, players: int, rng: random.Random) -> Deal:
@@ -302,11 +301,9 @@ def apply_move(state: GameState, move: Move) -> GameState:
                 setup, phase, number, hand_moves, picks, pick_order, leader, cards, tricks, won,
                 set_aside, finished, (player + 1) % n,
             ))  # fmt: skip
-        winner = winning_index(cards)
+        winner = taking_index(cards, setup.rules.all_zero_trick)  # ST-TRICK-2 to 6
         if winner is not None:
             winner = (leader + winner) % n
-        elif setup.rules.all_zero_trick is _LEADER_WINS:
-            winner = leader
         mask = sum(map(_card_bit, cards))
         if winner is None:
             set_aside = _card_set(set_aside.mask | mask)

@@ -22,7 +22,7 @@ from sticheln.core.cards import Card, CardSet, check_cards
 from sticheln.core.errors import WrongTypeError, excerpt
 from sticheln.rules import AllZeroTrick
 from sticheln.scoring import card_points
-from sticheln.trick import trick_winner
+from sticheln.trick import check_all_zero_trick, taking_index, trick_winner
 
 __all__ = [
     "Reason",
@@ -59,6 +59,23 @@ class TrickExplanation:
     """Why: first the lead colour, then one reason per card in play order, and for a trick of
     zeros a last reason saying who gets it."""
 
+    @property
+    def deciding_reason(self) -> Reason:
+        """The reason that decides who gets the trick: the winning card's, or for a trick that
+        no card wins the last one (:rule:`ST-TRICK-6`), which says whether nobody wins it or
+        which card does under the rules.
+
+        >>> from sticheln import AllZeroTrick, Card, explain_trick
+        >>> print(explain_trick([Card.parse("R5"), Card.parse("G2")]).deciding_reason)
+        G2 wins: it is the highest card not in the lead colour (ST-TRICK-2).
+        >>> zeros = [Card.parse("R0"), Card.parse("G0")]
+        >>> explain_trick(zeros, AllZeroTrick.LEADER_WINS).deciding_reason.rule
+        'ST-TRICK-6'
+        """
+        if len(self.reasons) > len(self.cards) + 1 or self.winner is None:
+            return self.reasons[-1]
+        return self.reasons[self.winner + 1]
+
     def __str__(self) -> str:
         head = "Nobody wins." if self.winner is None else f"{self.cards[self.winner]} wins."
         return "\n".join([head, *(f"- {reason}" for reason in self.reasons)])
@@ -78,12 +95,10 @@ def explain_trick(
     :raises WrongTypeError: if ``cards`` is not a sequence of cards, or ``all_zero_trick``
         not an :class:`~sticheln.AllZeroTrick`.
     """
-    if not isinstance(all_zero_trick, AllZeroTrick):
-        raise WrongTypeError(
-            f"all_zero_trick must be an AllZeroTrick, got {excerpt(all_zero_trick)}"
-        )
+    check_all_zero_trick(all_zero_trick)
     winner = trick_winner(cards)
     cards = tuple(cards)
+    taker = taking_index(cards, all_zero_trick)
     lead = cards[0].color
     reasons = [Reason(f"{cards[0]} leads: {lead.name.lower()} is the lead colour", "ST-TRICK-1")]
     best = None if winner is None else cards[winner]
@@ -129,18 +144,19 @@ def explain_trick(
                 "ST-TRICK-2",
             )
         reasons.append(reason)
-    if winner is None and all_zero_trick is AllZeroTrick.LEADER_WINS:
-        winner = 0
-        reasons.append(
-            Reason(
-                f"{cards[0]} wins: every card is a zero, and such a trick goes to "
-                f"its leader under these rules",
-                "ST-TRICK-6",
+    if winner is None:  # no card wins: the rule of a trick of zeros says who takes it
+        if taker is None:
+            reasons.append(Reason("nobody wins the trick: every card is a zero", "ST-TRICK-6"))
+        else:
+            to = "its leader" if taker == 0 else f"the player of {cards[taker]}"
+            reasons.append(
+                Reason(
+                    f"{cards[taker]} wins: every card is a zero, and such a trick goes to "
+                    f"{to} under these rules",
+                    "ST-TRICK-6",
+                )
             )
-        )
-    elif winner is None:
-        reasons.append(Reason("nobody wins the trick: every card is a zero", "ST-TRICK-6"))
-    return TrickExplanation(cards, winner, tuple(reasons))
+    return TrickExplanation(cards, taker, tuple(reasons))
 
 
 @attrs.frozen

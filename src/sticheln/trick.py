@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sticheln.core.cards import Card, Color, check_cards
+from sticheln.core.errors import WrongTypeError, excerpt
 from sticheln.core.tricks import Trick
+from sticheln.rules import AllZeroTrick
 
-__all__ = ["Trick", "lead_color", "trick_winner", "winning_index"]
+__all__ = ["Trick", "lead_color", "taking_index", "trick_taker", "trick_winner", "winning_index"]
 
 
 def lead_color(cards: Sequence[Card]) -> Color:
@@ -73,3 +75,61 @@ def winning_index(cards: Sequence[Card]) -> int | None:
         elif not best_is_trump and value > best_value:
             best, best_value = i, value
     return best
+
+
+def trick_taker(
+    cards: Sequence[Card], all_zero_trick: AllZeroTrick = AllZeroTrick.SET_ASIDE
+) -> int | None:
+    """The index, in play order, of the card whose player takes the trick's cards under the
+    rule ``all_zero_trick`` (pass :attr:`Rules.all_zero_trick <sticheln.Rules.all_zero_trick>`
+    of the game); ``None`` if nobody takes them.
+
+    The winner of :func:`trick_winner` takes the trick (:rule:`ST-ROUND-2`). A trick that no
+    card wins, every card a zero, is decided by :rule:`ST-TRICK-6`: under
+    :attr:`AllZeroTrick.SET_ASIDE <sticheln.AllZeroTrick.SET_ASIDE>` nobody takes it (``None``):
+    its cards are set aside, out of play for the round, and its leader leads again; under
+    :attr:`AllZeroTrick.LEADER_WINS <sticheln.AllZeroTrick.LEADER_WINS>` its leader takes it
+    (``0``). The player of the card returned leads the next trick (:rule:`ST-LEAD-2`), and for
+    ``None`` the leader does.
+
+    Like :func:`trick_winner` it takes any number of cards, so it also tells who would take a
+    trick that is still open.
+
+    >>> from sticheln import AllZeroTrick, Card, trick_taker
+    >>> trick_taker([Card.parse("R5"), Card.parse("G2")])
+    1
+    >>> zeros = [Card.parse("R0"), Card.parse("B0")]
+    >>> trick_taker(zeros) is None
+    True
+    >>> trick_taker(zeros, AllZeroTrick.LEADER_WINS)
+    0
+
+    :raises ValueError: if the trick has no card.
+    :raises WrongTypeError: if ``cards`` is not a sequence of cards, or ``all_zero_trick`` not
+        an :class:`~sticheln.AllZeroTrick`.
+    """
+    check_all_zero_trick(all_zero_trick)
+    if not check_cards(cards, "a trick"):
+        raise ValueError("a trick needs at least one card")
+    return taking_index(cards, all_zero_trick)
+
+
+def taking_index(cards: Sequence[Card], all_zero_trick: AllZeroTrick) -> int | None:
+    """:func:`trick_taker` without the checks of its arguments, for the engine, the
+    explanations and the bots, and for the tables of the fast paths (which call it on a trick
+    of zeros): the one definition of :rule:`ST-TRICK-6`. ``cards`` must be a non-empty
+    sequence of cards."""
+    winner = winning_index(cards)
+    if winner is not None:
+        return winner
+    # ST-TRICK-6: no card wins the trick.
+    return 0 if all_zero_trick is AllZeroTrick.LEADER_WINS else None
+
+
+def check_all_zero_trick(all_zero_trick: object) -> None:
+    """Raise :exc:`~sticheln.WrongTypeError` unless ``all_zero_trick`` is an
+    :class:`~sticheln.AllZeroTrick`."""
+    if not isinstance(all_zero_trick, AllZeroTrick):
+        raise WrongTypeError(
+            f"all_zero_trick must be an AllZeroTrick, got {excerpt(all_zero_trick)}"
+        )

@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import attrgetter
+from typing import Any
 
 import attrs
 
-from sticheln.core.cards import Card, CardSet, Color
+from sticheln.bots.playout import tables_for
+from sticheln.bots.policy import pain_choice, play_choice, weights
+from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
 from sticheln.moves import Move
-from sticheln.rules import AllZeroTrick
 from sticheln.scoring import card_points
 from sticheln.state import GameState, Phase
-from sticheln.trick import trick_winner
+from sticheln.trick import taking_index, winning_index
 from sticheln.view import PlayerView
 
 __all__ = ["HeuristicBot", "make_heuristic_bot", "playout_policy"]
+
+_SLOTS = MAX_VALUE + 1
+"""Card ``i`` has the colour number ``i // _SLOTS`` (the policy's colour numbers)."""
 
 
 @attrs.frozen
@@ -125,7 +131,7 @@ class HeuristicBot:
         order = [(view.trick_leader + i) % n for i in range(n)]
         later = order[len(played) + 1 :]
         hand_sizes = view.hand_sizes
-        leader_wins_zeros = view.rules.all_zero_trick is AllZeroTrick.LEADER_WINS
+        all_zero_trick = view.rules.all_zero_trick
         other_pains = {c for p, c in enumerate(pains) if p != me and c is not None}
         # The non-zero values of the unseen cards (the other players' hands) by colour.
         unseen = view.unseen_cards
@@ -150,23 +156,20 @@ class HeuristicBot:
         for move in moves:
             card = move.card
             cards = [*played, card]
-            index = trick_winner(cards)
-            winner: int | None = None
-            if index is not None:
-                winner = order[index]
-            elif leader_wins_zeros:
-                winner = order[0]
-            if winner is None:
+            # Who would take the trick (ST-TRICK-6 included), and with which card.
+            index = taking_index(cards, all_zero_trick)
+            if index is None:
                 value = 0.0
             else:
+                winner = order[index]
                 hold = 1.0
                 if later and unseen_count:
                     lead = cards[0].color
-                    best = None if index is None else cards[index]
+                    best = cards[index]
                     beaters = 0
                     for color, vals in values.items():
-                        if best is None or (color is not lead and best.color is lead):
-                            beaters += len(vals)  # any non-zero card beats zeros or the lead
+                        if color is not lead and best.color is lead:
+                            beaters += len(vals)  # any non-zero card beats the lead colour
                         elif color is not lead or best.color is lead:
                             beaters += sum(1 for v in vals if v > best.value)
                     miss = 1.0 - beaters / unseen_count
@@ -221,58 +224,49 @@ def playout_policy(
     minus a share of what it costs the winner otherwise, counted half unless the bot plays
     last), keeps zeros and sheds cards of its own pain colour. Ties are broken with ``rng``.
 
-    A search with round playouts plays this policy on the fast path of
-    ``sticheln.bots.playout`` (registered below): the same moves, on bit masks.
+    The decisions are those of ``sticheln.bots.policy`` (``pain_choice`` and
+    ``play_choice``), on bit masks of the cards; a search with round playouts plays the same
+    policy on the fast path of ``sticheln.bots.playout`` (declared in Sticheln's kit), which reads the
+    same functions.
     """
+    hand = sum(map(_move_bit, moves))
     if state.phase is not Phase.PLAYING:
-        low = min(m.card.value for m in moves)
-        return rng.choice([m for m in moves if m.card.value == low])
-    n = state.setup.players
+        low = pain_choice(hand)
+        # A draw even from one card, as the fast path draws.
+        return rng.choice([move for move in moves if low >> move.card.index & 1])
+    global _last  # one tuple, replaced whole: safe across threads
+    setup = state.setup
+    n = setup.players
+    seen = _last
+    if seen[0] is not setup:
+        seen = _last = (setup, tables_for(setup.rules, n), weights(n))
+    _, tables, (early, last) = seen
     picks = state.picks
     trick = state.trick_cards
-    leader = state.trick_leader
-    weight = 1.0 if len(trick) == n - 1 else 0.5
-    my_pain = picks[player].color  # type: ignore[union-attr]
-    share = weight / (n - 1)
-    # The card winning the trick so far, as trick_winner finds it, one card at a time.
-    lead = trick[0].color if trick else None
-    best_index = -1
-    best_value = 0
-    best_trump = False
-    for i, card in enumerate(trick):
-        value = card.value
-        if value and (
-            (card.color is not lead and (not best_trump or value > best_value))
-            or (not best_trump and value > best_value)
-        ):
-            best_index, best_value, best_trump = i, value, card.color is not lead
-    points = [0] * n  # what the trick so far scores for each player
-    for p in range(n):
-        pain = picks[p].color  # type: ignore[union-attr]
-        points[p] = sum(-c.value if c.color is pain else 1 for c in trick)
-    best_score = -1e9
-    best: list[Move] = []
-    for move in moves:
-        card = move.card
-        value = card.value
-        winner = -1 if best_index < 0 else (leader + best_index) % n
-        if value and (
-            lead is None
-            or (card.color is not lead and (not best_trump or value > best_value))
-            or (card.color is lead and not best_trump and value > best_value)
-        ):
-            winner = player
-        score = 0.0
-        if winner >= 0:
-            pain = picks[winner].color  # type: ignore[union-attr]
-            total = points[winner] + (-value if card.color is pain else 1)
-            score = weight * total if winner == player else -share * total
-        if value == 0:
-            score -= 1.0
-        elif card.color is my_pain:
-            score += 0.4 * value
-        if score > best_score + 1e-9:
-            best_score, best = score, [move]
-        elif score > best_score - 1e-9:
-            best.append(move)
-    return best[0] if len(best) == 1 else rng.choice(best)
+    my_pain = picks[player].index // _SLOTS  # type: ignore[union-attr]
+    if trick:
+        indices = [card.index for card in trick]
+        best = winning_index(trick)
+        weight, share = last if len(trick) == n - 1 else early
+        if best is None:
+            take = hand & tables.beats[indices[0] // _SLOTS][0]
+            ties = play_choice(hand, take, indices, my_pain, -1, weight, share)
+        else:
+            take = hand & tables.beats[indices[0] // _SLOTS][indices[best] + 1]
+            winner = (state.trick_leader + best) % n
+            its_pain = picks[winner].index // _SLOTS  # type: ignore[union-attr]
+            ties = play_choice(hand, take, indices, my_pain, its_pain, weight, share)
+    else:
+        weight, share = early
+        ties = play_choice(hand, hand & tables.leads, (), my_pain, -1, weight, share)
+    if not ties & (ties - 1):
+        index = ties.bit_length() - 1
+        for move in moves:
+            if move.card.index == index:
+                return move
+    return rng.choice([move for move in moves if ties >> move.card.index & 1])
+
+
+_move_bit = attrgetter("card.bit")
+_last: tuple[Any, Any, Any] = (None, None, None)
+"""The setup of the last state :func:`playout_policy` saw, its tables and weights."""

@@ -6,12 +6,12 @@ them to the end of the round. Done with the immutable engine, every move builds 
 each hand, pile of won cards and pain card is an int (a bit mask of card indices, or an
 index), the current trick a short list. :class:`RoundSearch` samples such rounds from a
 player's view and :class:`FastRound` plays them, by the playout policy of the search
-(:func:`sticheln.bots.heuristic.playout_policy`, move for move the same choices, computed
-on the masks).
+(:func:`sticheln.bots.heuristic.playout_policy`): its decisions are those of
+:mod:`sticheln.bots.policy`, which both read, so the choices are move for move the same.
 
-Nothing here defines a rule of the game. The tables that resolve tricks and score cards are
-built once per deck by calling the engine's own definitions
-(:func:`~sticheln.trick_winner`, :func:`~sticheln.card_points`), a round is scored by
+Nothing here defines a rule of the game or of the policy. The tables that resolve tricks are
+built once per deck by calling the engine's own definition (:func:`~sticheln.trick_winner`),
+who takes a trick that no card wins by :func:`~sticheln.trick_taker`, a round is scored by
 :func:`~sticheln.round_score`, and the differential tests (``tests/test_playout.py``) check
 the tricks and scores against :func:`~sticheln.apply_move`.
 """
@@ -22,12 +22,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from sticheln.bots.policy import pain_choice, play_choice, weights
 from sticheln.core.cards import MAX_VALUE, Card, Color, _bits_to_indices, _card_set, card_at
 from sticheln.moves import PAIN_MOVES, PLAY_MOVES, Move
-from sticheln.rules import AllZeroTrick, Deck, Rules
-from sticheln.scoring import card_points, round_score
+from sticheln.rules import Deck, Rules
+from sticheln.scoring import round_score
 from sticheln.state import Phase
-from sticheln.trick import trick_winner
+from sticheln.trick import taking_index, trick_winner
 from sticheln.view import PlayerView
 
 __all__ = ["FastRound", "RoundSearch", "Tables", "round_search", "tables_for"]
@@ -44,29 +45,13 @@ class Tables:
     Card ``i`` is :func:`~sticheln.core.cards.card_at`\\ ``(i)``, its bit ``1 << i``.
     """
 
-    __slots__ = ("beats", "color_masks", "deck", "leads", "points", "value_masks", "values")
+    __slots__ = ("beats", "deck", "leads")
 
     def __init__(self, deck: Deck) -> None:
         indices = deck.indices
         cards = [card_at(i) for i in indices]
         self.deck = sum(1 << i for i in indices)
         """The mask of the deck."""
-        self.values = [card_at(i).value for i in range(len(_COLORS) * _SLOTS)]
-        """The value of every card, by index."""
-        self.color_masks = [
-            sum(1 << c.index for c in cards if c.color is color) for color in _COLORS
-        ]
-        """The deck's cards of each colour, by colour number (``index // 21``)."""
-        self.value_masks = [
-            (v, sum(1 << c.index for c in cards if c.value == v))
-            for v in sorted({c.value for c in cards})
-        ]
-        """``(value, mask of the deck's cards of that value)``, ascending by value."""
-        self.points = [
-            [card_points(card_at(i), color) for i in range(len(_COLORS) * _SLOTS)]
-            for color in _COLORS
-        ]
-        """``points[pain colour][card]``: what a won card scores (:func:`card_points`)."""
         self.leads = sum(1 << c.index for c in cards if trick_winner([c]) == 0)
         """The cards that win a trick they lead (for now)."""
         self.beats: list[list[int]] = []
@@ -219,13 +204,8 @@ class FastRound:
         mask = 0
         for card in trick:
             mask |= 1 << card
-        winner: int | None
-        if self.best >= 0:
-            winner = (leader + self.best) % n
-        elif self.search.leader_wins:
-            winner = leader
-        else:
-            winner = None
+        taker = self.best if self.best >= 0 else self.search.zero_taker
+        winner = (leader + taker) % n if taker >= 0 else None
         if self.record is not None:
             self.record.append((leader, tuple(trick), winner))
         if winner is None:
@@ -239,10 +219,11 @@ class FastRound:
         self.lead = -1
 
     def policy_move(self, player: int, rng: random.Random) -> int:
-        """The move of :func:`sticheln.bots.heuristic.playout_policy` for ``player`` (the same
-        choice, drawing the same random numbers)."""
+        """The move of the playout policy (:mod:`sticheln.bots.policy`) for ``player``: the
+        choice of :func:`sticheln.bots.heuristic.playout_policy`, drawing the same random
+        numbers."""
         if self.to_act < 0:
-            return _pain_choice(self.hands[player], self.search.tables, rng) + _PAIN_KEY
+            return _pain_choice(self.hands[player], rng) + _PAIN_KEY
         return _policy(self, player, rng)
 
     def round_scores(self) -> list[int]:
@@ -256,13 +237,12 @@ class FastRound:
         hands = self.hands
         picks = self.picks
         search = self.search
-        tables = search.tables
         n = self.n
         if self.to_act < 0:
             # The pain cards still to choose, in seat order (players_to_act()[0] each time).
             for p in range(n):
                 if picks[p] < 0:
-                    index = _pain_choice(hands[p], tables, rng)
+                    index = _pain_choice(hands[p], rng)
                     hands[p] ^= 1 << index
                     picks[p] = index
             self.to_act = self.leader
@@ -277,126 +257,33 @@ class FastRound:
         return [t + s for t, s in zip(totals, self.round_scores(), strict=True)]
 
 
-def _pain_choice(hand: int, tables: Tables, rng: random.Random) -> int:
-    """The policy's pain card: one of the lowest cards of the hand, at random."""
-    for _value, mask in tables.value_masks:
-        low = hand & mask
-        if low:
-            return _pick(low, rng)
-    raise ValueError("an empty hand has no pain card")
+def _pain_choice(hand: int, rng: random.Random) -> int:
+    """The policy's pain card (:func:`~sticheln.bots.policy.pain_choice`), drawn with ``rng``."""
+    return _pick(pain_choice(hand), rng)
 
 
 def _policy(r: FastRound, player: int, rng: random.Random) -> int:
-    """:func:`sticheln.bots.heuristic.playout_policy` in play, on the masks of ``r``.
-
-    The policy scores every card of the hand; the cards fall into a few groups, in each of
-    which the score is the same for every card or best for the lowest or highest one, so
-    only those are scored (with the policy's own expressions, so that the floats agree)."""
+    """The card of :func:`~sticheln.bots.policy.play_choice` for ``player``, who is to play in
+    ``r``, drawn with ``rng``."""
     search = r.search
     tables = search.tables
-    n = r.n
-    hand = r.hands[player]
     trick = r.trick
-    values = tables.values
-    color_masks = tables.color_masks
-    pains = search.pain_colors(r.picks)
-    my_pain = pains[player]
-    my_mask = color_masks[my_pain]
-    if len(trick) == n - 1:
-        weight = 1.0
-        share = search.share_last
-    else:
-        weight = 0.5
-        share = search.share
     best = r.best
+    pains = search.pain_colors(r.picks)
     if trick:
-        take = hand & tables.beats[r.lead][trick[best] + 1 if best >= 0 else 0]
+        take = r.hands[player] & tables.beats[r.lead][trick[best] + 1 if best >= 0 else 0]
     else:
-        take = hand & tables.leads
-    best_score = -1e9
-    ties = 0
-    if take:
-        points = tables.points[my_pain]
-        total = 1
-        for card in trick:
-            total += points[card]
-        group = take & ~my_mask
-        if group:
-            best_score = weight * total
-            ties = group
-        group = take & my_mask
-        if group:
-            low = group & -group
-            value = values[low.bit_length() - 1]
-            score = weight * (total - 1 - value)
-            score += 0.4 * value
-            if score > best_score + 1e-9:
-                best_score, ties = score, low
-            elif score > best_score - 1e-9:
-                ties |= low
-    rest = hand & ~take
-    if rest:
-        if best < 0:
-            # Nobody wins the trick so far, and every card that could is in ``take``: the rest
-            # are zeros.
-            score = 0.0
-            score -= 1.0
-            if score > best_score + 1e-9:
-                best_score, ties = score, rest
-            elif score > best_score - 1e-9:
-                ties |= rest
-        else:
-            winner = (r.leader + best) % n
-            its_pain = pains[winner]
-            points = tables.points[its_pain]
-            base = 0
-            for card in trick:
-                base += points[card]
-            its_mask = color_masks[its_pain]
-            zeros = rest & search.zeros
-            other = -share * (base + 1)
-            if zeros:
-                group = zeros & its_mask
-                if group:
-                    score = -share * base
-                    score -= 1.0
-                    if score > best_score + 1e-9:
-                        best_score, ties = score, group
-                    elif score > best_score - 1e-9:
-                        ties |= group
-                group = zeros & ~its_mask
-                if group:
-                    score = other - 1.0
-                    if score > best_score + 1e-9:
-                        best_score, ties = score, group
-                    elif score > best_score - 1e-9:
-                        ties |= group
-                rest &= ~zeros
-            group = rest & its_mask
-            if group:
-                high = group.bit_length() - 1
-                value = values[high]
-                score = -share * (base - value)
-                if its_pain == my_pain:
-                    score += 0.4 * value
-                if score > best_score + 1e-9:
-                    best_score, ties = score, 1 << high
-                elif score > best_score - 1e-9:
-                    ties |= 1 << high
-            group = rest & ~its_mask & ~my_mask
-            if group:
-                if other > best_score + 1e-9:
-                    best_score, ties = other, group
-                elif other > best_score - 1e-9:
-                    ties |= group
-            group = rest & ~its_mask & my_mask
-            if group:
-                high = group.bit_length() - 1
-                score = other + 0.4 * values[high]
-                if score > best_score + 1e-9:
-                    best_score, ties = score, 1 << high
-                elif score > best_score - 1e-9:
-                    ties |= 1 << high
+        take = r.hands[player] & tables.leads
+    weight, share = search.weights[len(trick) == r.n - 1]
+    ties = play_choice(
+        r.hands[player],
+        take,
+        trick,
+        pains[player],
+        pains[(r.leader + best) % r.n] if best >= 0 else -1,
+        weight,
+        share,
+    )
     if ties & (ties - 1):
         return _pick(ties, rng)
     return ties.bit_length() - 1
@@ -410,17 +297,12 @@ def _run(r: FastRound, rng: random.Random) -> None:
     n = r.n
     hands = r.hands
     won = r.won
-    values = tables.values
-    color_masks = tables.color_masks
-    all_points = tables.points
     beats = tables.beats
     leads = tables.leads
-    zeros = search.zeros
-    leader_wins = search.leader_wins
-    share_last = search.share_last
-    share_half = search.share
+    zero_taker = search.zero_taker
+    (early_weight, early_share), (last_weight, last_share) = search.weights
+    choose = play_choice
     pains = search.pain_colors(r.picks)
-    masks = [color_masks[c] for c in pains]
     randbelow: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
     trick = r.trick
     best = r.best
@@ -429,100 +311,30 @@ def _run(r: FastRound, rng: random.Random) -> None:
     player = r.to_act
     aside = r.aside
     last = n - 1
+    # The pain colour of the player whose card wins the trick so far (-1: none), and the
+    # trick's cards as a mask, kept up to date card by card.
+    its_pain = pains[(leader + best) % n] if best >= 0 else -1
+    taken = 0
+    for card in trick:
+        taken |= 1 << card
     while True:
         hand = hands[player]
         if not hand:
             break
-        my_pain = pains[player]
-        my_mask = masks[player]
         played = len(trick)
-        if played == last:
-            weight = 1.0
-            share = share_last
-        else:
-            weight = 0.5
-            share = share_half
-        take = hand & (beats[lead][trick[best] + 1 if best >= 0 else 0] if played else leads)
-        best_score = -1e9
-        ties = 0
-        if take:
-            points = all_points[my_pain]
-            total = 1
-            for card in trick:
-                total += points[card]
-            group = take & ~my_mask
-            if group:
-                best_score = weight * total
-                ties = group
-            group = take & my_mask
-            if group:
-                low = group & -group
-                value = values[low.bit_length() - 1]
-                score = weight * (total - 1 - value)
-                score += 0.4 * value
-                if score > best_score + 1e-9:
-                    best_score, ties = score, low
-                elif score > best_score - 1e-9:
-                    ties |= low
-        rest = hand & ~take
-        if rest:
-            if best < 0:
-                if best_score + 1e-9 < -1.0:
-                    best_score, ties = -1.0, rest
-                elif best_score - 1e-9 < -1.0:
-                    ties |= rest
+        if played:
+            row = beats[lead][trick[best] + 1 if best >= 0 else 0]
+            if played == last:
+                ties = choose(
+                    hand, hand & row, trick, pains[player], its_pain, last_weight, last_share
+                )
             else:
-                winner = (leader + best) % n
-                its_pain = pains[winner]
-                points = all_points[its_pain]
-                base = 0
-                for card in trick:
-                    base += points[card]
-                its_mask = masks[winner]
-                other = -share * (base + 1)
-                zero = rest & zeros
-                if zero:
-                    group = zero & its_mask
-                    if group:
-                        score = -share * base
-                        score -= 1.0
-                        if score > best_score + 1e-9:
-                            best_score, ties = score, group
-                        elif score > best_score - 1e-9:
-                            ties |= group
-                    group = zero & ~its_mask
-                    if group:
-                        score = other - 1.0
-                        if score > best_score + 1e-9:
-                            best_score, ties = score, group
-                        elif score > best_score - 1e-9:
-                            ties |= group
-                    rest &= ~zero
-                group = rest & its_mask
-                if group:
-                    high = group.bit_length() - 1
-                    value = values[high]
-                    score = -share * (base - value)
-                    if its_pain == my_pain:
-                        score += 0.4 * value
-                    if score > best_score + 1e-9:
-                        best_score, ties = score, 1 << high
-                    elif score > best_score - 1e-9:
-                        ties |= 1 << high
-                group = rest & ~its_mask & ~my_mask
-                if group:
-                    if other > best_score + 1e-9:
-                        best_score, ties = other, group
-                    elif other > best_score - 1e-9:
-                        ties |= group
-                group = rest & ~its_mask & my_mask
-                if group:
-                    high = group.bit_length() - 1
-                    score = other + 0.4 * values[high]
-                    if score > best_score + 1e-9:
-                        best_score, ties = score, 1 << high
-                    elif score > best_score - 1e-9:
-                        ties |= 1 << high
+                ties = choose(
+                    hand, hand & row, trick, pains[player], its_pain, early_weight, early_share
+                )
+        else:
+            row = leads
+            ties = choose(hand, hand & leads, trick, pains[player], -1, early_weight, early_share)
         if ties & (ties - 1):
             rank = randbelow(ties.bit_count())
             while rank:
@@ -532,30 +344,29 @@ def _run(r: FastRound, rng: random.Random) -> None:
         else:
             index = ties.bit_length() - 1
         # Play the card.
-        hands[player] = hand ^ (1 << index)
-        if played:
-            if beats[lead][trick[best] + 1 if best >= 0 else 0] >> index & 1:
-                best = played
-        else:
+        bit = 1 << index
+        hands[player] = hand ^ bit
+        taken |= bit
+        if not played:
             lead = index // _SLOTS
-            best = 0 if leads >> index & 1 else -1
+        if row & bit:  # the card takes the trick as it stands (best is -1 when it leads)
+            best = played
+            its_pain = pains[player]
         trick.append(index)
         if played < last:
             player = player + 1 if player < last else 0
             continue
-        mask = 0
-        for card in trick:
-            mask |= 1 << card
-        if best >= 0:
-            leader = (leader + best) % n
-            won[leader] |= mask
-        elif leader_wins:
-            won[leader] |= mask
+        taker = best if best >= 0 else zero_taker
+        if taker >= 0:
+            leader = (leader + taker) % n
+            won[leader] |= taken
         else:
-            aside |= mask
+            aside |= taken
         player = leader
         trick = []
         best = -1
+        its_pain = -1
+        taken = 0
     r.trick = trick
     r.best = best
     r.lead = -1
@@ -585,16 +396,14 @@ class RoundSearch:
         "aside",
         "best",
         "leader",
-        "leader_wins",
         "me",
         "n",
         "policy_fast",
-        "share",
-        "share_last",
         "tables",
         "to_act",
         "totals",
-        "zeros",
+        "weights",
+        "zero_taker",
     )
 
     def __init__(self, view: PlayerView) -> None:
@@ -604,10 +413,11 @@ class RoundSearch:
         self.n = n
         self.me = view.player
         self.tables = tables_for(view.rules, n)
-        self.leader_wins = view.rules.all_zero_trick is AllZeroTrick.LEADER_WINS
-        self.zeros = self.tables.value_masks[0][1] if self.tables.value_masks[0][0] == 0 else 0
-        self.share = 0.5 / (n - 1)
-        self.share_last = 1.0 / (n - 1)
+        # Who takes a trick that no card wins (ST-TRICK-6), by its place in play order; -1:
+        # nobody, it is set aside.
+        zero_taker = taking_index((Card(_COLORS[0], 0),) * n, view.rules.all_zero_trick)
+        self.zero_taker = -1 if zero_taker is None else zero_taker
+        self.weights = weights(n)
         self.policy_fast = True
         self.totals = tuple(view.scores)
         self.leader = view.trick_leader

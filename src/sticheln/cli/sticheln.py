@@ -174,33 +174,34 @@ class StichelnScreen(CardScreen):
 
     def _trick_lines(self, trick: Trick, number: int, rules: Rules) -> list[RenderableType]:
         plays = joined([Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in trick.plays])
+        # Who takes the trick, and why, as the rules say (trick_taker, ST-TRICK-6 included).
         explanation = explain_trick(trick.cards, rules.all_zero_trick)
         reasons = list(explanation.reasons)
-        if trick.winner is None:
-            outcome = Text("nobody takes it: every card is a zero, it is set aside (ST-TRICK-6)")
-        elif trick_winner(trick.cards) is None:
-            outcome = Text(
-                f"{self.says(trick.winner, 'take')} it: every card is a zero, and such a "
-                "trick goes to its leader under these rules (ST-TRICK-6)"
-            )
-            reasons.pop()  # the line says it
+        why = explanation.deciding_reason
+        taker = explanation.winner
+        if taker is None:
+            outcome = Text(f"nobody takes it: every card is a zero, it is set aside ({why.rule})")
         else:
-            assert explanation.winner is not None
-            card = trick.cards[explanation.winner]
-            why = reasons.pop(explanation.winner + 1)  # the line says it
+            card = trick.cards[taker]
+            reasons = [reason for reason in reasons if reason is not why]  # the line says it
             # explain_trick's words for the winner, such as "R4 wins: it is the highest card
-            # not in the lead colour", become "... takes it with R4, the highest card ..."
-            prefix = f"{card} wins: it is "
-            because = (
-                f", {why.text.removeprefix(prefix)}"
-                if why.text.startswith(prefix)
-                else f": {why.text}"
-            )
-            outcome = Text.assemble(
-                f"{self.says(trick.winner, 'take')} it with ",
-                card_text(card),
-                f"{because} ({why.rule})",
-            )
+            # not in the lead colour", become "... takes it with R4, the highest card ...";
+            # a card that takes the trick by the rule of a trick of zeros (ST-TRICK-6) does
+            # not win it, and "R0 wins: every card is a zero, ..." becomes "... takes it:
+            # every card is a zero, ...".
+            takes = self.says(trick.seats[taker], "take")
+            said = why.text.removeprefix(f"{card} wins: ")
+            if why is not explanation.reasons[taker + 1]:
+                outcome = Text(f"{takes} it: {said} ({why.rule})")
+            else:
+                because = (
+                    f", {said.removeprefix('it is ')}"
+                    if said.startswith("it is ")
+                    else f": {why.text}"
+                )
+                outcome = Text.assemble(
+                    f"{takes} it with ", card_text(card), f"{because} ({why.rule})"
+                )
         shown: list[RenderableType] = [Text.assemble(f"Trick {number}: ", plays, " → ", outcome)]
         if self.interactive:  # the other reasons too
             shown.extend(Text(f"    {reason}", style="dim") for reason in reasons)
