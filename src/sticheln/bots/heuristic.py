@@ -226,8 +226,8 @@ def playout_policy(
 
     The decisions are those of ``sticheln.bots.policy`` (``pain_choice`` and
     ``play_choice``), on bit masks of the cards; a search with round playouts plays the same
-    policy on the fast path of ``sticheln.bots.playout`` (declared in Sticheln's kit), which reads the
-    same functions.
+    policy on the fast path of ``sticheln.bots.playout`` (declared in Sticheln's kit), which
+    reads the same functions.
     """
     hand = sum(map(_move_bit, moves))
     if state.phase is not Phase.PLAYING:

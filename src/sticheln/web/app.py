@@ -32,8 +32,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from sticheln import GAME_NAMES, find_game
 from sticheln.core.rulebook import rule_texts
+from sticheln.games import GAME_NAMES, find_game
 from sticheln.web.connection import serve_websocket
 from sticheln.web.limits import Limits
 from sticheln.web.renderers import renderer_file, renderer_url

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sticheln import SPECTATOR
+from sticheln.core import SPECTATOR
 from sticheln.core.protocol import Game
 from sticheln.web.text import one_line
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import functools
 import html
 
-from sticheln import GAME_NAMES, find_game
 from sticheln.core.rulebook import RuleText, rule_texts
+from sticheln.games import GAME_NAMES, find_game
 
 __all__ = ["rules_page"]
 

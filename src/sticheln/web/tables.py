@@ -35,9 +35,10 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from sticheln import IllegalMoveError, find_game
 from sticheln.bots import Bot, make_bot
+from sticheln.core import IllegalMoveError
 from sticheln.core.protocol import Game
+from sticheln.games import find_game
 from sticheln.web.limits import Limits
 from sticheln.web.messages import events_message, seat_names, state_message
 from sticheln.web.renderers import renderer_url

@@ -18,10 +18,11 @@ from typing import Any
 
 import attrs
 
-from sticheln import GAME_NAMES, UnknownNameError, WrongTypeError, find_game
 from sticheln.bots import BOT_NAMES, BotSpecError, make_bot, parse_bot_spec, plays
 from sticheln.bots import bot_names as game_bot_names
+from sticheln.core import UnknownNameError, WrongTypeError
 from sticheln.core.protocol import Game
+from sticheln.games import GAME_NAMES, find_game
 from sticheln.web.limits import Limits
 from sticheln.web.text import one_line, quote
 
