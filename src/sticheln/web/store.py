@@ -314,11 +314,12 @@ class Store:
         """Write move ``number`` (from 0) of a table, with ``at`` (seconds since 1970, if
         given) as the table's time of activity, and mark the table over if the move ended the
         game (committed, in one transaction)."""
+        row = (table_id, number, json.dumps(move))
+        if at is None and not over:  # one statement: a transaction of its own
+            self._db.execute("INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)", row)
+            return
         with self._transaction():
-            self._db.execute(
-                "INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)",
-                (table_id, number, json.dumps(move)),
-            )
+            self._db.execute("INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)", row)
             if at is not None or over:
                 self._db.execute(
                     "UPDATE tables SET active = COALESCE(?, active), "
