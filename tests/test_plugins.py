@@ -28,6 +28,7 @@ from sticheln.bots import bot_names, make_bot, plays
 from sticheln.core import registry
 from sticheln.core.errors import GamePluginError
 from sticheln.core.references import resource
+from tests.test_kernel import STICHELN_MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(st.__file__).resolve().parent
@@ -398,22 +399,7 @@ TITLE = re.compile(r"Sticheln(?!Error)")
 """Sticheln's title; ``StichelnError``, the library's base error, is not the game."""
 QUOTED = re.compile(r"""^[rbuf]*(['"])sticheln\1$""", re.IGNORECASE)
 """The name ``"sticheln"`` as a string: the game's name (the package is imported by name)."""
-GAME_MODULES = {
-    "batch",
-    "encoding",
-    "engine",
-    "event",
-    "explain",
-    "game",
-    "moves",
-    "record",
-    "rules",
-    "sampling",
-    "scoring",
-    "state",
-    "trick",
-    "view",
-}
+GAME_MODULES = {*STICHELN_MODULES, "batch"}
 """Sticheln's modules at the package root (the other games have folders of their names)."""
 
 
