@@ -1,4 +1,5 @@
-"""Moves per second of :func:`sticheln.batch.simulate` beside the library's random-play loop.
+"""Moves per second of :func:`sticheln.sticheln.batch.simulate` beside the library's
+random-play loop.
 
 Measures the lockstep batch (random games of Sticheln, all at once with numpy) at several batch
 sizes, without and with the observation vectors and action masks of the encoding, and in the
@@ -11,7 +12,7 @@ ratio to the loop. With observations every move stores ``observation_size + num_
 (988 at 4 players), so above ``--observe-at-most`` games only the first that many games are
 observed (``observed_games``); the rate still counts every move of the batch.
 
-Hattrick is measured the same way, in the same runs: :func:`sticheln.batch_hattrick.simulate`
+Hattrick is measured the same way, in the same runs: :func:`sticheln.hattrick.batch.simulate`
 (AMIGO 1995 rules) at ``--hattrick-sizes`` games beside Hattrick's own random-play loop
 (``sticheln.hattrick``'s ``new_game``, ``legal_moves``, a random choice, ``apply_move``), each
 with its ratio to that loop. Run it with::
@@ -33,8 +34,8 @@ import numpy as np
 
 import sticheln as st
 from sticheln import hattrick as ht
-from sticheln.batch import simulate
-from sticheln.batch_hattrick import simulate as simulate_hattrick
+from sticheln.hattrick.batch import simulate as simulate_hattrick
+from sticheln.sticheln.batch import simulate
 
 
 def api_loop(game: ModuleType, players: int, games: int) -> tuple[int, float]:

@@ -8,8 +8,8 @@ figure of a game is the iterations of all its searches divided by the CPU time
 figure of all games together.
 
 Each game is searched twice, on the game's fast path (Sticheln's heuristic playouts on
-:mod:`sticheln.bots.playout`, Stichling's random playouts on
-:mod:`sticheln.bots.playout_stichling`, Hattrick's hand sampler on its engine) and on the
+:mod:`sticheln.sticheln.playout`, Stichling's random playouts on
+:mod:`sticheln.stichling.playout`, Hattrick's hand sampler on its engine) and on the
 generic protocol path (:meth:`Game.sample_state <sticheln.Game.sample_state>` and the
 protocol's functions; ``--no-fast`` measures the latter only), so that the figures before and
 after, and their ratio, come from the same run on the same machine.

@@ -14,8 +14,8 @@ Three kinds of link are found, all by parsing source with :mod:`ast` (nothing is
     function, method or class (the mark may also sit deeper in a decorator, as in
     ``pytest.param(..., marks=pytest.mark.rule(...))``), or in a ``pytestmark = ...``
     assignment of a module or test class (a single mark, or a list or tuple of marks).  It is
-    named by its pytest node id, ``tests/test_trick.py::TestTrick::test_name``; a module-wide or
-    class-wide mark is named by the node id of the module or class.
+    named by its pytest node id, ``tests/sticheln/test_trick.py::TestTrick::test_name``; a
+    module-wide or class-wide mark is named by the node id of the module or class.
 
 *References*
     Every rule ID that the package's source mentions: ``:rule:`ID``` in any string, and every
@@ -671,11 +671,49 @@ def package_exports(root: Path, source_dirs: Sequence[str] = ("src",)) -> dict[s
     return exports
 
 
-def public_name(dotted: str, exports: Mapping[str, set[str]]) -> str:
-    """The name under which users import ``dotted``: ``sticheln.trick.trick_winner`` is
-    ``sticheln.trick_winner`` when the package ``sticheln`` exports ``trick_winner``; methods
-    follow their class (``sticheln.GameState.winners``). The deepest exporting package wins;
-    a name no package exports is returned as it is.
+def package_reexports(
+    root: Path, source_dirs: Sequence[str] = ("src",)
+) -> dict[str, dict[str, str]]:
+    """What each package's ``__init__`` imports from its subpackages, by package: name ->
+    the subpackage it comes from (``{"sticheln": {"trick_winner": "sticheln.sticheln"}}``).
+    """
+    reexports: dict[str, dict[str, str]] = {}
+    for source in source_dirs:
+        source_dir = root / source
+        if not source_dir.is_dir():
+            continue
+        for init in sorted(source_dir.rglob("__init__.py")):
+            try:
+                tree = ast.parse(init.read_text(encoding="utf-8"))
+            except (OSError, SyntaxError, ValueError):
+                continue
+            package = ".".join(init.parent.relative_to(source_dir).parts)
+            for statement in tree.body:
+                if (
+                    isinstance(statement, ast.ImportFrom)
+                    and not statement.level
+                    and statement.module is not None
+                    and statement.module.startswith(package + ".")
+                ):
+                    for alias in statement.names:
+                        reexports.setdefault(package, {})[alias.asname or alias.name] = (
+                            statement.module
+                        )
+    return reexports
+
+
+def public_name(
+    dotted: str,
+    exports: Mapping[str, set[str]],
+    reexports: Mapping[str, Mapping[str, str]] | None = None,
+) -> str:
+    """The name under which users import ``dotted``: ``sticheln.hattrick.turn.trick_taker``
+    is ``sticheln.hattrick.trick_taker`` when the package ``sticheln.hattrick`` exports
+    ``trick_taker``; methods follow their class (``sticheln.hattrick.HattrickState.winners``).
+    The deepest exporting package wins, unless the package above it exports the name too and
+    imports it from there (``reexports``, :func:`package_reexports`): then that one, so that
+    ``sticheln.sticheln.trick.trick_winner`` is ``sticheln.trick_winner``. A name no package
+    exports is returned as it is.
     """
     parts = dotted.split(".")
     for cut in range(len(parts) - 1, 0, -1):
@@ -685,5 +723,12 @@ def public_name(dotted: str, exports: Mapping[str, set[str]]) -> str:
             continue
         for i in range(cut, len(parts)):
             if parts[i] in names:
+                while "." in package:
+                    parent = package.rsplit(".", 1)[0]
+                    if parts[i] not in exports.get(parent, set()) or (
+                        (reexports or {}).get(parent, {}).get(parts[i]) != package
+                    ):
+                        break
+                    package = parent
                 return ".".join([package, *parts[i:]])
     return dotted

@@ -521,11 +521,11 @@ class TraceabilityTable(SphinxPostTransform):
             return
         domain = _domain(self.env)
         trace = _trace(self.env)
-        exports = rule_trace.package_exports(
-            _project_root(self.env), self.env.config.rules_source_dirs
-        )
+        root, source_dirs = _project_root(self.env), self.env.config.rules_source_dirs
+        exports = rule_trace.package_exports(root, source_dirs)
+        reexports = rule_trace.package_reexports(root, source_dirs)
         implemented = {
-            rule_id: [rule_trace.public_name(name, exports) for name in names]
+            rule_id: [rule_trace.public_name(name, exports, reexports) for name in names]
             for rule_id, names in trace.implemented_by().items()
         }
         tested = trace.tested_by()

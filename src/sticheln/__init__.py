@@ -25,36 +25,52 @@ from sticheln.core.loading import RecordedGame, load_record
 from sticheln.core.protocol import SPECTATOR, Game, GameInfo, random_playout
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireError
-from sticheln.engine import apply_move, deal_round, legal_moves, new_game, parse_move
-from sticheln.event import events
-from sticheln.explain import (
-    Reason,
-    ScoreExplanation,
-    ScoreItem,
-    TrickExplanation,
-    explain_score,
-    explain_trick,
-)
-from sticheln.game import StichelnGame
 from sticheln.games import GAME_NAMES, find_game, register_game
-from sticheln.moves import ChoosePain, Move, PlayCard, move_from_dict
-from sticheln.record import RECORD_VERSION, GameRecord
-from sticheln.rules import (
+from sticheln.sticheln import (
     AMIGO_1993,
     EIGHT_PLAYERS,
     NSV,
     ONLINE_5_ROUNDS,
     PRESETS,
+    RECORD_VERSION,
     AllZeroTrick,
+    ChoosePain,
+    Deal,
     Deck,
+    FinishedRound,
     FirstLeader,
+    GameRecord,
+    GameSetup,
+    GameState,
+    Move,
+    Phase,
+    PlayCard,
+    PlayerView,
+    Reason,
     Rules,
+    ScoreExplanation,
+    ScoreItem,
+    StichelnGame,
+    TrickExplanation,
+    apply_move,
+    card_points,
+    deal_round,
+    events,
+    explain_score,
+    explain_trick,
+    lead_color,
+    legal_moves,
+    move_from_dict,
+    new_game,
+    observe,
+    parse_move,
+    ranking,
+    round_score,
+    sample_state,
+    trick_taker,
+    trick_winner,
+    winners,
 )
-from sticheln.sampling import sample_state
-from sticheln.scoring import card_points, ranking, round_score, winners
-from sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
-from sticheln.trick import lead_color, trick_taker, trick_winner
-from sticheln.view import PlayerView, observe
 
 
 def __getattr__(name: str) -> str:

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from sticheln.core.protocol import Game
 from sticheln.core.registry import GAME_NAMES, find_game, register_game
-from sticheln.game import STICHELN, StichelnGame
+from sticheln.sticheln.game import STICHELN, StichelnGame
 
 __all__ = ["DEFAULT_GAME", "GAME_NAMES", "find_game", "register_game"]
 

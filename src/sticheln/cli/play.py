@@ -30,9 +30,9 @@ from sticheln.cli.common import (
     new_seed,
     parse_bot_names,
 )
-from sticheln.cli.screens import InputError, Screen, screen_for, signed
 from sticheln.core.errors import UnknownNameError
 from sticheln.core.protocol import Game
+from sticheln.core.screen import InputError, Screen, screen_for, signed
 from sticheln.games import DEFAULT_GAME, GAME_NAMES, find_game
 
 __all__ = ["add_parser", "run"]

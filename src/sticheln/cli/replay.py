@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from sticheln.cli.common import EXIT_OK, Env, UsageError, load_record
-from sticheln.cli.screens import screen_for
+from sticheln.core.screen import screen_for
 
 __all__ = ["add_parser", "run"]
 

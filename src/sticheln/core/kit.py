@@ -141,8 +141,8 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     """``would_take(view)``: for each trick open in ``view``, who would take it now."""
 
     # What the tools read of the game (GameInfo): a small game may leave each one out.
-    # Code that the game must not import (it lives beside the tools) is declared by its
-    # reference, "module:attribute" (sticheln.core.references), imported when a tool needs it.
+    # Code that only a tool needs (bots, screens, fast paths) is declared by its reference,
+    # "module:attribute" (sticheln.core.references), imported when the tool needs it.
     default_players: int | None = None
     """The number of players when none is asked for (:attr:`GameInfo.default_players`);
     ``None``, or a count the rules do not allow: four if they allow four, else the fewest."""

@@ -126,7 +126,7 @@ class GameInfo:
     with ``view``, drawing everything but the deal in progress once, for searches whose
     playouts stop at the end of the deal; or its reference, or ``None``."""
     screen: Any = None
-    """The terminal screen of the game (called like :class:`sticheln.cli.screens.Screen`), or
+    """The terminal screen of the game (called like :class:`sticheln.core.screen.Screen`), or
     its reference, or ``None`` for the generic screen."""
     web_renderer: str | None = None
     """The game's renderer for the web page, a JavaScript module, as the package resource

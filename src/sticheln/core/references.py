@@ -1,8 +1,9 @@
 """References to code and files that a game declares without importing them.
 
 A game declares its bots, its screen and the fast paths of the search in its kit
-(:class:`~sticheln.core.GameKit`), but it must not import the tools at import time, and some
-of that code lives beside the tools. So a declaration may be a :data:`Reference`: the text
+(:class:`~sticheln.core.GameKit`), but importing the game should not import them: only the
+tool that uses one needs it, and ``import sticheln`` stays quick. So a declaration may be a
+:data:`Reference`: the text
 ``"package.module:attribute"``, which the tool that needs the object imports
 (:func:`resolve`), or the object itself. A file (the web renderer of a game) is declared as a
 package resource, ``"package:path/in/it.js"`` (:func:`resource`).

@@ -77,10 +77,10 @@ HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules
     encoding=HattrickEncoding,
     would_take=would_take,
     score_bounds=score_bounds,
-    bots={"heuristic": "sticheln.bots.hattrick:make_hattrick_bot"},
+    bots={"heuristic": "sticheln.hattrick.bot:make_hattrick_bot"},
     hand_sampler=HandSampler,
-    screen="sticheln.cli.hattrick:HattrickScreen",
-    web_renderer="sticheln:web/static/render-hattrick.js",
+    screen="sticheln.hattrick.screen:HattrickScreen",
+    web_renderer="sticheln.hattrick:render.js",
 )
 """Hattrick's functions and facts, from which :class:`HattrickGame` is built."""
 

@@ -61,11 +61,11 @@ STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, Stichling
     encoding=StichlingEncoding,
     would_take=would_take,
     score_bounds=score_bounds,
-    bots={"heuristic": "sticheln.bots.stichling:make_stichling_bot"},
-    fast_playouts="sticheln.bots.playout_stichling:hand_search",
+    bots={"heuristic": "sticheln.stichling.bot:make_stichling_bot"},
+    fast_playouts="sticheln.stichling.playout:hand_search",
     hand_sampler=HandSampler,
-    screen="sticheln.cli.stichling:StichlingScreen",
-    web_renderer="sticheln:web/static/render-stichling.js",
+    screen="sticheln.stichling.screen:StichlingScreen",
+    web_renderer="sticheln.stichling:render.js",
 )
 """Stichling's functions and facts, from which :class:`StichlingGame` is built."""
 

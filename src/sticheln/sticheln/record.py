@@ -1,0 +1,84 @@
+"""Game records: everything needed to replay a game, as versioned JSON.
+
+>>> import sticheln as st
+>>> state = st.new_game(players=3, seed=5)
+>>> state = st.apply_move(state, st.legal_moves(state, 0)[0])
+>>> record = st.GameRecord.from_state(state)
+>>> st.GameRecord.from_json(record.to_json()).replay() == state
+True
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Final
+
+import attrs
+
+from sticheln.core.records import RECORD_FORMAT, Record
+from sticheln.sticheln.engine import apply_move, make_setup, start_game
+from sticheln.sticheln.moves import ChoosePain, Move, PlayCard
+from sticheln.sticheln.rules import Rules
+from sticheln.sticheln.state import GameState
+
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "GameRecord"]
+
+RECORD_VERSION: Final = 1
+"""The version of the Sticheln record layout this library writes and reads."""
+
+_KIND_NAMES: Final = {ChoosePain: "pain", PlayCard: "play"}
+
+
+@attrs.frozen
+class GameRecord(Record[Rules, Move, GameState]):
+    """A whole game of Sticheln as data: rules, players, the first leader, the deal of every
+    round and every move in order.
+
+    In the JSON (:meth:`to_json`) the ``game`` is ``"sticheln"`` and the moves are of the
+    kinds ``"pain"`` (:class:`~sticheln.ChoosePain`) and ``"play"``
+    (:class:`~sticheln.PlayCard`).
+    """
+
+    GAME = "sticheln"
+    VERSION = RECORD_VERSION
+    STATE = GameState
+    KINDS = MappingProxyType({name: kind for kind, name in _KIND_NAMES.items()})
+
+    @classmethod
+    def from_state(cls, state: GameState) -> GameRecord:
+        """The record of the game that led to ``state``.
+
+        :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.GameState`.
+        """
+        cls.check_state(state)
+        setup = state.setup
+        return cls(
+            rules=setup.rules,
+            players=setup.players,
+            first_leader=setup.first_leader,
+            deals=tuple(deal.hands for deal in setup.deals),
+            moves=state.moves,
+            seed=setup.seed,
+        )
+
+    def _start(self) -> GameState:
+        return start_game(
+            make_setup(
+                self.rules,
+                self.players,
+                self.first_leader,
+                self.seed,
+                self.deals,
+                draw_leader=False,
+            )
+        )
+
+    _apply = staticmethod(apply_move)
+
+    @staticmethod
+    def _kind(move: Move) -> str:
+        return _KIND_NAMES[type(move)]
+
+    @classmethod
+    def _read_rules(cls, data: object) -> Rules:
+        return Rules.from_dict(data)  # type: ignore[arg-type]

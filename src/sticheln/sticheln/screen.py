@@ -1,0 +1,289 @@
+"""What the command line shows of a game of Sticheln: :class:`StichelnScreen`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from sticheln.core.screen import (
+    CardScreen,
+    card_text,
+    cards_text,
+    joined,
+    signed,
+)
+from sticheln.sticheln.explain import explain_score, explain_trick
+from sticheln.sticheln.moves import ChoosePain
+from sticheln.sticheln.rules import Rules
+from sticheln.sticheln.scoring import round_score, winners
+from sticheln.sticheln.state import Phase
+from sticheln.sticheln.trick import Trick, trick_winner
+from sticheln.sticheln.view import PlayerView
+
+__all__ = ["StichelnScreen"]
+
+
+class StichelnScreen(CardScreen):
+    """Sticheln: hands by colour, the trick on the table with who would take it, the pain
+    cards, the scores, and why each trick went to whom (:func:`~sticheln.explain_trick`).
+
+    Everything is read from :class:`~sticheln.PlayerView` values; without a point of view,
+    the public parts come from seat 0's view and the hands from each seat's own.
+    """
+
+    # -- views ----------------------------------------------------------------------------
+
+    def _view(self, state: Any) -> PlayerView:
+        view: PlayerView = self.game.observe(
+            state, 0 if self.perspective is None else self.perspective
+        )
+        return view
+
+    # -- what is shown --------------------------------------------------------------------
+
+    def start(self, state: Any) -> list[RenderableType]:
+        """The header of the first round."""
+        return self._round_header(state, self._view(state))
+
+    def events(self, before: Any, after: Any, mover: int, move: Any) -> list[RenderableType]:
+        """Finished tricks, the reveal of the pain cards, round scores and new rounds."""
+        old, new = self._view(before), self._view(after)
+        shown: list[RenderableType] = []
+        me = self.perspective
+        if (
+            me is not None
+            and old.round_number == new.round_number
+            and old.pain_cards[me] is None
+            and new.pain_cards[me] is not None
+        ):
+            card = new.pain_cards[me]
+            assert card is not None
+            shown.append(
+                Text.assemble(f"{self.name(me)} chose the pain card ", card_text(card), ".")
+            )
+        if len(new.finished_rounds) > len(old.finished_rounds):
+            finished = new.finished_rounds[-1]
+            trick = finished.tricks[-1]
+            shown.extend(self._trick_lines(trick, len(finished.tricks), new.rules))
+            shown.extend(self._round_end(new))
+            if not new.is_over:
+                shown.extend(self._round_header(after, new))
+            return shown
+        if old.phase is Phase.CHOOSING_PAIN and new.phase is Phase.PLAYING:
+            shown.append(self._pain_line(new))
+        if len(new.tricks) > len(old.tricks):
+            shown.extend(self._trick_lines(new.tricks[-1], len(new.tricks), new.rules))
+        return shown
+
+    def turn(self, state: Any, player: int, moves: Sequence[Any]) -> RenderableType:
+        """The player's screen: round and trick, the table of players, the trick on the
+        table and the hand by colour, numbered in the order of ``moves``."""
+        view: PlayerView = self.game.observe(state, player)
+        tricks = view.rules.tricks_per_round()
+        parts: list[RenderableType] = []
+        where = f"Round {view.round_number + 1} of {view.rounds}"
+        if view.phase is Phase.CHOOSING_PAIN:
+            parts.append(Rule(f"{where} · choose your pain card", style="cyan"))
+        else:
+            parts.append(Rule(f"{where} · trick {len(view.tricks) + 1} of {tricks}", style="cyan"))
+        parts.append(self._players_table(view))
+        if view.phase is Phase.CHOOSING_PAIN:
+            parts.append(
+                Text(
+                    "Your pain card's colour is your pain colour for this round: every card "
+                    "of it that you win costs its value, every other card you win scores "
+                    "1 point. The pain card itself counts as won.",
+                    style="dim",
+                )
+            )
+        else:
+            parts.append(self._table_line(view))
+        parts.append(self._own_hand(view, moves))
+        return Group(*parts)
+
+    def prompt(self, moves: Sequence[Any] = ()) -> str:
+        """The question asked for a pain card, or for a card to play."""
+        if moves and isinstance(moves[0], ChoosePain):
+            return "Your pain card (name or number; ? for help, q to quit): "
+        return super().prompt(moves)
+
+    def help(self, moves: Sequence[Any]) -> str:
+        """What to type, for the pain card or for a card to play."""
+        if moves and isinstance(moves[0], ChoosePain):
+            return (
+                f"Choose your pain card for the round: type a card of your hand by name (B11, "
+                f"b11 or 'blue 11') or by its number (1-{len(moves)}). Its colour is your pain "
+                "colour: at the end of the round every card of that colour you have won costs "
+                "its value, and so does the pain card itself; every other card you win is "
+                "worth +1 (ST-SCORE-1, ST-SCORE-2). The pain cards are shown once everyone has "
+                "chosen. Type q to stop (the game is saved when --save is given)."
+            )
+        return (
+            f"Type a card of your hand by name (B11, b11 or 'blue 11') or by the number "
+            f"shown before it (1-{len(moves)}). Any card of your hand may be played: there "
+            "is no need to follow the lead colour. A card not in the lead colour beats "
+            "the lead colour; zeros never win. Type q to stop (the game is saved when "
+            "--save is given)."
+        )
+
+    def unfinished(self, state: Any) -> list[RenderableType]:
+        """The cards on the table, if any."""
+        view = self._view(state)
+        return [self._table_line(view)] if view.current_trick else []
+
+    def scoreboard(self, state: Any) -> RenderableType:
+        """Each finished round's scores and pain cards, the totals, and the winners."""
+        view = self._view(state)
+        rows = [(r.number, r.scores, cards_text(r.pain_cards)) for r in view.finished_rounds]
+        won = winners(view.scores) if view.is_over else ()
+        return self._deal_scoreboard("Round", rows, "Pain cards", view.scores, won)
+
+    # -- parts ----------------------------------------------------------------------------
+
+    def _round_header(self, state: Any, view: PlayerView) -> list[RenderableType]:
+        if self.interactive:  # the turn screen says it all
+            return []
+        shown: list[RenderableType] = [
+            Rule(
+                f"Round {view.round_number + 1} of {view.rounds} · "
+                f"{self.says(view.round_leader, 'lead')}",
+                style="cyan",
+            )
+        ]
+        seats = range(view.players) if self.perspective is None else (self.perspective,)
+        for seat in seats:
+            hand: PlayerView = self.game.observe(state, seat)
+            shown.append(Text.assemble(f"{self.name(seat)} holds ", cards_text(hand.hand)))
+        return shown
+
+    def _pain_line(self, view: PlayerView) -> Text:
+        parts = []
+        for seat, card in enumerate(view.pain_cards):
+            parts.append(
+                Text.assemble(
+                    f"{self.name(seat)} ", card_text(card) if card is not None else Text("?")
+                )
+            )
+        return Text.assemble("Pain cards: ", joined(parts))
+
+    def _trick_lines(self, trick: Trick, number: int, rules: Rules) -> list[RenderableType]:
+        plays = joined([Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in trick.plays])
+        # Who takes the trick, and why, as the rules say (trick_taker, ST-TRICK-6 included).
+        explanation = explain_trick(trick.cards, rules.all_zero_trick)
+        reasons = list(explanation.reasons)
+        why = explanation.deciding_reason
+        taker = explanation.winner
+        if taker is None:
+            outcome = Text(f"nobody takes it: every card is a zero, it is set aside ({why.rule})")
+        else:
+            card = trick.cards[taker]
+            reasons = [reason for reason in reasons if reason is not why]  # the line says it
+            # explain_trick's words for the winner, such as "R4 wins: it is the highest card
+            # not in the lead colour", become "... takes it with R4, the highest card ...";
+            # a card that takes the trick by the rule of a trick of zeros (ST-TRICK-6) does
+            # not win it, and "R0 wins: every card is a zero, ..." becomes "... takes it:
+            # every card is a zero, ...".
+            takes = self.says(trick.seats[taker], "take")
+            said = why.text.removeprefix(f"{card} wins: ")
+            if why is not explanation.reasons[taker + 1]:
+                outcome = Text(f"{takes} it: {said} ({why.rule})")
+            else:
+                because = (
+                    f", {said.removeprefix('it is ')}"
+                    if said.startswith("it is ")
+                    else f": {why.text}"
+                )
+                outcome = Text.assemble(
+                    f"{takes} it with ", card_text(card), f"{because} ({why.rule})"
+                )
+        shown: list[RenderableType] = [Text.assemble(f"Trick {number}: ", plays, " → ", outcome)]
+        if self.interactive:  # the other reasons too
+            shown.extend(Text(f"    {reason}", style="dim") for reason in reasons)
+        return shown
+
+    def _round_end(self, view: PlayerView) -> list[RenderableType]:
+        finished = view.finished_rounds[-1]
+        parts = [f"{self.name(seat)} {signed(score)}" for seat, score in enumerate(finished.scores)]
+        shown: list[RenderableType] = [
+            Text(f"Round {finished.number + 1} scores: " + " · ".join(parts), style="bold")
+        ]
+        me = self.perspective
+        if self.interactive and me is not None:
+            pain = finished.pain_cards[me]
+            explanation = explain_score(pain, finished.won[me])
+            costly = [item for item in explanation.items[1:] if item.card.color is pain.color]
+            others = len(explanation.items) - 1 - len(costly)
+            text = Text.assemble(
+                f"{self.name(me)}: pain card ", card_text(pain), f" {signed(-pain.value)}"
+            )
+            if costly:
+                text.append(", won ")
+                text.append_text(
+                    joined(
+                        [
+                            Text.assemble(card_text(item.card), f" {signed(item.points)}")
+                            for item in costly
+                        ],
+                        ", ",
+                    )
+                )
+            text.append(f", {others} other card{'s' if others != 1 else ''} +{others}")
+            text.append(f" = {signed(explanation.total)} (ST-SCORE-1, ST-SCORE-2)")
+            shown.append(text)
+        shown.append(
+            Text("Totals: " + " · ".join(f"{self.name(s)} {t}" for s, t in enumerate(view.scores)))
+        )
+        return shown
+
+    def _players_table(self, view: PlayerView) -> Table:
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+        for header in ("Player", "Pain card", "Cards won", "This round", "Total"):
+            table.add_column(header, justify="left" if header == "Player" else "right")
+        playing = view.phase is Phase.PLAYING
+        for seat in range(view.players):
+            card = view.pain_cards[seat]
+            if card is not None:
+                pain: Text = card_text(card)
+            elif view.has_chosen[seat]:
+                pain = Text("chosen", style="dim")
+            else:
+                pain = Text("choosing", style="dim")
+            provisional = (
+                signed(round_score(card, view.won[seat])) if playing and card is not None else ""
+            )
+            name = self.name(seat)
+            if playing and seat == view.to_act:
+                name += " ◀"
+            table.add_row(name, pain, str(len(view.won[seat])), provisional, str(view.scores[seat]))
+        return table
+
+    def _table_line(self, view: PlayerView) -> Text:
+        if not view.current_trick:
+            return Text(f"{self.says(view.trick_leader, 'lead')} this trick.")
+        plays = joined(
+            [Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in view.current_trick]
+        )
+        cards = [card for _, card in view.current_trick]
+        best = trick_winner(cards)
+        lead = cards[0].color.name.lower()
+        if best is None:
+            outcome = Text("nobody would take it yet (only zeros)")
+        else:
+            seat, card = view.current_trick[best]
+            outcome = Text.assemble(f"{self.name(seat)} would take it with ", card_text(card))
+        return Text.assemble("On the table: ", plays, f" (lead colour {lead}) → ", outcome)
+
+    def _own_hand(self, view: PlayerView, moves: Sequence[Any]) -> RenderableType:
+        pain = view.own_pain_card
+        title = "Your hand"
+        notes = {}
+        if pain is not None and view.phase is Phase.PLAYING:
+            title += f" (pain colour {pain.color.name.lower()})"
+            notes[pain.color] = Text("pain colour")
+        return self._hand(view.hand, moves, title, notes)

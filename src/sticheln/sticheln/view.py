@@ -1,0 +1,187 @@
+"""What one player may see: :class:`PlayerView` and :func:`observe`.
+
+A view holds the player's own hand and pain card, everything played in public, the pain
+cards once revealed, how many cards every player holds and the scores; nothing else. Give
+views, never full states, to bots and to the screens of human players.
+
+>>> import sticheln as st
+>>> state = st.new_game(players=3, seed=1)
+>>> view = st.observe(state, 0)
+>>> len(view.hand), view.hand_sizes, view.pain_cards
+(15, (15, 15, 15), (None, None, None))
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from sticheln.core.cards import Card, CardSet
+from sticheln.core.setup import SPECTATOR, check_viewer, wrong_type
+from sticheln.core.wire import WireValue
+from sticheln.sticheln.rules import Rules
+from sticheln.sticheln.state import FinishedRound, GameState, Phase, check_state
+from sticheln.sticheln.trick import Trick, trick_winner
+
+__all__ = ["PlayerView", "check_view", "observe", "would_take"]
+
+
+@attrs.frozen
+class PlayerView(WireValue):
+    """The part of a game state one player may see, with perfect recall of what was public.
+
+    Build it with :func:`observe`; :meth:`to_dict` gives its JSON form (:doc:`/wire`).
+    """
+
+    wire_game = "sticheln"
+
+    player: int
+    """The seat of the player whose view this is, or :data:`~sticheln.SPECTATOR` for the
+    view of someone watching (who holds no hand)."""
+    rules: Rules
+    """The rules of the game."""
+    players: int
+    """The number of players."""
+    rounds: int
+    """The number of rounds of the game."""
+    phase: Phase
+    """What the game waits for."""
+    round_number: int
+    """The round in progress, from 0."""
+    round_leader: int
+    """The seat that leads the round's first trick."""
+    hand: CardSet
+    """The player's own hand."""
+    pain_cards: tuple[Card | None, ...]
+    """The pain cards of the round by seat: the player's own as soon as chosen, the others'
+    only once everyone has chosen and they are revealed (:rule:`ST-PAIN-1`)."""
+    has_chosen: tuple[bool, ...]
+    """Whether each player has put down a pain card this round (the face-down card is seen,
+    not its face)."""
+    pick_order: tuple[int, ...]
+    """The seats that have put down their pain card this round, in the order they did so
+    (everyone sees the cards being laid down)."""
+    trick_leader: int
+    """The seat that led (or will lead) the current trick."""
+    current_trick: tuple[tuple[int, Card], ...]
+    """The plays of the current trick so far."""
+    tricks: tuple[Trick, ...]
+    """The finished tricks of the round: every card was played face up."""
+    won: tuple[CardSet, ...]
+    """The cards each player has won this round (taken face down, but seen when played)."""
+    set_aside: CardSet
+    """Cards set aside this round, face up: those dealt to nobody and tricks of zeros."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each player holds."""
+    players_to_act: tuple[int, ...]
+    """The seats that may move now."""
+    finished_rounds: tuple[FinishedRound, ...]
+    """The rounds played so far, which are entirely public."""
+    scores: tuple[int, ...]
+    """Each player's total over the finished rounds."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is to play a card, or ``None`` outside the playing phase."""
+        if self.phase is not Phase.PLAYING:
+            return None
+        return self.players_to_act[0]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def own_pain_card(self) -> Card | None:
+        """The player's own pain card for the round, once chosen (``None`` for a
+        spectator)."""
+        if self.player == SPECTATOR:
+            return None
+        return self.pain_cards[self.player]
+
+    @property
+    def unseen_cards(self) -> CardSet:
+        """The cards of this round's deck the player has not seen: the other players' hands,
+        and their pain cards while still face down. Empty once the game is over."""
+        if self.phase is Phase.OVER:
+            return CardSet()
+        seen = self.hand | self.set_aside
+        for pile in self.won:
+            seen |= pile
+        for card in self.pain_cards:
+            if card is not None:
+                seen = seen.add(card)
+        for _, card in self.current_trick:
+            seen = seen.add(card)
+        return self.rules.deck(self.players).cards - seen
+
+
+def observe(state: GameState, player: int) -> PlayerView:
+    """The view of ``state`` that ``player`` may see.
+
+    :data:`~sticheln.SPECTATOR` instead of a seat gives what anyone watching may see: no
+    hand, and the pain cards only once they are revealed (:rule:`ST-PAIN-2`).
+
+    :raises UnknownPlayerError: if ``player`` is neither a seat of the game nor
+        :data:`~sticheln.SPECTATOR`.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.GameState` or ``player``
+        not an ``int``.
+    """
+    check_state(state)
+    check_viewer(player, state.setup.players)
+    revealed = state.phase is Phase.PLAYING
+    pain_cards = tuple(
+        card if revealed or p == player else None for p, card in enumerate(state.picks)
+    )
+    return PlayerView(
+        player=player,
+        rules=state.rules,
+        players=state.players,
+        rounds=state.rounds,
+        phase=state.phase,
+        round_number=state.round_number,
+        round_leader=state.round_leader,
+        hand=CardSet() if player == SPECTATOR else state.hand(player),
+        pain_cards=pain_cards,
+        has_chosen=tuple(card is not None for card in state.picks),
+        pick_order=state.pick_order,
+        trick_leader=state.trick_leader,
+        current_trick=state.current_trick,
+        tricks=state.tricks,
+        won=state.won,
+        set_aside=state.set_aside,
+        hand_sizes=tuple(map(len, state.hand_moves)),
+        players_to_act=state.players_to_act,
+        finished_rounds=state.finished_rounds,
+        scores=state.scores,
+    )
+
+
+def would_take(view: PlayerView) -> tuple[int | None, ...]:
+    """Who would take the trick on the table if it ended now: one entry while a trick is
+    open, the seat of the card that wins it as it stands (:func:`~sticheln.trick_winner`,
+    :rule:`ST-TRICK-2`), or ``None`` while it holds only zeros (:rule:`ST-TRICK-4`); ``()``
+    between tricks.
+
+    >>> import sticheln as st
+    >>> from sticheln.sticheln.view import would_take
+    >>> state = st.new_game(players=3, seed=1)
+    >>> would_take(st.observe(state, st.SPECTATOR))
+    ()
+
+    :raises WrongTypeError: if ``view`` is not a :class:`PlayerView`.
+    """
+    check_view(view)
+    if not view.current_trick:
+        return ()
+    best = trick_winner([card for _, card in view.current_trick])
+    return (None if best is None else view.current_trick[best][0],)
+
+
+def check_view(view: object) -> None:
+    """Check that ``view`` is a :class:`PlayerView`.
+
+    :raises WrongTypeError: if it is not (another game's view, a state, ``None``).
+    """
+    if type(view) is not PlayerView and not isinstance(view, PlayerView):
+        raise wrong_type(view, PlayerView, "view")

@@ -1,0 +1,269 @@
+"""What the command line shows of a game of Stichling: :class:`StichlingScreen`, which the
+game declares (:attr:`GameInfo.screen <sticheln.GameInfo.screen>`).
+
+>>> from rich.console import Console
+>>> from sticheln.stichling import StichlingGame
+>>> from sticheln.stichling.screen import StichlingScreen
+>>> game = StichlingGame()
+>>> screen = StichlingScreen(game, ["Ann", "Bo", "Cy", "Di"], perspective=0)
+>>> Console(width=80, color_system=None).print(*screen.start(game.new_game(4, seed=3)))
+──────────── Hand 1 of 3 · victory points 1, 2, 3 · Ann plays first ────────────
+Ann holds R4 R7 R11 R12 Y6 Y8 Y11 G2 G3 B8 B9 B12
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from sticheln.core.screen import COLOR_STYLES, Screen, card_text, cards_text, joined, signed
+from sticheln.stichling import (
+    HAND_SIZE,
+    OPEN_TRICKS,
+    TRICK_SIZE,
+    AddToTrick,
+    ArrangePoints,
+    OpenTrick,
+    Phase,
+    StichlingTrick,
+    StichlingView,
+    active_position,
+)
+from sticheln.stichling.tricks import counted
+
+__all__ = ["StichlingScreen"]
+
+
+class StichlingScreen(Screen):
+    """Stichling: the open tricks with their markers, every player's victory-point row as far
+    as it has been seen and the tricks won so far, the hand by colour with its moves, and
+    after each completed trick who took it and which card it turned up.
+
+    Everything is read from :class:`~sticheln.stichling.StichlingView` values: another
+    player's victory-point cards show only once a won trick has turned them up.
+    """
+
+    def _view(self, state: Any, seat: int | None = None) -> StichlingView:
+        if seat is None:
+            seat = 0 if self.perspective is None else self.perspective
+        view: StichlingView = self.game.observe(state, seat)
+        return view
+
+    # -- what is shown --------------------------------------------------------------------
+
+    def start(self, state: Any) -> list[RenderableType]:
+        """The header of the first hand."""
+        return self._hand_header(state, self._view(state))
+
+    def events(self, before: Any, after: Any, mover: int, move: Any) -> list[RenderableType]:
+        """The card played, completed tricks, the end of a hand and the next hand."""
+        old, new = self._view(before), self._view(after)
+        shown: list[RenderableType] = []
+        if isinstance(move, ArrangePoints):
+            if new.phase is Phase.PLAYING:
+                shown.append(Text("Every player has laid down their victory-point cards."))
+            return shown
+        shown.append(self._play_line(old, mover, move))
+        if len(new.finished_hands) > len(old.finished_hands):
+            finished = new.finished_hands[-1]
+            completed = len(finished.tricks) - sum(map(len, old.won))
+            for trick in finished.tricks[len(finished.tricks) - completed :]:
+                winner = trick.marker if trick.winner is None else trick.winner
+                shown.append(self._taken_line(trick, len(old.won[winner]) + 1))
+            shown.extend(self._hand_end(after, new))
+            if not new.is_over:
+                shown.extend(self._hand_header(after, new))
+        else:
+            for seat in range(new.players):
+                for trick in new.won[seat][len(old.won[seat]) :]:
+                    shown.append(self._taken_line(trick, len(new.won[seat])))
+        return shown
+
+    def turn(self, state: Any, player: int, moves: Sequence[Any]) -> RenderableType:
+        """The player's screen: the table of players, the open tricks, the hand and the
+        numbered moves."""
+        view = self._view(state, player)
+        if view.phase is Phase.ARRANGING:
+            values = sorted(view.rules.points[view.hand_number])
+            parts: list[RenderableType] = [
+                Rule(f"Hand {view.hand_number + 1} of {view.hand_count}", style="cyan"),
+                Text.assemble("Your hand: ", cards_text(view.hand)),
+                Text(
+                    f"Lay down your victory-point cards {', '.join(map(str, values))} in the "
+                    "order your won tricks turn them up: the first trick turns up the first "
+                    "card, each further trick the next, the fourth the first again; the card "
+                    "face up at the end of the hand scores, and no trick scores nothing."
+                ),
+            ]
+            parts.append(self._numbered(moves))
+            return Group(*parts)
+        parts = [
+            Rule(
+                f"Hand {view.hand_number + 1} of {view.hand_count} · "
+                f"card {view.turn + 1} of {HAND_SIZE * view.players}",
+                style="cyan",
+            ),
+            self._players_table(view),
+            self._tricks_table(view),
+            Text.assemble("Your hand: ", cards_text(view.hand)),
+            self._numbered(moves),
+        ]
+        return Group(*parts)
+
+    def prompt(self, moves: Sequence[Any] = ()) -> str:
+        """The question asked for a move."""
+        return "Your move (R7+, R7>2, 3,1,2 or its number; ? for help, q to quit): "
+
+    def help(self, moves: Sequence[Any]) -> str:
+        """What to type, and the rules of a turn."""
+        return (
+            f"Type a move as listed, or its number (1-{len(moves)}). Before a hand, order "
+            "your victory-point cards, e.g. 3,1,2: your first won trick turns up the first. "
+            f"Then play a card: R7+ opens a new trick with R7 (at most {OPEN_TRICKS} are "
+            "open), R7>2 adds R7 to open trick 2 (of its colour; a card that fits no open "
+            "trick is discarded where the rules let it go). The highest card of a trick's "
+            f"first colour holds the marker, and the {TRICK_SIZE}th card gives the trick to "
+            "its holder. Type q to stop (the game is saved when --save is given)."
+        )
+
+    def unfinished(self, state: Any) -> list[RenderableType]:
+        """The open tricks, if any."""
+        view = self._view(state)
+        return [self._tricks_table(view)] if view.open_tricks else []
+
+    def scoreboard(self, state: Any) -> RenderableType:
+        """Each finished hand's points and tricks, the totals, and the winners (ties go to
+        the better last hand)."""
+        view = self._view(state)
+        rows = [(h.number, h.scores, " ".join(map(str, h.tricks_won))) for h in view.finished_hands]
+        return self._deal_scoreboard("Hand", rows, "Tricks won", view.scores, view.winners)
+
+    # -- parts ----------------------------------------------------------------------------
+
+    def _numbered(self, moves: Sequence[Any]) -> Text:
+        listed = [f"{i}) {self.game.move_text(move)}" for i, move in enumerate(moves, start=1)]
+        return Text("Your moves: " + "   ".join(listed))
+
+    def _play_line(self, view: StichlingView, mover: int, move: Any) -> Text:
+        """What ``move`` of ``mover`` did, in the view before it."""
+        if isinstance(move, OpenTrick):
+            return Text.assemble(
+                f"{self.says(mover, 'open')} trick {len(view.open_tricks) + 1} with ",
+                card_text(move.card),
+            )
+        assert isinstance(move, AddToTrick)
+        trick = view.open_tricks[move.trick]
+        what = "adds" if move.card.color is trick.color else "discards"
+        verb = what[:-1] if self.name(mover) == "You" else what
+        return Text.assemble(
+            f"{self.name(mover)} {verb} ",
+            card_text(move.card),
+            f" to trick {move.trick + 1} ({trick.color.name.lower()})",
+        )
+
+    def _taken_line(self, trick: StichlingTrick, won: int) -> Text:
+        """Who took ``trick``, with which card, and which victory-point card it turned up
+        (the ``won``-th trick of its winner this hand)."""
+        winner = trick.winner if trick.winner is not None else trick.marker
+        position = active_position(won)
+        card = "" if position is None else f"; it turns up their card number {position + 1}"
+        return Text.assemble(
+            f"{self.says(winner, 'take')} the trick ",
+            cards_text(trick.cards),
+            " with ",
+            card_text(trick.cards[trick.top]),
+            f" (SL-TRICK-2){card} (SL-VP-3)",
+        )
+
+    def _hand_header(self, state: Any, view: StichlingView) -> list[RenderableType]:
+        if self.interactive:  # the turn screen says it all
+            return []
+        values = ", ".join(map(str, sorted(view.rules.points[view.hand_number])))
+        shown: list[RenderableType] = [
+            Rule(
+                f"Hand {view.hand_number + 1} of {view.hand_count} · victory points {values} · "
+                f"{self.says(view.hand_leader, 'play')} first",
+                style="cyan",
+            )
+        ]
+        seats = range(view.players) if self.perspective is None else (self.perspective,)
+        for seat in seats:
+            own = self._view(state, seat)
+            shown.append(Text.assemble(f"{self.name(seat)} holds ", cards_text(own.hand)))
+        return shown
+
+    def _hand_end(self, state: Any, view: StichlingView) -> list[RenderableType]:
+        finished = view.finished_hands[-1]
+        shown: list[RenderableType] = []
+        if finished.left_open:
+            left = joined([cards_text(trick.cards) for trick in finished.left_open], "; ")
+            shown.append(Text.assemble("Left open, not scored (SL-HAND-1): ", left))
+        parts = []
+        for seat, score in enumerate(finished.scores):
+            order = finished.orders[seat]
+            if self.perspective is None:  # everything is shown: each row from its own view
+                order = self._view(state, seat).finished_hands[-1].orders[seat]
+            row = ",".join("?" if v is None else str(v) for v in order)
+            tricks = finished.tricks_won[seat]
+            parts.append(
+                f"{self.name(seat)} {signed(score)} "
+                f"({tricks} trick{'' if tricks == 1 else 's'}, row {row})"
+            )
+        head = f"Hand {finished.number + 1} scores (SL-SCORE-1): "
+        shown.append(Text(head + " · ".join(parts), style="bold"))
+        shown.append(
+            Text("Totals: " + " · ".join(f"{self.name(s)} {t}" for s, t in enumerate(view.scores)))
+        )
+        return shown
+
+    def _players_table(self, view: StichlingView) -> Table:
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+        table.add_column("Player")
+        table.add_column("Victory points", justify="left")
+        table.add_column("Tricks", justify="right")
+        table.add_column("Face up", justify="right")
+        table.add_column("Total", justify="right")
+        for seat in range(view.players):
+            row = view.rows[seat]
+            won = len(view.won[seat])
+            position = active_position(won)
+            if row is None:
+                shown_row, face_up = "-", "-"
+            else:
+                shown_row = " ".join("?" if v is None else str(v) for v in row)
+                value = None if position is None else row[position]
+                face_up = "-" if position is None else ("?" if value is None else str(value))
+            name = self.name(seat) + (" ◀" if seat == view.to_act else "")
+            table.add_row(name, shown_row, str(won), face_up, str(view.scores[seat]))
+        return table
+
+    def _tricks_table(self, view: StichlingView) -> RenderableType:
+        if not view.open_tricks:
+            return Text(f"No trick is open: any card opens one (at most {OPEN_TRICKS}).")
+        table = Table(
+            box=box.SIMPLE_HEAD, pad_edge=False, title="Open tricks", title_justify="left"
+        )
+        table.add_column("#", justify="right")
+        table.add_column("Colour")
+        table.add_column("Cards")
+        table.add_column("Marker")
+        table.add_column("Cards to come", justify="right")
+        for number, trick in enumerate(view.open_tricks, start=1):
+            plays = joined(
+                [Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in trick.plays], ", "
+            )
+            marker = Text.assemble(f"{self.name(trick.marker)} ", card_text(trick.cards[trick.top]))
+            table.add_row(
+                str(number),
+                Text(trick.color.name.lower(), style=COLOR_STYLES[trick.color]),
+                plays,
+                marker,
+                str(TRICK_SIZE - counted(trick.cards, view.rules.counted_cards)),
+            )
+        return table

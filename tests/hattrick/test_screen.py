@@ -1,0 +1,203 @@
+"""The ``sticheln`` command line with Hattrick, and its Hattrick screen."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+from rich.console import Console
+
+from sticheln.cli import main
+from sticheln.core.screen import screen_for
+from sticheln.hattrick import (
+    PASSES_HIDDEN,
+    HattrickGame,
+    HattrickRecord,
+    LeadCards,
+    PassedCards,
+    legal_moves,
+    new_game,
+)
+from tests.hattrick.test_engine import MINI_DEAL, TO_SIX, play, play_two_hands
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def flat(text: str) -> str:
+    """``text`` with line breaks and runs of spaces made single spaces (rich wraps lines)."""
+    return " ".join(text.split())
+
+
+def card_words(text: str) -> set[str]:
+    return set(re.findall(r"(?<![A-Za-z0-9#])[RGB]\d{1,2}(?!\d)", text))
+
+
+def test_auto_game_prints_every_turn_and_a_consistent_scoreboard() -> None:
+    code, out, err = run("play", "--auto", "--game", "hattrick", "--seed", "1")
+    assert (code, err) == (0, "")
+    assert "Hattrick, rules amigo-1995, 4 players, seed 1" in out
+    assert "Seats: #0 heuristic" in out  # the Hattrick bot is the default
+    assert len(re.findall(r"^Turn \d+:", out, re.MULTILINE)) == 4 * 14
+    lines = out.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.split()[:2] == ["Hand", "#0"])
+    rows = [line.split() for line in lines[head + 1 :] if line.split()[:1] != ["─" * 45]]
+    hands = [[int(x) for x in row[1:5]] for row in rows if row and row[0].isdigit()]
+    passes = [[int(x) for x in row[5:9]] for row in rows if row and row[0].isdigit()]
+    totals = next([int(x) for x in row[1:5]] for row in rows if row[:1] == ["total"])
+    assert len(hands) == 4
+    assert totals == [sum(hand[p] for hand in hands) for p in range(4)]
+    assert all(0 <= count <= 14 for counts in passes for count in counts)
+    assert lines[-1].startswith("Winner")
+
+
+def test_the_screen_shows_open_tricks_won_cards_and_passes() -> None:
+    code, out, _ = run(
+        "play", "--interactive", "--game", "hattrick", "--seed", "3", "--bots", "random",
+        stdin="1\nxx\nR99\n99\n2\n",
+    )  # fmt: skip
+    assert code == 0
+    for header in ("Won red", "Won green", "Won blue", "Passed", "This hand", "Total"):
+        assert header in out
+    assert "You lead this turn: any card opens a trick." in out
+    assert re.search(r"Open tricks: \w+: #\d [RGB]\d+", out)
+    assert "would take it with" in out
+    assert "opens a trick" in out
+    assert "follows the open" in out
+    assert "'xx' is not a card name" in out
+    assert "'R99' is not a card of this game (colours R, G, B; values run 1 to 20)" in out
+    assert "There is no move 99" in out
+    assert re.search(r"Turn 1: You [RGB]\d+ · .* → .* \(HT-TRICK-1\); ", flat(out))
+    assert "Input ended." in out
+
+
+def test_a_whole_game_against_bots() -> None:
+    code, out, _ = run(
+        "play", "--interactive", "--game", "hattrick", "--players", "5", "--seed", "4",
+        stdin="1\n" * 60,
+    )  # fmt: skip
+    assert code == 0
+    assert flat(out).count(" (HT-SCORE-1 to HT-SCORE-3)") == 5
+    assert "Winner" in out
+
+
+def save_game(path: Path, rules: str) -> Path:
+    """Six turns of a 4-player game with the rules preset ``rules``, saved at the person's
+    seventh turn."""
+    code, _, _ = run(
+        "play", "--interactive", "--game", "hattrick", "--rules", rules, "--seed", "5",
+        "--bots", "random", "--save", str(path), stdin="1\n" * 6,
+    )  # fmt: skip
+    assert code == 0
+    return path
+
+
+@pytest.fixture(scope="module")
+def unfinished_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game saved early, with passed cards shown (the default rules)."""
+    return save_game(tmp_path_factory.mktemp("records") / "hattrick.json", "amigo-1995")
+
+
+@pytest.fixture(scope="module")
+def hidden_passes_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game saved early, with passed cards hidden (preset ``passes-hidden``)."""
+    return save_game(tmp_path_factory.mktemp("records") / "hidden.json", "passes-hidden")
+
+
+def test_replay_reads_the_game_from_the_record(unfinished_game: Path) -> None:
+    assert json.loads(unfinished_game.read_text())["game"] == "hattrick"
+    code, out, _ = run("replay", str(unfinished_game))
+    assert code == 0
+    assert "Replay of" in out
+    assert "Hattrick, rules amigo-1995, 4 players, 27 moves" in flat(out)
+    assert len(re.findall(r"^Turn \d+:", out, re.MULTILINE)) == 6
+    assert "face down" not in flat(out)  # without --as, passed cards are shown
+
+
+@pytest.mark.rule("HT-PASS-1")
+def test_replay_as_a_player_shows_the_cards_others_passed(unfinished_game: Path) -> None:
+    state = HattrickRecord.from_json(unfinished_game.read_text()).replay()
+    passes = [(seat, card) for turn in state.turns for seat, card in turn.passes if seat != 0]
+    assert passes  # the test needs a card passed by another player
+    code, out, _ = run("replay", str(unfinished_game), "--as", "0")
+    assert code == 0
+    assert "face down" not in flat(out)
+    for seat, card in passes:
+        assert f"#{seat} passes {card}" in flat(out)
+
+
+@pytest.mark.rule("HT-PASS-1")
+def test_replay_as_a_player_hides_what_they_did_not_see(hidden_passes_game: Path) -> None:
+    unfinished_game = hidden_passes_game
+    assert HattrickRecord.from_json(unfinished_game.read_text()).rules == PASSES_HIDDEN
+    game = HattrickGame()
+    record = HattrickRecord.from_json(unfinished_game.read_text())
+    state = record.replay()
+    view = game.observe(state, 0)
+    unseen = {str(card) for card in view.unseen_cards}
+    hidden_passes = [
+        (seat, card) for turn in view.turns for seat, card in turn.passes if card is None
+    ]
+    assert hidden_passes  # the test needs a card passed face down by another player
+    code, out, _ = run("replay", str(unfinished_game), "--as", "0")
+    assert code == 0
+    assert re.findall(r"^#\d holds ", out, re.MULTILINE) == ["#0 holds "]
+    assert flat(out).count("passes a card face down") == len(hidden_passes)
+    assert not card_words(out) & unseen
+
+
+@pytest.mark.rule("HT-GAME-3")
+def test_replay_of_a_game_that_ended_at_the_target(tmp_path: Path) -> None:
+    # The two hands of tests/hattrick/test_engine.py: totals -8, 6, 0, 6 after hand 2 of 3.
+    path = tmp_path / "to-six.json"
+    path.write_text(HattrickRecord.from_state(play_two_hands(TO_SIX)).to_json())
+    code, out, _ = run("replay", str(path))
+    assert code == 0
+    text = flat(out)
+    assert "Hattrick, rules to-six, 4 players, 40 moves" in text
+    assert "Hand 1 of at most 3, to 6 points · #0 leads" in text
+    assert "Hand 2 of at most 3, to 6 points · #1 leads" in text
+    assert "Hand 3" not in text
+    assert "Hand 2 scores: #0 -7 · #1 +5 · #2 0 · #3 +7" in text
+    assert "#1 and #3 reached 6 points: the game ends after 2 of 3 hands (HT-GAME-3)" in text
+    assert "The record ends before the game is over" not in text
+    assert "Winners: #1, #3" in text
+
+
+def rendered(renderable: object) -> str:
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(renderable)
+    output = console.file.getvalue()
+    assert isinstance(output, str)
+    return flat(output)
+
+
+@pytest.mark.rule("HT-GAME-3", "HT-PASS-1", "HT-LEAD-2")
+def test_the_turn_screen_and_the_help_follow_the_rules() -> None:
+    names = ["You", "#1", "#2", "#3"]
+    hidden = attrs.evolve(TO_SIX, target_score=None, passed_cards=PassedCards.HIDDEN)
+    whole_turn = attrs.evolve(TO_SIX, target_score=None, lead_cards=LeadCards.TURN)
+    texts = {}
+    for rules in (TO_SIX, hidden, whole_turn):
+        # P0 opens red, P1 green: P2's blue cards can only be passed.
+        state = play(play(new_game(4, rules=rules, deals=[MINI_DEAL] * 3), 0, "R8"), 1, "G8")
+        screen = screen_for(HattrickGame(rules), names, 2, interactive=True)
+        moves = legal_moves(state, 2)
+        texts[rules] = (rendered(screen.turn(state, 2, moves)), flat(screen.help(moves)))
+    turn, help_text = texts[TO_SIX]
+    assert "Hand 1 of at most 3, to 6 points · turn 1 of 5" in turn
+    assert "blue 5 B3 6 B8 is shown, then passed face down: -2 points" in turn
+    assert "The game ends once a player's total reaches 6." in help_text
+    assert "the highest card of the tricks leads next" in help_text
+    turn, help_text = texts[hidden]
+    assert "Hand 1 of 3 · turn 1 of 5" in turn
+    assert "blue 5 B3 6 B8 is passed face down: -2 points" in turn
+    assert "reaches" not in help_text
+    assert "passed ones included, leads next" in texts[whole_turn][1]

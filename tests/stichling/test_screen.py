@@ -1,0 +1,106 @@
+"""The ``sticheln`` command line with Stichling, and its Stichling screen."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from sticheln.cli import main
+from sticheln.core.screen import screen_for
+from sticheln.stichling import StichlingGame, StichlingRecord, new_game, parse_move
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def flat(text: str) -> str:
+    """``text`` with line breaks and runs of spaces made single spaces (rich wraps lines)."""
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bots_play_whole_games(players: int) -> None:
+    code, out, err = run("play", "--game", "stichling", "--auto", "--players", str(players))
+    assert code == 0, err
+    text = flat(out)
+    assert f"Stichling, rules ravensburger-2015, {players} players" in text
+    for hand in (1, 2, 3):
+        assert f"Hand {hand} of 3 · victory points" in text
+        assert f"Hand {hand} scores (SL-SCORE-1):" in text
+    assert "takes the trick" in text
+    assert "(SL-TRICK-2)" in text
+    assert "Scoreboard" in out
+    assert re.search(r"Winners?: #\d", out)
+
+
+def test_a_person_arranges_plays_and_is_told_what_is_wrong() -> None:
+    code, out, _ = run(
+        "play", "--game", "stichling", "--interactive", "--players", "2", "--seed", "1",
+        "--bots", "random", stdin="9,9,9\n3,1,2\nR99+\nR1>7\nB6>1\n1\n?\nq\n",
+    )  # fmt: skip
+    assert code == 0
+    text = flat(out)
+    assert "Lay down your victory-point cards 1, 2, 3" in text
+    assert "Your moves: 1) 1,2,3 2) 1,3,2" in text
+    assert "the victory-point cards of hand 1 are 1, 2, 3, each once." in text
+    assert "'R99' is not a card of this game (colours R, Y, G, B; values run 1 to 6)" in text
+    assert "'R1>7' names no move: open tricks are numbered 1 to 4" in text
+    # Seat 0 is dealt R1 R6 Y1 Y2 Y4 Y5 Y6 G2 G6 B3 B4 B6 and plays first: no trick is open.
+    assert "Your hand: R1 R6 Y1 Y2 Y4 Y5 Y6 G2 G6 B3 B4 B6" in text
+    assert "No trick is open: any card opens one (at most 4)." in text
+    assert "Your moves: 1) R1+ 2) R6+" in text
+    assert "You open trick 1 with R1" in text
+    assert "R7>2 adds R7 to open trick 2" in text
+    assert "You stopped the game." in text
+
+
+def test_the_turn_screen_shows_the_open_tricks_with_their_markers() -> None:
+    deal = ["R1 R3 R5 Y2 Y4 Y6 G1 G3 G5 B2 B4 B6", "R2 R4 R6 Y1 Y3 Y5 G2 G4 G6 B1 B3 B5"]
+    state = new_game(2, deals=[deal] * 3)
+    for player, text in [(0, "3,2,1"), (1, "2,3,1"), (0, "R5+"), (1, "R6>1"), (0, "R1>1")]:
+        state = StichlingGame().apply_move(state, parse_move(state, player, text))
+    game = StichlingGame()
+    screen = screen_for(game, ["#0", "You"], 1, interactive=True)
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(screen.turn(state, 1, game.legal_moves(state, 1)))
+    text = flat(console.export_text())
+    assert "Hand 1 of 3 · card 4 of 24" in text
+    # Trick 1 is red: R5 (seat 0), R6 (seat 1), R1 (seat 0); the marker is seat 1's R6, and
+    # one card is still to come.
+    assert "1 red #0 R5, You R6, #0 R1 You R6 1" in text
+    # Seat 1 sees its own row in full and nothing of seat 0's.
+    assert re.search(r"You ◀ 2 3 1 0 - 0", text)
+    assert re.search(r"#0 \? \? \? 0 - 0", text)
+
+
+def test_replay_as_a_player_shows_only_the_rows_turned_up(tmp_path: Path) -> None:
+    path = tmp_path / "stichling.json"
+    argv = ["play", "--game", "stichling", "--auto", "--players", "3", "--seed", "5"]
+    code, _, _ = run(*argv, "--save", str(path))
+    assert code == 0
+    record = StichlingRecord.from_json(path.read_text())
+    final = record.replay()
+    hand = final.finished_hands[0]
+    code, out, _ = run("replay", str(path), "--as", "0")
+    assert code == 0
+    line = flat(out)[flat(out).index("Hand 1 scores") :]
+    for seat in (1, 2):
+        row = hand.orders[seat]
+        tricks = hand.tricks_won[seat]
+        seen = ",".join(str(v) if i < tricks else "?" for i, v in enumerate(row))
+        assert f"#{seat} " in line
+        assert f"row {seen})" in line
+    code, out, _ = run("replay", str(path))
+    assert code == 0
+    full = flat(out)[flat(out).index("Hand 1 scores") :]
+    for seat in (0, 1, 2):
+        assert f"row {','.join(map(str, hand.orders[seat]))})" in full
+    assert json.loads(path.read_text())["game"] == "stichling"

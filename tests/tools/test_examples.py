@@ -1,0 +1,69 @@
+"""Every script in examples/ runs, and prints what it promises."""
+
+from __future__ import annotations
+
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SCRIPTS = sorted(EXAMPLES.glob("*.py"))
+
+
+def test_there_are_examples() -> None:
+    assert len(SCRIPTS) >= 3
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
+def test_example_runs(script: Path, tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(script), *_args(script, tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
+
+
+def _args(script: Path, tmp_path: Path) -> list[str]:
+    return [str(tmp_path / "game.json")] if script.name == "save_and_replay.py" else []
+
+
+def test_why_did_i_lose_output() -> None:
+    module = runpy.run_path(str(EXAMPLES / "why_did_i_lose.py"))
+    explanation = module["main"](["B6", "B11", "R3", "Y0"])
+    assert explanation.winner == 2
+
+
+def test_main_module_shows_a_whole_game_and_its_scoreboard() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "sticheln", "play", "--auto", "--seed", "4", "--players", "3"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = [line.split() for line in result.stdout.splitlines()]
+    rounds = [[int(x) for x in line[1:4]] for line in lines if line[:1] in (["1"], ["2"], ["3"])]
+    totals = next([int(x) for x in line[1:4]] for line in lines if line[:1] == ["total"])
+    assert len(rounds) == 3
+    assert totals == [sum(r[p] for r in rounds) for p in range(3)]
+    assert result.stdout.rstrip().splitlines()[-1].startswith("Winner")
+
+
+def test_main_module_rejects_unsupported_player_count() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "sticheln", "play", "--auto", "--players", "9"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "is for 3, 4, 5, 6 players, not 9" in result.stderr
