@@ -42,7 +42,7 @@ from sticheln.bots import Bot, BotSpecError, make_bot, parse_bot_spec
 def choosing_pain(view: Any) -> bool:
     """Whether the view is of a Sticheln player choosing a pain card (for
     ``delegate_if=pain``)."""
-    return isinstance(view, st.PlayerView) and view.phase is st.Phase.CHOOSING_PAIN
+    return isinstance(view, st.StichelnView) and view.phase is st.Phase.CHOOSING_PAIN
 
 
 _BUDGET_KEYS = frozenset({"time", "time_limit", "iterations"})

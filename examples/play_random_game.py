@@ -11,7 +11,7 @@ import sys
 import sticheln as st
 
 
-def main(seed: int) -> st.GameState:
+def main(seed: int) -> st.StichelnState:
     rng = random.Random(seed)
     state = st.new_game(players=4, seed=seed)
     while not state.is_over:

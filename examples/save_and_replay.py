@@ -13,15 +13,15 @@ from pathlib import Path
 import sticheln as st
 
 
-def main(path: Path) -> st.GameState:
+def main(path: Path) -> st.StichelnState:
     rng = random.Random(3)
     state = st.new_game(players=3, seed=3)
     while not state.is_over:
         player = state.players_to_act[0]
         state = st.apply_move(state, rng.choice(st.legal_moves(state, player)))
-    path.write_text(st.GameRecord.from_state(state).to_json(indent=1), encoding="utf-8")
+    path.write_text(st.StichelnRecord.from_state(state).to_json(indent=1), encoding="utf-8")
 
-    record = st.GameRecord.from_json(path.read_text(encoding="utf-8"))
+    record = st.StichelnRecord.from_json(path.read_text(encoding="utf-8"))
     replayed = record.replay()
     assert replayed == state
     # Three pain cards and three plays make the first trick.

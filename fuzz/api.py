@@ -81,7 +81,7 @@ HOSTILE: list[Callable[[random.Random], object]] = [
     lambda r: object(),
     lambda r: b"R3",
     lambda r: random.Random(r.randrange(10)),
-    lambda r: r.choice([sticheln.Rules(), hattrick.HATTRICK, stichling.STICHLING]),
+    lambda r: r.choice([sticheln.StichelnRules(), hattrick.HATTRICK, stichling.STICHLING]),
     lambda r: r.choice(list(sticheln.FirstLeader) + list(sticheln.AllZeroTrick)),
     lambda r: [(r.randrange(-1, 6), r.choice(CARDS)) for _ in range(r.randrange(5))],
     lambda r: {r.choice(["a", 1, None]): r.choice([1, "x", None])},
@@ -166,7 +166,7 @@ def move_text(engine: Any) -> Maker:
 
 def rules_of(engine: Any) -> Maker:
     by_game: dict[str, list[Any]] = {
-        "sticheln": list(sticheln.PRESETS.values()),
+        "sticheln": list(sticheln.STICHELN_PRESETS.values()),
         "hattrick": list(hattrick.HATTRICK_PRESETS.values()),
         "stichling": list(stichling.STICHLING_PRESETS.values()),
     }
@@ -265,7 +265,7 @@ def targets(everything: bool = False) -> list[Target]:
             mix(cards),
             mix(lambda r: r.choice(list(sticheln.AllZeroTrick))),
         ),
-        Target("explain_score", sticheln.explain_score, mix(card), mix(cards)),
+        Target("explain_round_score", sticheln.explain_round_score, mix(card), mix(cards)),
         Target("round_score", sticheln.round_score, mix(card), mix(cards)),
         Target("card_points", sticheln.card_points, mix(card), mix(color)),
         Target(
@@ -279,8 +279,8 @@ def targets(everything: bool = False) -> list[Target]:
             mix(lambda r: [r.randrange(-9, 50) for _ in range(r.randrange(7))]),
         ),
         Target(
-            "Rules",
-            sticheln.Rules,
+            "StichelnRules",
+            sticheln.StichelnRules,
             name=mix(lambda r: "mine"),
             decks=mix(lambda r: sticheln.NSV.decks),
             hand_size=mix(lambda r: r.randrange(-1, 30)),
@@ -363,8 +363,8 @@ def targets(everything: bool = False) -> list[Target]:
         Target("stichling.marker_index", stichling.marker_index, mix(cards)),
         Target("stichling.active_position", stichling.active_position, mix(seat)),
         Target(
-            "stichling.game_ranking",
-            stichling.game_ranking,
+            "stichling.ranking",
+            stichling.ranking,
             mix(lambda r: [[r.randrange(20) for _ in range(3)] for _ in range(r.randrange(4))]),
         ),
         Target(
@@ -420,12 +420,12 @@ def targets(everything: bool = False) -> list[Target]:
 # -- the entry points of the games, given arguments of the wrong type --------------------------
 
 STATE_TYPES: dict[str, type] = {
-    "sticheln": sticheln.GameState,
+    "sticheln": sticheln.StichelnState,
     "hattrick": hattrick.HattrickState,
     "stichling": stichling.StichlingState,
 }
 VIEW_TYPES: dict[str, type] = {
-    "sticheln": sticheln.PlayerView,
+    "sticheln": sticheln.StichelnView,
     "hattrick": hattrick.HattrickView,
     "stichling": stichling.StichlingView,
 }
@@ -435,7 +435,7 @@ MOVE_TYPES: dict[str, tuple[type, ...]] = {
     "stichling": (stichling.ArrangePoints, stichling.OpenTrick, stichling.AddToTrick),
 }
 RECORDS: dict[str, Any] = {
-    "sticheln": sticheln.GameRecord,
+    "sticheln": sticheln.StichelnRecord,
     "hattrick": hattrick.HattrickRecord,
     "stichling": stichling.StichlingRecord,
 }

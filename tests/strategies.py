@@ -17,16 +17,16 @@ from hypothesis import strategies as st
 
 from sticheln import (
     MAX_VALUE,
-    PRESETS,
+    STICHELN_PRESETS,
     Card,
     CardSet,
     ChoosePain,
     Color,
-    GameState,
-    Move,
     Phase,
     PlayCard,
-    Rules,
+    StichelnMove,
+    StichelnRules,
+    StichelnState,
     apply_move,
     legal_moves,
     new_game,
@@ -142,10 +142,12 @@ def argmax_set(scores: Sequence[int]) -> set[int]:
 # --------------------------------------------------------------------------------------------------
 # Rules, player counts and seeds
 
-preset_names: tuple[str, ...] = tuple(PRESETS)
+preset_names: tuple[str, ...] = tuple(STICHELN_PRESETS)
 """The names of the rule presets: nsv, amigo-1993, online-5-rounds, eight-players."""
 
-presets: st.SearchStrategy[Rules] = st.sampled_from([PRESETS[name] for name in preset_names])
+presets: st.SearchStrategy[StichelnRules] = st.sampled_from(
+    [STICHELN_PRESETS[name] for name in preset_names]
+)
 """Any rule preset."""
 
 seeds: st.SearchStrategy[int] = st.integers(min_value=0, max_value=2**32 - 1)
@@ -153,8 +155,8 @@ seeds: st.SearchStrategy[int] = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 def rules_and_players(
-    rules: st.SearchStrategy[Rules] = presets, max_players: int = 8
-) -> st.SearchStrategy[tuple[Rules, int]]:
+    rules: st.SearchStrategy[StichelnRules] = presets, max_players: int = 8
+) -> st.SearchStrategy[tuple[StichelnRules, int]]:
     """A rule preset with one of its player counts (up to ``max_players``)."""
     return rules.flatmap(
         lambda r: st.tuples(
@@ -163,7 +165,7 @@ def rules_and_players(
     )
 
 
-def random_deal(rules: Rules, players: int, rnd: random.Random) -> tuple[CardSet, ...]:
+def random_deal(rules: StichelnRules, players: int, rnd: random.Random) -> tuple[CardSet, ...]:
     """A random deal of ``rules.hand_size`` cards to each player, shuffled here."""
     deck = list(rules.deck(players).cards)
     rnd.shuffle(deck)
@@ -171,7 +173,7 @@ def random_deal(rules: Rules, players: int, rnd: random.Random) -> tuple[CardSet
     return tuple(CardSet.of(deck[p * size : (p + 1) * size]) for p in range(players))
 
 
-def zero_spread_deal(rules: Rules, players: int, rnd: random.Random) -> tuple[CardSet, ...]:
+def zero_spread_deal(rules: StichelnRules, players: int, rnd: random.Random) -> tuple[CardSet, ...]:
     """A random deal in which the zeros are shared out as evenly as possible, so that tricks of
     zeros only (ST-TRICK-6) can happen in every round."""
     deck = list(rules.deck(players).cards)
@@ -191,7 +193,7 @@ def zero_spread_deal(rules: Rules, players: int, rnd: random.Random) -> tuple[Ca
 class GameSpec:
     """Everything ``new_game`` needs."""
 
-    rules: Rules
+    rules: StichelnRules
     players: int
     seed: int
     first_leader: int
@@ -208,7 +210,7 @@ class GameSpec:
             zero_spread_deal(self.rules, self.players, rnd) for _ in range(self.expected_rounds())
         ]
 
-    def start(self) -> GameState:
+    def start(self) -> StichelnState:
         """The first state of the game."""
         return new_game(self.players, self.seed, self.rules, self.first_leader, deals=self.deals())
 
@@ -218,7 +220,7 @@ class GameSpec:
 
     def __repr__(self) -> str:
         return (
-            f"GameSpec(rules=PRESETS[{self.rules.name!r}], players={self.players}, "
+            f"GameSpec(rules=STICHELN_PRESETS[{self.rules.name!r}], players={self.players}, "
             f"seed={self.seed}, first_leader={self.first_leader}, "
             f"zero_deals_seed={self.zero_deals_seed})"
         )
@@ -231,7 +233,7 @@ class GameSpec:
 @st.composite
 def game_specs(
     draw: st.DrawFn,
-    rules: st.SearchStrategy[Rules] = presets,
+    rules: st.SearchStrategy[StichelnRules] = presets,
     max_players: int = 8,
     *,
     zero_deals: bool = True,
@@ -252,7 +254,7 @@ def game_specs(
 # Random games
 
 
-def random_move(state: GameState, rnd: random.Random, zero_bias: float = 0.0) -> Move:
+def random_move(state: StichelnState, rnd: random.Random, zero_bias: float = 0.0) -> StichelnMove:
     """A random legal move: a random player among those who may act, then a random card.
 
     With probability ``zero_bias`` a player who may play a zero plays one, so that tricks of
@@ -269,8 +271,8 @@ def random_move(state: GameState, rnd: random.Random, zero_bias: float = 0.0) ->
 
 
 def random_play(
-    state: GameState, rnd: random.Random, zero_bias: float = 0.0, max_moves: int | None = None
-) -> Iterator[tuple[Move, GameState]]:
+    state: StichelnState, rnd: random.Random, zero_bias: float = 0.0, max_moves: int | None = None
+) -> Iterator[tuple[StichelnMove, StichelnState]]:
     """Play random legal moves from ``state`` until the game is over (or ``max_moves``
     moves), yielding each move with the state after it."""
     count = 0
@@ -282,8 +284,8 @@ def random_play(
 
 
 def play_random_game(
-    state: GameState, rnd: random.Random, zero_bias: float = 0.0
-) -> Iterator[GameState]:
+    state: StichelnState, rnd: random.Random, zero_bias: float = 0.0
+) -> Iterator[StichelnState]:
     """Every state of a random game from ``state`` (included) to the end."""
     yield state
     for _, after in random_play(state, rnd, zero_bias):
@@ -295,8 +297,8 @@ class PlayedGame:
     """A random game: its spec, the moves made and every state (``len(moves) + 1`` of them)."""
 
     spec: GameSpec
-    moves: tuple[Move, ...]
-    states: tuple[GameState, ...]
+    moves: tuple[StichelnMove, ...]
+    states: tuple[StichelnState, ...]
 
     def __repr__(self) -> str:
         moves = " ".join(
@@ -309,7 +311,7 @@ class PlayedGame:
         printer.text(repr(self))
 
     @property
-    def final(self) -> GameState:
+    def final(self) -> StichelnState:
         return self.states[-1]
 
 
@@ -333,7 +335,7 @@ def played_games(
     zero_bias = draw(zero_biases)
     limit = None if complete else draw(st.integers(min_value=0, max_value=1000))
     state = spec.start()
-    moves: list[Move] = []
+    moves: list[StichelnMove] = []
     states = [state]
     for move, after in random_play(state, rnd, zero_bias, limit):
         moves.append(move)
@@ -362,7 +364,7 @@ def _check_partition(places: dict[str, Iterable[Card]], deck: CardSet, where: st
     assert not extra, f"{where}: cards not of the deck: {extra} in {[found_in[c] for c in extra]}"
 
 
-def check_cards_conserved(state: GameState) -> None:
+def check_cards_conserved(state: StichelnState) -> None:
     """Hands, pain cards, won piles, set-aside cards and the current trick partition the deck,
     and so do the piles of every finished round."""
     deck = state.rules.deck(state.players).cards
@@ -391,12 +393,12 @@ def check_cards_conserved(state: GameState) -> None:
         _check_partition(places, deck, f"finished round {finished.number}")
 
 
-def expected_to_act(state: GameState) -> int:
+def expected_to_act(state: StichelnState) -> int:
     """Whose turn it is in the playing phase: clockwise from the trick's leader."""
     return (state.trick_leader + len(state.trick_cards)) % state.players
 
 
-def expected_legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
+def expected_legal_moves(state: StichelnState, player: int) -> tuple[StichelnMove, ...]:
     """The legal moves of ``player`` by ST-PAIN-1 and ST-PLAY-1, in display order."""
     hand = in_display_order(state.hands[player])
     if state.phase is Phase.PLAYING:
@@ -410,7 +412,7 @@ def expected_legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
     return ()
 
 
-def check_players_to_act(state: GameState) -> None:
+def check_players_to_act(state: StichelnState) -> None:
     """``players_to_act`` and ``to_act`` agree with the phase and with ``legal_moves``."""
     n = state.players
     with_moves = tuple(p for p in range(n) if legal_moves(state, p))
@@ -427,7 +429,7 @@ def check_players_to_act(state: GameState) -> None:
         assert state.to_act is None
 
 
-def hidden_from(state: GameState, player: int) -> set[Card]:
+def hidden_from(state: StichelnState, player: int) -> set[Card]:
     """The cards ``player`` must not see: the others' hands and their face-down pain cards."""
     hidden: set[Card] = set()
     for q in range(state.players):
@@ -440,12 +442,12 @@ def hidden_from(state: GameState, player: int) -> set[Card]:
     return hidden
 
 
-def illegal_moves_of(state: GameState) -> list[Move]:
+def illegal_moves_of(state: StichelnState) -> list[StichelnMove]:
     """Moves that the rules forbid in ``state``: other players' cards, cards not in the hand,
     the wrong kind of move for the phase, a seat that does not exist, anything after the end.
     """
     n = state.players
-    moves: list[Move] = []
+    moves: list[StichelnMove] = []
     deck = state.rules.deck(n).cards
     outside = [card for card in all_cards if card not in deck][:3]
     for p in range(n + 1):

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from sticheln import CardSet, GameInfo, SetupError
+from sticheln import Card, CardSet, GameInfo, SetupError
 from sticheln.core.encoding import Encoding, ObservationWriter
 from sticheln.core.setup import check_player_count, check_rng, check_type
 from sticheln.core.wire import WireValue, from_wire, wire_schema
@@ -100,6 +101,14 @@ class Nim:
         """Nim has no tricks."""
         check_type(view, NimView, "view")
         return ()
+
+    def explain_trick(self, cards: Sequence[Card]) -> None:
+        """Nim has no tricks to explain."""
+        return None
+
+    def explain_score(self, deal: object, player: int) -> None:
+        """Nim explains no scores."""
+        return None
 
     def viewer(self, view: NimView) -> int:
         return check_type(view, NimView, "view").player

@@ -19,12 +19,12 @@ import sticheln
 import sticheln.core.registry
 from sticheln import (
     GAME_NAMES,
-    GameState,
-    Move,
     Phase,
-    PlayerView,
     StichelnError,
     StichelnGame,
+    StichelnMove,
+    StichelnState,
+    StichelnView,
     WrongTypeError,
     find_game,
 )
@@ -119,7 +119,7 @@ def test_the_same_seed_checks_the_same_games() -> None:
 class LeakyView(StichelnGame):
     """Shows each player the hand of the next player too."""
 
-    def observe(self, state: GameState, player: int) -> PlayerView:
+    def observe(self, state: StichelnState, player: int) -> StichelnView:
         view = super().observe(state, player)
         return attrs.evolve(view, hand=view.hand | state.hand((player + 1) % state.players))
 
@@ -128,7 +128,7 @@ class LeakyView(StichelnGame):
 class OutOfTurn(StichelnGame):
     """Ignores a move of a player who is not to act instead of refusing it."""
 
-    def apply_move(self, state: GameState, move: Move) -> GameState:
+    def apply_move(self, state: StichelnState, move: StichelnMove) -> StichelnState:
         if move.player not in state.players_to_act:
             return state
         return super().apply_move(state, move)
@@ -138,7 +138,7 @@ class OutOfTurn(StichelnGame):
 class GenerousMoves(StichelnGame):
     """Offers the players waiting for their turn the cards of their hand."""
 
-    def legal_moves(self, state: GameState, player: int) -> tuple[Move, ...]:
+    def legal_moves(self, state: StichelnState, player: int) -> tuple[StichelnMove, ...]:
         if state.phase is Phase.PLAYING and player != state.to_act:
             return state.hand_moves[player]
         return super().legal_moves(state, player)
@@ -148,7 +148,7 @@ class GenerousMoves(StichelnGame):
 class LossyRecord(StichelnGame):
     """Loses the last move of a record when reading it."""
 
-    def replay_from_json(self, text: str) -> tuple[GameState, tuple[Move, ...]]:
+    def replay_from_json(self, text: str) -> tuple[StichelnState, tuple[StichelnMove, ...]]:
         first, moves = super().replay_from_json(text)
         return first, moves[:-1]
 
@@ -157,7 +157,7 @@ class LossyRecord(StichelnGame):
 class FirstStateRecord(StichelnGame):
     """Reads a record back to the state its game started from, not to the recorded state."""
 
-    def from_json(self, text: str) -> GameState:
+    def from_json(self, text: str) -> StichelnState:
         return super().replay_from_json(text)[0]
 
 
@@ -165,7 +165,7 @@ class FirstStateRecord(StichelnGame):
 class SameTexts(StichelnGame):
     """Names every move alike."""
 
-    def move_text(self, move: Move) -> str:
+    def move_text(self, move: StichelnMove) -> str:
         return "a card"
 
 
@@ -173,7 +173,7 @@ class SameTexts(StichelnGame):
 class LastWins(StichelnGame):
     """Declares the player with the lowest score the winner."""
 
-    def winners(self, state: GameState) -> tuple[int, ...]:
+    def winners(self, state: StichelnState) -> tuple[int, ...]:
         if not state.is_over:
             return ()
         scores = state.scores
@@ -184,7 +184,7 @@ class LastWins(StichelnGame):
 class TrickForgotten(StichelnGame):
     """Forgets the trick in progress when sampling a state from a view."""
 
-    def sample_state(self, view: PlayerView, rng: random.Random) -> GameState:
+    def sample_state(self, view: StichelnView, rng: random.Random) -> StichelnState:
         return super().sample_state(view, rng)._replace(trick_cards=())
 
 
@@ -220,7 +220,7 @@ class TwoWinnersNim(Nim):
 class ReversedSeats(StichelnGame):
     """Lists the players who still choose a pain card from the highest seat down."""
 
-    def players_to_act(self, state: GameState) -> tuple[int, ...]:
+    def players_to_act(self, state: StichelnState) -> tuple[int, ...]:
         return tuple(reversed(super().players_to_act(state)))
 
 
@@ -228,7 +228,7 @@ class ReversedSeats(StichelnGame):
 class TrustingScores(StichelnGame):
     """Reads the scores of anything that has scores, another game's state too."""
 
-    def scores(self, state: GameState) -> tuple[int, ...]:
+    def scores(self, state: StichelnState) -> tuple[int, ...]:
         return tuple(getattr(state, "scores", ()))
 
 
@@ -300,7 +300,7 @@ def test_a_leaked_card_is_named_in_the_message() -> None:
 def test_a_game_that_raises_fails_with_the_check_in_progress() -> None:
     @attrs.frozen
     class BrokenObserve(StichelnGame):
-        def observe(self, state: GameState, player: int) -> PlayerView:
+        def observe(self, state: StichelnState, player: int) -> StichelnView:
             if state.phase is Phase.PLAYING:
                 raise KeyError(player)
             return super().observe(state, player)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import sticheln as st
-from sticheln import Card, ChoosePain, Deck, PlayCard, Rules, find_game
+from sticheln import Card, ChoosePain, Deck, PlayCard, StichelnRules, find_game
 from sticheln.hattrick import HattrickGame
 from sticheln.stichling import AddToTrick, ArrangePoints, OpenTrick, StichlingGame
 from tests.plays import random_plays
@@ -80,7 +80,7 @@ def _segment(encoding: Any, vector: Any, name: str) -> list[int]:
     return list(vector[segment.offset : segment.offset + segment.size])
 
 
-SMALL = Rules(name="small", decks=[Deck(3, "RYG", 1, 3)], hand_size=3)
+SMALL = StichelnRules(name="small", decks=[Deck(3, "RYG", 1, 3)], hand_size=3)
 """Nine cards, R1 R2 R3 Y1 Y2 Y3 G1 G2 G3: places 0 to 8 in the deck."""
 
 

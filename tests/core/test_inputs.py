@@ -47,8 +47,12 @@ def test_an_excerpt_quotes_any_value_in_bounded_length() -> None:
         (lambda: st.Card.parse("R" + "9" * 5000), st.CardError, "(5000 digits) is above 20"),
         (lambda: st.Card.parse("x" * 100_000), st.CardError, "(100002 characters)"),
         (lambda: st.PlayCard(-HUGE, st.Card.parse("R1")), st.UnknownPlayerError, "about"),
-        (lambda: st.Rules(rounds=10**9), st.RulesError, "from 1 to 100"),
-        (lambda: st.Rules(hand_size=HUGE), st.RulesError, "hand_size must be an int from 2"),
+        (lambda: st.StichelnRules(rounds=10**9), st.RulesError, "from 1 to 100"),
+        (
+            lambda: st.StichelnRules(hand_size=HUGE),
+            st.RulesError,
+            "hand_size must be an int from 2",
+        ),
         (lambda: st.StichelnGame().encoding(HUGE), st.RulesError, "not an int of about 5001"),
     ],
 )
@@ -74,8 +78,8 @@ def test_card_names_may_have_leading_zeros() -> None:
         (lambda: st.lead_color(None), "a trick must be a sequence"),
         (lambda: st.explain_trick(st.new_game(3, seed=1)), "is not a Card"),
         (lambda: st.explain_trick([st.Card.parse("R1")], "set-aside"), "AllZeroTrick"),
-        (lambda: st.explain_score(None, []), "pain_card must be a Card, got None"),
-        (lambda: st.explain_score(st.Card.parse("R1"), [5]), "won_cards: 5 is not a Card"),
+        (lambda: st.explain_round_score(None, []), "pain_card must be a Card, got None"),
+        (lambda: st.explain_round_score(st.Card.parse("R1"), [5]), "won_cards: 5 is not a Card"),
         (lambda: st.card_points(st.Card.parse("R1"), "R"), "pain_color must be a Color"),
         (lambda: st.card_points("R1", st.Color.RED), "card must be a Card"),
         (lambda: st.round_score("R1", []), "pain_card must be a Card"),
@@ -101,11 +105,11 @@ def test_an_endless_hand_is_refused_without_reading_it_all() -> None:
 # -- records -------------------------------------------------------------------------------------
 
 
-def _record() -> st.GameRecord:
+def _record() -> st.StichelnRecord:
     state = st.new_game(3, seed=1)
     for player in range(3):
         state = st.apply_move(state, st.legal_moves(state, player)[0])
-    return st.GameRecord.from_state(state)
+    return st.StichelnRecord.from_state(state)
 
 
 def test_a_record_nested_too_deeply_is_a_record_error() -> None:
@@ -118,25 +122,25 @@ def test_a_key_given_twice_is_a_record_error() -> None:
     text = _record().to_json()
     doubled = text.replace('"players": 3,', '"players": 3, "players": 4,')
     with pytest.raises(st.RecordError, match="the key 'players' appears twice"):
-        st.GameRecord.from_json(doubled)
+        st.StichelnRecord.from_json(doubled)
 
 
 def test_a_number_too_long_to_read_is_a_record_error() -> None:
     text = _record().to_json().replace('"players": 3', '"players": 3' + "0" * 5000)
     with pytest.raises(st.RecordError, match="not valid JSON") as info:
-        st.GameRecord.from_json(text)
+        st.StichelnRecord.from_json(text)
     assert len(str(info.value)) < 300
 
 
 def test_invalid_utf8_is_a_record_error() -> None:
     with pytest.raises(st.RecordError, match="not valid JSON"):
-        st.GameRecord.from_json(b'{"format": "\xff"}')
+        st.StichelnRecord.from_json(b'{"format": "\xff"}')
 
 
 def test_record_hands_may_be_written_with_commas() -> None:
     data = _record().to_dict()
     data["deals"] = [[hand.replace(" ", ", ") for hand in deal] for deal in data["deals"]]
-    assert st.GameRecord.from_dict(data).replay() == _record().replay()
+    assert st.StichelnRecord.from_dict(data).replay() == _record().replay()
 
 
 @pytest.mark.parametrize("moves", [-1, 4, 999])
@@ -213,7 +217,7 @@ def test_tags_round_trip_and_unknown_tags_are_kept() -> None:
         "table-colour": {"felt": "green"},
     }
     record = attrs.evolve(_record(), tags=tags)
-    again = st.GameRecord.from_json(record.to_json())
+    again = st.StichelnRecord.from_json(record.to_json())
     assert dict(again.tags) == tags
     assert again.replay() == record.replay()
     assert "tags" not in _record().to_dict()  # written only when there are some
@@ -233,7 +237,7 @@ def test_bad_tags_are_record_errors(tags: object, fragment: str) -> None:
     data = _record().to_dict()
     data["tags"] = tags
     with pytest.raises(st.RecordError, match=re.escape(fragment)):
-        st.GameRecord.from_dict(data)
+        st.StichelnRecord.from_dict(data)
 
 
 def test_unknown_fields_beside_the_tags_are_still_refused() -> None:
@@ -241,14 +245,14 @@ def test_unknown_fields_beside_the_tags_are_still_refused() -> None:
     data["tags"] = {"event": "x"}
     data["notes"] = "free text"
     with pytest.raises(st.RecordError, match=r"unknown record field\(s\): notes"):
-        st.GameRecord.from_dict(data)
+        st.StichelnRecord.from_dict(data)
 
 
 def test_the_command_line_saves_who_sat_where(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     argv = ["play", "--auto", "--players", "3", "--seed", "1", "--bots", "random", "--save"]
     assert main([*argv, str(path)], stdout=io.StringIO(), stderr=io.StringIO()) == 0
-    tags = st.GameRecord.from_json(path.read_text()).tags
+    tags = st.StichelnRecord.from_json(path.read_text()).tags
     assert tags["players"] == ["#0", "#1", "#2"]
     assert tags["bots"] == ["random", "random", "random"]
     assert str(tags["result"]).startswith("won by #")
@@ -315,7 +319,7 @@ def test_make_bot_names_a_game_that_is_not_one() -> None:
         lambda: st.Trick([(0, "R1")], 0),  # type: ignore[list-item]
         lambda: st.Trick([(0, st.Card.parse("R1"))], "0"),  # type: ignore[arg-type]
         lambda: st.round_score(st.Card.parse("R1"), 2**64 + 1),  # type: ignore[arg-type]
-        lambda: st.explain_score(st.Card.parse("R1"), float("nan")),  # type: ignore[arg-type]
+        lambda: st.explain_round_score(st.Card.parse("R1"), float("nan")),  # type: ignore[arg-type]
     ],
 )
 def test_tricks_and_scores_name_arguments_of_the_wrong_type(call: object) -> None:
@@ -358,34 +362,40 @@ GAME = st.StichelnGame()
 @pytest.mark.parametrize(
     ("call", "fragment"),
     [
-        (lambda: st.legal_moves(None, 0), "state must be a GameState object, got None"),
-        (lambda: st.legal_moves(V["view"], 0), "state must be a GameState object, got PlayerView("),
+        (lambda: st.legal_moves(None, 0), "state must be a StichelnState object, got None"),
+        (
+            lambda: st.legal_moves(V["view"], 0),
+            "state must be a StichelnState object, got StichelnView(",
+        ),
         (lambda: st.legal_moves(V["hattrick_state"], 0), "got <HattrickState 4 players"),
-        (lambda: st.apply_move(None, V["move"]), "state must be a GameState object, got None"),
+        (lambda: st.apply_move(None, V["move"]), "state must be a StichelnState object, got None"),
         (lambda: st.apply_move(V["stichling_state"], V["move"]), "got <StichlingState"),
-        (lambda: st.parse_move(7, 0, "R3"), "state must be a GameState object, got 7"),
+        (lambda: st.parse_move(7, 0, "R3"), "state must be a StichelnState object, got 7"),
         (lambda: st.parse_move(V["state"], 99, None), "a move's text must be a string"),
-        (lambda: st.observe("state", 0), "state must be a GameState object, got 'state'"),
-        (lambda: st.events(None, V["move"], 0), "state must be a GameState object, got None"),
+        (lambda: st.observe("state", 0), "state must be a StichelnState object, got 'state'"),
+        (lambda: st.events(None, V["move"], 0), "state must be a StichelnState object, got None"),
         (lambda: st.events(V["hattrick_state"], V["move"], 0), "got <HattrickState"),
-        (lambda: st.sample_state(V["state"], random.Random(1)), "view must be a PlayerView"),
+        (lambda: st.sample_state(V["state"], random.Random(1)), "view must be a StichelnView"),
         (lambda: st.sample_state(V["hattrick_view"], random.Random(1)), "got HattrickView("),
         (lambda: st.sample_state(V["view"], None), "rng must be a random.Random, got None"),
-        (lambda: would_take(V["hattrick_view"]), "view must be a PlayerView object"),
+        (lambda: would_take(V["hattrick_view"]), "view must be a StichelnView object"),
         (lambda: move_text("R3"), "move must be a ChoosePain or PlayCard object, got 'R3'"),
         (lambda: st.deal_round(st.NSV, 3, 42), "rng must be a random.Random, got 42"),
-        (lambda: st.deal_round("nsv", 3, random.Random(1)), "rules must be a Rules object"),
-        (lambda: st.GameRecord.from_state(None), "state must be a GameState object, got None"),
-        (lambda: GAME.is_over(V["hattrick_state"]), "state must be a GameState object"),
-        (lambda: GAME.players_to_act(V["stichling_state"]), "state must be a GameState"),
-        (lambda: GAME.scores(None), "state must be a GameState object, got None"),
-        (lambda: GAME.deal_number(V["view"]), "state must be a GameState object"),
-        (lambda: GAME.viewer(V["state"]), "view must be a PlayerView object"),
+        (lambda: st.deal_round("nsv", 3, random.Random(1)), "rules must be a StichelnRules object"),
+        (
+            lambda: st.StichelnRecord.from_state(None),
+            "state must be a StichelnState object, got None",
+        ),
+        (lambda: GAME.is_over(V["hattrick_state"]), "state must be a StichelnState object"),
+        (lambda: GAME.players_to_act(V["stichling_state"]), "state must be a StichelnState"),
+        (lambda: GAME.scores(None), "state must be a StichelnState object, got None"),
+        (lambda: GAME.deal_number(V["view"]), "state must be a StichelnState object"),
+        (lambda: GAME.viewer(V["state"]), "view must be a StichelnView object"),
         (lambda: GAME.player_of(V["view"]), "move must be a ChoosePain or PlayCard object"),
-        (lambda: GAME.to_json(V["hattrick_state"]), "state must be a GameState object"),
+        (lambda: GAME.to_json(V["hattrick_state"]), "state must be a StichelnState object"),
         (lambda: GAME.sample_state(V["view"], "seed"), "rng must be a random.Random"),
         (lambda: st.random_playout(None, V["state"], random.Random(1)), "game must be a game"),
-        (lambda: st.random_playout(GAME, V["hattrick_state"], random.Random(1)), "GameState"),
+        (lambda: st.random_playout(GAME, V["hattrick_state"], random.Random(1)), "StichelnState"),
         (lambda: st.random_playout(GAME, V["state"], 1), "rng must be a random.Random, got 1"),
     ],
 )

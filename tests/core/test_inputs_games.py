@@ -57,10 +57,10 @@ R3, B7 = Card.parse("R3"), Card.parse("B7")
         (lambda: sl.hand_score([0, 1, 2], {1: None}), st.WrongTypeError, "tricks must be an int"),
         (lambda: sl.hand_score("²", 3), st.WrongTypeError, "order must be a sequence of ints"),
         (lambda: sl.hand_score([3, 1], 2), st.CardError, "three victory-point values"),
-        (lambda: sl.game_ranking(float("inf")), st.WrongTypeError, "hand_scores must be"),
-        (lambda: sl.game_ranking([[1, "2"]]), st.WrongTypeError, "a player's scores must be"),
-        (lambda: sl.game_winners([[1]], "shared"), st.WrongTypeError, "full_tie must be"),
-        (lambda: sl.game_winners([[1], [2]], tricks=[1]), st.CardError, "one count per player"),
+        (lambda: sl.ranking(float("inf")), st.WrongTypeError, "hand_scores must be"),
+        (lambda: sl.ranking([[1, "2"]]), st.WrongTypeError, "a player's scores must be"),
+        (lambda: sl.winners([[1]], "shared"), st.WrongTypeError, "full_tie must be"),
+        (lambda: sl.winners([[1], [2]], tricks=[1]), st.CardError, "one count per player"),
     ],
 )
 def test_the_helpers_raise_typed_errors(
@@ -101,7 +101,7 @@ def test_the_checked_helpers_still_give_the_rule_answers() -> None:
     assert ht.collecting_color((B7, g2), (Color.GREEN,)) is Color.GREEN
     assert sl.hand_score([3, 1, 2], 5) == 1
     assert sl.is_complete([R3, B7, g2, Card.parse("R4")])
-    assert sl.game_ranking([[1, 2], [2, 1]], sl.FullTie.MOST_TRICKS, (3, 4)) == (1, 2)
+    assert sl.ranking([[1, 2], [2, 1]], sl.FullTie.MOST_TRICKS, (3, 4)) == (1, 2)
 
 
 @pytest.mark.parametrize(
@@ -124,7 +124,7 @@ def test_parse_move_names_the_cards_of_the_game(
     parse = {
         ht.HattrickState: ht.parse_move,
         sl.StichlingState: sl.parse_move,
-        st.GameState: st.parse_move,
+        st.StichelnState: st.parse_move,
     }[type(game_state)]
     with pytest.raises(st.InvalidMoveError) as info:
         parse(game_state, 0, text)  # type: ignore[operator]
@@ -175,7 +175,10 @@ RNG = random.Random(1)
         (lambda: HandSampler(HT_STATE, RNG), "view must be a HattrickView object"),
         (lambda: ht.legal_moves(None, 0), "state must be a HattrickState object, got None"),
         (lambda: ht.legal_moves(SL_STATE, 1), "state must be a HattrickState object, got <Sti"),
-        (lambda: ht.legal_moves(ST_STATE, 1), "state must be a HattrickState object, got <Gam"),
+        (
+            lambda: ht.legal_moves(ST_STATE, 1),
+            "state must be a HattrickState object, got <StichelnState",
+        ),
         (lambda: sl.legal_moves(ST_STATE, 1), "state must be a StichlingState object"),
         (lambda: sl.legal_moves(HT_VIEW, 0), "state must be a StichlingState object"),
         (lambda: ht.apply_move(ST_STATE, HT_MOVE), "state must be a HattrickState object"),

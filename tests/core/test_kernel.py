@@ -153,7 +153,7 @@ def test_register_game_checks_its_arguments() -> None:
 
 def test_a_registered_game_is_found_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
-    short = st.Rules(name="short", rounds=1)
+    short = st.StichelnRules(name="short", rounds=1)
     registry.register_game("short-sticheln", lambda preset: st.StichelnGame(short))
     game = st.find_game("Short-Sticheln")
     assert game.info.rules_name == "short"
@@ -272,7 +272,7 @@ def test_the_command_line_deals_the_game_of_its_seed(name: str, tmp_path: Path) 
         lambda: ht.legal_moves(ht.new_game(4, seed=1), True),
         lambda: ht.observe(ht.new_game(4, seed=1), None),
         lambda: st.PlayCard(False, st.Card.parse("R1")),
-        lambda: st.Rules.preset(None),
+        lambda: st.StichelnRules.preset(None),
         lambda: st.find_game(4),
     ],
 )
@@ -330,7 +330,7 @@ def test_threads_sampling_different_games_get_their_own_past_deals() -> None:
         views.append(st.observe(state, 0))
     failures: list[int] = []
 
-    def sample(view: st.PlayerView, seed: int) -> None:
+    def sample(view: st.StichelnView, seed: int) -> None:
         rng = random.Random(seed)
         for _ in range(300):
             sampled = st.sample_state(view, rng)
@@ -359,3 +359,85 @@ def test_threads_sampling_different_games_get_their_own_past_deals() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert failures == []
+
+
+# -- one dialect -------------------------------------------------------------------------------
+
+DIALECT = [
+    "{Title}Game",
+    "{TITLE}",
+    "{Title}Rules",
+    "{TITLE}_PRESETS",
+    "{Title}Setup",
+    "{Title}State",
+    "{Title}View",
+    "{Title}Move",
+    "{Title}Event",
+    "{Title}Record",
+    "{TITLE}_RECORD_VERSION",
+    "new_game",
+    "legal_moves",
+    "apply_move",
+    "observe",
+    "sample_state",
+    "events",
+    "parse_move",
+    "move_text",
+    "move_from_dict",
+    "would_take",
+]
+"""The names every game's package gives (the table of docs/api/index.rst)."""
+
+
+@pytest.mark.parametrize(
+    ("package", "title"),
+    [
+        ("sticheln.sticheln", "Sticheln"),
+        ("sticheln.hattrick", "Hattrick"),
+        ("sticheln.stichling", "Stichling"),
+    ],
+)
+def test_every_game_speaks_the_same_dialect(package: str, title: str) -> None:
+    import importlib
+
+    module = importlib.import_module(package)
+    names = [pattern.format(Title=title, TITLE=title.upper()) for pattern in DIALECT]
+    assert [name for name in names if name not in module.__all__] == []
+    assert [name for name in names if not hasattr(module, name)] == []
+
+
+def test_sticheln_names_are_at_the_root_too() -> None:
+    import sticheln.sticheln as game
+
+    assert [
+        name for name in game.__all__ if getattr(st, name, None) is not getattr(game, name)
+    ] == [
+        "CardPlayed",
+        "GameOver",
+        "PainCardChosen",
+        "PainCardsRevealed",
+        "RoundScored",
+        "RoundStarted",
+        "TrickTaken",
+    ]  # the events are Sticheln's alone: sticheln.sticheln.GameOver, not sticheln.GameOver
+
+
+@pytest.mark.parametrize(
+    ("package", "old"),
+    [
+        ("sticheln", "GameState"),
+        ("sticheln", "PlayerView"),
+        ("sticheln", "Rules"),
+        ("sticheln", "PRESETS"),
+        ("sticheln", "GameRecord"),
+        ("sticheln", "GameSetup"),
+        ("sticheln", "RECORD_VERSION"),
+        ("sticheln", "Move"),
+        ("sticheln.stichling", "game_winners"),
+        ("sticheln.stichling", "game_ranking"),
+    ],
+)
+def test_the_names_of_the_old_dialect_are_gone(package: str, old: str) -> None:
+    import importlib
+
+    assert not hasattr(importlib.import_module(package), old)

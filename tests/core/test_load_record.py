@@ -21,7 +21,7 @@ from tests.toy_games import Nim
 
 GAMES = ("sticheln", "hattrick", "stichling")
 RECORD_CLASSES = {
-    "sticheln": st.GameRecord,
+    "sticheln": st.StichelnRecord,
     "hattrick": HattrickRecord,
     "stichling": StichlingRecord,
 }
@@ -134,7 +134,7 @@ def test_load_record_gives_the_game_the_records_own_rules() -> None:
 
 def test_load_record_keeps_the_tags() -> None:
     state = st.new_game(3, seed=1)
-    record = attrs.evolve(st.GameRecord.from_state(state), tags={"event": "club night"})
+    record = attrs.evolve(st.StichelnRecord.from_state(state), tags={"event": "club night"})
     assert st.load_record(record.to_json()).record.tags == {"event": "club night"}
 
 
@@ -209,5 +209,5 @@ def test_a_games_record_class_points_to_load_record_for_another_games_record() -
     hattrick = st.find_game("hattrick")
     text = hattrick.to_json(hattrick.new_game(4, seed=1))
     with pytest.raises(st.RecordError, match=r"got 'hattrick' \(sticheln.load_record reads"):
-        st.GameRecord.from_json(text)
+        st.StichelnRecord.from_json(text)
     assert st.load_record(text).game.name == "hattrick"

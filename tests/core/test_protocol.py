@@ -31,14 +31,14 @@ M = TypeVar("M")
 V = TypeVar("V")
 
 # The games type-check as the protocol (mypy), and are accepted where it is expected.
-_STICHELN: Game[st.GameState, st.Move, st.PlayerView] = StichelnGame()
+_STICHELN: Game[st.StichelnState, st.StichelnMove, st.StichelnView] = StichelnGame()
 _HATTRICK: Game[HattrickState, HattrickMove, HattrickView] = HattrickGame()
 _STICHLING: Game[StichlingState, StichlingMove, StichlingView] = StichlingGame()
 
 CASES = (
     [
         pytest.param(StichelnGame(rules), players, id=f"sticheln-{name}-{players}")
-        for name, rules in st.PRESETS.items()
+        for name, rules in st.STICHELN_PRESETS.items()
         for players in rules.player_counts
     ]
     + [

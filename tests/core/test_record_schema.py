@@ -17,9 +17,11 @@ def _record_class(name: str) -> type[Record[Any, Any, Any]]:
     from sticheln.hattrick import HattrickRecord
     from sticheln.stichling import StichlingRecord
 
-    return {"sticheln": st.GameRecord, "hattrick": HattrickRecord, "stichling": StichlingRecord}[
-        name
-    ]
+    return {
+        "sticheln": st.StichelnRecord,
+        "hattrick": HattrickRecord,
+        "stichling": StichlingRecord,
+    }[name]
 
 
 def _records(name: str) -> list[dict[str, Any]]:

@@ -107,7 +107,7 @@ def test_a_move_worked_out_by_hand() -> None:
 
 
 def test_a_view_worked_out_by_hand() -> None:
-    rules = st.Rules(name="small", decks=[st.Deck(3, "RYG", 1, 3)], hand_size=3)
+    rules = st.StichelnRules(name="small", decks=[st.Deck(3, "RYG", 1, 3)], hand_size=3)
     state = st.new_game(3, rules=rules, deals=[["R1 Y2 G3", "R2 Y3 G1", "R3 Y1 G2"]] * 3)
     state = st.apply_move(state, ChoosePain(1, Card.parse("G1")))
     data = st.observe(state, 0).to_dict()
@@ -177,23 +177,23 @@ def test_bad_move_data_names_what_is_wrong(data: dict[str, Any], message: str) -
 
 def test_bad_view_data_names_the_field() -> None:
     data = st.observe(st.new_game(4, seed=1), 2).to_dict()
-    with pytest.raises(WireError, match=r"PlayerView field 'hand\[1\]': expected a card name"):
-        st.PlayerView.from_dict({**data, "hand": ["R1", None]})
-    with pytest.raises(WireError, match=r"PlayerView field 'hand': a card appears twice"):
-        st.PlayerView.from_dict({**data, "hand": ["R1", "R1"]})
-    with pytest.raises(WireError, match=r"PlayerView field 'phase': expected one of"):
-        st.PlayerView.from_dict({**data, "phase": "dancing"})
+    with pytest.raises(WireError, match=r"StichelnView field 'hand\[1\]': expected a card name"):
+        st.StichelnView.from_dict({**data, "hand": ["R1", None]})
+    with pytest.raises(WireError, match=r"StichelnView field 'hand': a card appears twice"):
+        st.StichelnView.from_dict({**data, "hand": ["R1", "R1"]})
+    with pytest.raises(WireError, match=r"StichelnView field 'phase': expected one of"):
+        st.StichelnView.from_dict({**data, "phase": "dancing"})
     with pytest.raises(
-        WireError, match=r"PlayerView field 'rules': missing rules field\(s\): decks"
+        WireError, match=r"StichelnView field 'rules': missing rules field\(s\): decks"
     ):
-        st.PlayerView.from_dict({**data, "rules": {"name": "x"}})
+        st.StichelnView.from_dict({**data, "rules": {"name": "x"}})
     with pytest.raises(
         WireError,
-        match=r"PlayerView field 'scores\[0\]': an int of about 401 digits is out of range",
+        match=r"StichelnView field 'scores\[0\]': an int of about 401 digits is out of range",
     ):
-        st.PlayerView.from_dict({**data, "scores": [10**400, 0, 0, 0]})
+        st.StichelnView.from_dict({**data, "scores": [10**400, 0, 0, 0]})
     with pytest.raises(st.WrongTypeError, match="must be a mapping"):
-        st.PlayerView.from_dict([data])
+        st.StichelnView.from_dict([data])
 
 
 def _write_schemas() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from sticheln import Card, GameRecord, RecordError
+from sticheln import Card, RecordError, StichelnRecord
 from sticheln.hattrick import (
     HATTRICK_RECORD_VERSION,
     Follow,
@@ -155,12 +155,12 @@ def test_illegal_moves_and_bad_setups_name_the_move_or_the_setup() -> None:
 def test_sticheln_and_hattrick_records_are_told_apart() -> None:
     import sticheln as st
 
-    sticheln_json = GameRecord.from_state(st.new_game(3, seed=1)).to_json()
+    sticheln_json = StichelnRecord.from_state(st.new_game(3, seed=1)).to_json()
     with pytest.raises(RecordError, match="field 'game': expected 'hattrick', got 'sticheln'"):
         HattrickRecord.from_json(sticheln_json)
     hattrick_json = HattrickRecord.from_state(new_game(4, seed=1)).to_json()
     with pytest.raises(RecordError, match="field 'game'"):
-        GameRecord.from_json(hattrick_json)
+        StichelnRecord.from_json(hattrick_json)
 
 
 # A record of version 1, as the library wrote it before ``passed_cards`` was split in two: the

@@ -46,7 +46,7 @@ from sticheln.hattrick import (
 from sticheln.hattrick.event import EVENT_TYPES, view_events
 from tests.plays import card_names, random_plays, round_trip
 
-PRESETS = sorted(HATTRICK_PRESETS)
+STICHELN_PRESETS = sorted(HATTRICK_PRESETS)
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -64,7 +64,7 @@ def random_games(preset: str, seed: int) -> Iterator[tuple[Any, Any]]:
 # Round trips -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", STICHELN_PRESETS)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_round_trip_over_random_games(preset: str, seed: int) -> None:
     checked = 0
@@ -303,7 +303,7 @@ def visible_names(view: HattrickView) -> set[str]:
     return set(card_names(view.to_dict()))
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", STICHELN_PRESETS)
 def test_events_come_from_the_views_alone(preset: str) -> None:
     for i, (state, move) in enumerate(random_games(preset, 5)):
         if move is None:
@@ -330,7 +330,7 @@ def without_new_hand(found: tuple[WireValue, ...]) -> tuple[WireValue, ...]:
     )
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", STICHELN_PRESETS)
 def test_events_do_not_change_with_the_hidden_cards(preset: str) -> None:
     game = HattrickGame(HATTRICK.rules(preset))
     rng = random.Random(7)

@@ -13,16 +13,16 @@ np = pytest.importorskip("numpy")
 import sticheln as st  # noqa: E402
 from sticheln.sticheln.batch import BatchResult, simulate  # noqa: E402
 
-CASES = [(rules, n) for rules in st.PRESETS.values() for n in rules.player_counts]
+CASES = [(rules, n) for rules in st.STICHELN_PRESETS.values() for n in rules.player_counts]
 SAMPLE = 4  # games replayed per preset and player count
 
 
-def case_id(case: tuple[st.Rules, int]) -> str:
+def case_id(case: tuple[st.StichelnRules, int]) -> str:
     rules, n = case
     return f"{rules.name}-{n}"
 
 
-def start(result: BatchResult, game: int) -> st.GameState:
+def start(result: BatchResult, game: int) -> st.StichelnState:
     """The first state of a batch game, built by new_game from the batch's deals."""
     rules, n = result.rules, result.players
     deals = result.deal_hands(game)
@@ -38,7 +38,7 @@ def start(result: BatchResult, game: int) -> st.GameState:
     return state
 
 
-def replay(result: BatchResult, game: int, check_observations: bool = False) -> st.GameState:
+def replay(result: BatchResult, game: int, check_observations: bool = False) -> st.StichelnState:
     """Apply the batch's moves of ``game`` through the engine, checking each is legal (and,
     if asked, the batch's observation and mask before it); the final state."""
     state = start(result, game)
@@ -48,7 +48,7 @@ def replay(result: BatchResult, game: int, check_observations: bool = False) -> 
     for i, (index, player) in enumerate(zip(cards, players, strict=True)):
         (card,) = st.CardSet(1 << index)
         if state.phase is st.Phase.CHOOSING_PAIN:
-            move: st.Move = st.ChoosePain(player, card)
+            move: st.StichelnMove = st.ChoosePain(player, card)
         else:
             assert state.to_act == player
             move = st.PlayCard(player, card)
@@ -65,7 +65,7 @@ def replay(result: BatchResult, game: int, check_observations: bool = False) -> 
     return state
 
 
-def check_game(result: BatchResult, game: int, state: st.GameState) -> None:
+def check_game(result: BatchResult, game: int, state: st.StichelnState) -> None:
     """The batch's tricks and scores of ``game`` are the engine's."""
     winners = [
         [-1 if trick.winner is None else trick.winner for trick in finished.tricks]
@@ -78,7 +78,7 @@ def check_game(result: BatchResult, game: int, state: st.GameState) -> None:
 
 @pytest.mark.rule("ST-PLAY-1", "ST-TRICK-2", "ST-SCORE-1", "ST-LEAD-2", "ST-LEAD-3")
 @pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_batch_games_replay_through_the_engine(case: tuple[st.Rules, int]) -> None:
+def test_batch_games_replay_through_the_engine(case: tuple[st.StichelnRules, int]) -> None:
     rules, n = case
     result = simulate(rules, n, games=40, seed=11)
     per_game = rules.rounds_for(n) * n * rules.hand_size
@@ -90,7 +90,7 @@ def test_batch_games_replay_through_the_engine(case: tuple[st.Rules, int]) -> No
 
 
 def zero_trick_games(
-    rules: st.Rules, n: int, games: int, seed: int
+    rules: st.StichelnRules, n: int, games: int, seed: int
 ) -> tuple[BatchResult, list[int]]:
     """A batch and its games with a trick of zeros only."""
     result = simulate(rules, n, games=games, seed=seed)
@@ -103,7 +103,7 @@ def zero_trick_games(
 
 @pytest.mark.rule("ST-TRICK-6")
 @pytest.mark.parametrize("rules", [st.NSV, st.ONLINE_5_ROUNDS], ids=lambda r: r.name)
-def test_tricks_of_zeros_replay_through_the_engine(rules: st.Rules) -> None:
+def test_tricks_of_zeros_replay_through_the_engine(rules: st.StichelnRules) -> None:
     result, found = zero_trick_games(rules, 3, 400, seed=5)
     assert found, "no trick of zeros in the sample"
     if rules.all_zero_trick is st.AllZeroTrick.SET_ASIDE:
@@ -119,7 +119,7 @@ def test_tricks_of_zeros_replay_through_the_engine(rules: st.Rules) -> None:
     [(st.NSV, 3), (st.NSV, 4), (st.AMIGO_1993, 5), (st.ONLINE_5_ROUNDS, 6), (st.EIGHT_PLAYERS, 7)],
     ids=lambda value: getattr(value, "name", str(value)),
 )
-def test_observations_and_masks_are_the_encodings(rules: st.Rules, n: int) -> None:
+def test_observations_and_masks_are_the_encodings(rules: st.StichelnRules, n: int) -> None:
     result = simulate(rules, n, games=10, seed=3, observations=True, observed_games=2)
     encoding = st.StichelnGame(rules).encoding(n)
     assert result.observed_games == 2
@@ -160,7 +160,7 @@ def test_record_replays_a_batch_game() -> None:
     for game in range(5):
         state = result.record(game).replay()
         assert state.scores == tuple(result.scores[game].tolist())
-    assert st.GameRecord.from_json(result.record(3).to_json()).replay().is_over
+    assert st.StichelnRecord.from_json(result.record(3).to_json()).replay().is_over
 
 
 def test_the_same_seed_gives_the_same_batch() -> None:

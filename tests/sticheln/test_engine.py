@@ -16,15 +16,15 @@ from sticheln import (
     IllegalMoveError,
     Phase,
     PlayCard,
-    Rules,
     RulesError,
     SetupError,
+    StichelnRules,
     UnknownPlayerError,
     WrongTypeError,
 )
 
 # Three players, nine cards, three cards each: one pain card and two tricks per round.
-MINI = Rules(name="mini", decks=(Deck(3, "RYB", 0, 2),), hand_size=3)
+MINI = StichelnRules(name="mini", decks=(Deck(3, "RYB", 0, 2),), hand_size=3)
 MINI_DEALS = [
     ["R1 Y2 B0", "R2 Y0 B1", "R0 Y1 B2"],
     ["R0 R1 R2", "Y0 Y1 Y2", "B0 B1 B2"],
@@ -38,7 +38,7 @@ MINI_MOVES = [
 ]
 
 
-def play_mini(rules: Rules = MINI) -> st.GameState:
+def play_mini(rules: StichelnRules = MINI) -> st.StichelnState:
     state = st.new_game(3, rules=rules, first_leader=1, deals=MINI_DEALS)
     for pains, plays in MINI_MOVES:
         for seat, name in enumerate(pains.split()):
@@ -91,7 +91,9 @@ def test_all_zero_trick_is_set_aside_and_leader_leads_again() -> None:
 @pytest.mark.rule("ST-TRICK-6")
 def test_all_zero_trick_goes_to_its_leader_under_the_option() -> None:
     state = play_mini(
-        Rules(name="mini", decks=MINI.decks, hand_size=3, all_zero_trick=AllZeroTrick.LEADER_WINS)
+        StichelnRules(
+            name="mini", decks=MINI.decks, hand_size=3, all_zero_trick=AllZeroTrick.LEADER_WINS
+        )
     )
     third = state.finished_rounds[2]
     assert third.tricks[0].winner == 0
@@ -266,7 +268,7 @@ def test_legal_moves_checks_the_player() -> None:
         ({"players": 4, "first_leader": 4}, SetupError, "first_leader"),
         ({"players": 4, "seed": "x"}, WrongTypeError, "seed"),
         ({"players": 4, "seed": True}, WrongTypeError, "seed"),
-        ({"players": 4, "rules": "nsv"}, WrongTypeError, "rules must be a Rules object"),
+        ({"players": 4, "rules": "nsv"}, WrongTypeError, "rules must be a StichelnRules object"),
         ({"players": 4, "first_leader": "0"}, WrongTypeError, "first_leader"),
         ({"players": 3, "rules": MINI, "deals": MINI_DEALS[:2]}, SetupError, "2 rounds given"),
         (
@@ -325,6 +327,6 @@ def test_moves_property_lists_every_move_in_order() -> None:
 def test_state_repr_is_short() -> None:
     state = st.new_game(4, seed=1)
     assert repr(state) == (
-        "<GameState 4 players, round 1/4, choosing pain cards, waiting for [0, 1, 2, 3]>"
+        "<StichelnState 4 players, round 1/4, choosing pain cards, waiting for [0, 1, 2, 3]>"
     )
-    assert repr(play_mini()) == "<GameState 3 players, over, scores [-6, -3, 1]>"
+    assert repr(play_mini()) == "<StichelnState 3 players, over, scores [-6, -3, 1]>"

@@ -23,16 +23,18 @@ from sticheln.sticheln.bot import playout_policy
 from sticheln.sticheln.moves import PLAY_MOVES
 from sticheln.sticheln.playout import FastRound, RoundSearch, round_search, tables_for
 from sticheln.sticheln.policy import POINTS
-from sticheln.sticheln.state import GameState
+from sticheln.sticheln.state import StichelnState
 
 CASES = [
-    (name, players) for name, rules in sorted(st.PRESETS.items()) for players in rules.player_counts
+    (name, players)
+    for name, rules in sorted(st.STICHELN_PRESETS.items())
+    for players in rules.player_counts
 ]
 
 
 def reference_policy(
-    state: GameState, player: int, moves: list[st.Move], rng: random.Random
-) -> st.Move:
+    state: StichelnState, player: int, moves: list[st.StichelnMove], rng: random.Random
+) -> st.StichelnMove:
     """The playout policy as its description says, every card scored in full, on a state."""
     if state.phase is not st.Phase.PLAYING:
         low = min(m.card.value for m in moves)
@@ -45,7 +47,7 @@ def reference_policy(
     share = weight / (n - 1)
     my_pain = picks[player].color  # type: ignore[union-attr]
     best_score = -1e9
-    best: list[st.Move] = []
+    best: list[st.StichelnMove] = []
     for move in moves:
         card = move.card
         index = st.trick_winner([*trick, card])
@@ -70,7 +72,7 @@ def _bits(mask: int) -> list[int]:
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-def _position(rules: st.Rules, players: int, rng: random.Random) -> GameState:
+def _position(rules: st.StichelnRules, players: int, rng: random.Random) -> StichelnState:
     """A random position of a game in progress: some rounds and moves in, by random moves
     and by the playout policy."""
     state = st.new_game(players, seed=rng.randrange(10**9), rules=rules)
@@ -91,7 +93,7 @@ def _position(rules: st.Rules, players: int, rng: random.Random) -> GameState:
         state = st.apply_move(state, move)
 
 
-def _as_state(round_: FastRound, view: st.PlayerView, rng: random.Random) -> GameState:
+def _as_state(round_: FastRound, view: st.StichelnView, rng: random.Random) -> StichelnState:
     """The full engine state of a sampled fast round (public parts from a sample of the
     view, the hands and pain cards from the round)."""
     template = st.sample_state(view, rng)
@@ -103,7 +105,7 @@ def _as_state(round_: FastRound, view: st.PlayerView, rng: random.Random) -> Gam
     )
 
 
-def _check_sample(round_: FastRound, view: st.PlayerView, rng: random.Random) -> GameState:
+def _check_sample(round_: FastRound, view: st.StichelnView, rng: random.Random) -> StichelnState:
     me = view.player
     n = view.players
     assert round_.hands[me] == view.hand.mask
@@ -131,7 +133,7 @@ def _check_sample(round_: FastRound, view: st.PlayerView, rng: random.Random) ->
 @pytest.mark.parametrize(("preset", "players"), CASES)
 def test_fast_rounds_agree_with_the_engine(preset: str, players: int) -> None:
     """Random moves made in both: the same legal moves, tricks, winners and scores."""
-    rules = st.Rules.preset(preset)
+    rules = st.StichelnRules.preset(preset)
     rng = random.Random(f"engine/{preset}/{players}")
     for _ in range(60):
         state = _position(rules, players, rng)
@@ -171,7 +173,7 @@ def test_fast_playouts_play_the_heuristic_playout_policy(preset: str, players: i
     """Playouts by the policy: the fast one chooses the moves of ``playout_policy`` (same
     random numbers), so that it makes the same tricks and scores as the engine; the fused
     loop of the fast playout ends where the step-by-step one does."""
-    rules = st.Rules.preset(preset)
+    rules = st.StichelnRules.preset(preset)
     rng = random.Random(f"policy/{preset}/{players}")
     for _ in range(80):
         state = _position(rules, players, rng)
@@ -214,7 +216,7 @@ def test_the_playout_policy_scores_as_its_description_says(preset: str, players:
     """The one definition of the policy, which scores only a few cards of each hand, chooses
     what scoring every card chooses, drawing the same random numbers: whole rounds from
     random positions, every move checked."""
-    rules = st.Rules.preset(preset)
+    rules = st.StichelnRules.preset(preset)
     rng = random.Random(f"reference/{preset}/{players}")
     for _ in range(30):
         state = _position(rules, players, rng)
@@ -232,7 +234,7 @@ def test_the_playout_policy_scores_as_its_description_says(preset: str, players:
 
 def test_tables_come_from_the_rule_functions() -> None:
     """Spot checks of the tables against trick_winner and card_points."""
-    tables = tables_for(st.Rules(), 4)
+    tables = tables_for(st.StichelnRules(), 4)
     r5, r9, g2, b0 = (st.Card.parse(t) for t in ("R5", "R9", "G2", "B0"))
     row = tables.beats[r5.index // 21]
     assert row[r5.index + 1] >> r9.index & 1  # a higher card of the lead colour

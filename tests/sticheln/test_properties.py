@@ -21,7 +21,7 @@ from sticheln import (
     MAX_VALUE,
     NSV,
     ONLINE_5_ROUNDS,
-    PRESETS,
+    STICHELN_PRESETS,
     AllZeroTrick,
     Card,
     CardError,
@@ -29,14 +29,14 @@ from sticheln import (
     ChoosePain,
     Color,
     FirstLeader,
-    GameRecord,
-    GameState,
     IllegalMoveError,
-    Move,
     Phase,
     PlayCard,
-    PlayerView,
-    Rules,
+    StichelnMove,
+    StichelnRecord,
+    StichelnRules,
+    StichelnState,
+    StichelnView,
     UnknownPlayerError,
     apply_move,
     card_points,
@@ -177,11 +177,11 @@ def test_deck_by_player_count(players: int) -> None:
     expected = {
         Card.parse(f"{letter}{value}") for letter in letters for value in range(highest + 1)
     }
-    deck = Rules().deck(players)
+    deck = StichelnRules().deck(players)
     assert set(deck.cards) == expected
     assert deck.size == len(expected)
     for name in preset_names:
-        assert set(PRESETS[name].deck(players).cards) == expected
+        assert set(STICHELN_PRESETS[name].deck(players).cards) == expected
 
 
 @rule("ST-DEAL-1", "ST-DECK-1")
@@ -221,7 +221,7 @@ def test_deals_are_shuffled() -> None:
 
 @rule("ST-DEAL-1", "ST-DECK-1")
 def test_cards_left_over_are_set_aside_face_up() -> None:
-    rules = PRESETS["eight-players"]
+    rules = STICHELN_PRESETS["eight-players"]
     state = new_game(7, seed=3, rules=rules)
     deck = set(rules.deck(7).cards)
     assert len(deck) == 108
@@ -236,7 +236,7 @@ def test_cards_left_over_are_set_aside_face_up() -> None:
 # Trick resolution
 
 
-def _seat_winner(rules: Rules, leader: int, players: int, trick: list[Card]) -> int | None:
+def _seat_winner(rules: StichelnRules, leader: int, players: int, trick: list[Card]) -> int | None:
     index = reference_winner(trick)
     if index is None:
         return leader if rules.all_zero_trick is AllZeroTrick.LEADER_WINS else None
@@ -361,7 +361,7 @@ def test_legal_moves_are_the_cards_of_the_hand(game: PlayedGame) -> None:
     assert all(legal_moves(game.final, p) == () for p in range(n))
 
 
-def _check_rejected(state: GameState, move: object) -> None:
+def _check_rejected(state: StichelnState, move: object) -> None:
     snapshot = copy.deepcopy(state)
     with pytest.raises(IllegalMoveError) as caught:
         apply_move(state, move)  # type: ignore[arg-type]
@@ -564,7 +564,7 @@ def _zero_deal() -> tuple[tuple[str, ...], ...]:
 
 @rule("ST-TRICK-6", "ST-TRICK-2", "ST-LEAD-2", "ST-ROUND-2")
 @pytest.mark.parametrize("rules", [NSV, ONLINE_5_ROUNDS], ids=lambda r: r.name)
-def test_a_trick_of_zeros_is_set_aside_or_goes_to_the_leader(rules: Rules) -> None:
+def test_a_trick_of_zeros_is_set_aside_or_goes_to_the_leader(rules: StichelnRules) -> None:
     deals = _zero_deal() * rules.rounds_for(3)
     state = new_game(3, seed=1, rules=rules, first_leader=0, deals=deals)
     for move in (ChoosePain(0, Card.parse("R8")), ChoosePain(1, Card.parse("B2"))):
@@ -653,7 +653,7 @@ def test_scores_follow_the_scoring_rule(game: PlayedGame) -> None:
 # Views
 
 
-def _cards_in_view_of_round(view: PlayerView) -> set[Card]:
+def _cards_in_view_of_round(view: StichelnView) -> set[Card]:
     """Every card that the round-in-progress fields of a view show."""
     shown = set(view.hand) | set(view.set_aside)
     shown |= {card for card in view.pain_cards if card is not None}
@@ -710,7 +710,7 @@ def test_unseen_cards_are_the_hidden_cards(game: PlayedGame) -> None:
 @given(spec=game_specs(max_players=4), moves_seed=seeds)
 def test_no_card_is_unseen_after_the_game(spec: GameSpec, moves_seed: int) -> None:
     # Once the game is over nobody holds a card and every card was played face up, so no card
-    # is hidden from anyone (PlayerView.unseen_cards: "the other players' hands, and their pain
+    # is hidden from anyone (StichelnView.unseen_cards: "the other players' hands, and their pain
     # cards while still face down").
     final = list(play_random_game(spec.start(), random.Random(moves_seed)))[-1]
     assert final.is_over
@@ -719,7 +719,9 @@ def test_no_card_is_unseen_after_the_game(spec: GameSpec, moves_seed: int) -> No
         assert set(observe(final, p).unseen_cards) == set()
 
 
-def _replay(game: PlayedGame, moves: list[Move], deals: list[tuple[CardSet, ...]]) -> GameState:
+def _replay(
+    game: PlayedGame, moves: list[StichelnMove], deals: list[tuple[CardSet, ...]]
+) -> StichelnState:
     spec = game.spec
     state = new_game(spec.players, spec.seed, spec.rules, spec.first_leader, deals=deals)
     for move in moves:
@@ -807,17 +809,17 @@ def test_same_seed_and_moves_give_the_same_game(game: PlayedGame) -> None:
 )
 @given(data=st.data())
 def test_records_round_trip_through_json(preset: str, data: st.DataObject) -> None:
-    specs = game_specs(rules=st.just(PRESETS[preset]))
+    specs = game_specs(rules=st.just(STICHELN_PRESETS[preset]))
     game = data.draw(played_games(specs, complete=data.draw(st.booleans(), label="complete")))
     points = data.draw(
         st.lists(st.integers(0, len(game.states) - 1), min_size=1, max_size=4), label="points"
     )
     points.append(len(game.states) - 1)
-    full = GameRecord.from_state(game.final)
+    full = StichelnRecord.from_state(game.final)
     for point in points:
         state = game.states[point]
-        record = GameRecord.from_state(state)
-        back = GameRecord.from_json(record.to_json())
+        record = StichelnRecord.from_state(state)
+        back = StichelnRecord.from_json(record.to_json())
         assert back == record
         assert back.replay() == state
         assert full.replay(moves=point) == state
@@ -831,11 +833,11 @@ def test_records_round_trip_through_json(preset: str, data: st.DataObject) -> No
 @rule("ST-GAME-1", "ST-DECK-1")
 def test_presets_and_their_player_counts() -> None:
     assert set(preset_names) == {"nsv", "amigo-1993", "online-5-rounds", "eight-players"}
-    assert PRESETS["nsv"].player_counts == (3, 4, 5, 6)
-    assert PRESETS["eight-players"].player_counts == (3, 4, 5, 6, 7, 8)
+    assert STICHELN_PRESETS["nsv"].player_counts == (3, 4, 5, 6)
+    assert STICHELN_PRESETS["eight-players"].player_counts == (3, 4, 5, 6, 7, 8)
     for name in preset_names:
-        rules = PRESETS[name]
-        assert Rules.from_dict(rules.to_dict()) == rules
+        rules = STICHELN_PRESETS[name]
+        assert StichelnRules.from_dict(rules.to_dict()) == rules
         for players in rules.player_counts:
             assert rules.deck(players).size >= 15 * players
             expected = 5 if name == "online-5-rounds" else players

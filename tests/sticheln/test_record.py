@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 
 import sticheln as st
-from sticheln import GameRecord, RecordError
+from sticheln import RecordError, StichelnRecord
 
 from .test_engine import play_mini
 
 
-def random_game(players: int = 4, seed: int = 1, rules: st.Rules = st.NSV) -> st.GameState:
+def random_game(
+    players: int = 4, seed: int = 1, rules: st.StichelnRules = st.NSV
+) -> st.StichelnState:
     state = st.new_game(players, seed=seed, rules=rules)
     rng = random.Random(seed)
     while not state.is_over:
@@ -23,25 +25,25 @@ def random_game(players: int = 4, seed: int = 1, rules: st.Rules = st.NSV) -> st
     return state
 
 
-@pytest.mark.parametrize("rules", list(st.PRESETS.values()), ids=list(st.PRESETS))
-def test_round_trip_replays_identical_final_state(rules: st.Rules) -> None:
+@pytest.mark.parametrize("rules", list(st.STICHELN_PRESETS.values()), ids=list(st.STICHELN_PRESETS))
+def test_round_trip_replays_identical_final_state(rules: st.StichelnRules) -> None:
     state = random_game(rules=rules)
-    text = GameRecord.from_state(state).to_json()
-    record = GameRecord.from_json(text)
-    assert record == GameRecord.from_state(state)
+    text = StichelnRecord.from_state(state).to_json()
+    record = StichelnRecord.from_json(text)
+    assert record == StichelnRecord.from_state(state)
     assert record.replay() == state
 
 
 def test_replay_part_of_a_game() -> None:
     state = random_game()
-    record = GameRecord.from_state(state)
+    record = StichelnRecord.from_state(state)
     partial = record.replay(moves=10)
     assert len(partial.moves) == 10
     assert partial.moves == state.moves[:10]
 
 
 def test_record_json_layout() -> None:
-    data = json.loads(GameRecord.from_state(play_mini()).to_json())
+    data = json.loads(StichelnRecord.from_state(play_mini()).to_json())
     assert data["format"] == "sticheln-record"
     assert data["version"] == 1
     assert data["game"] == "sticheln"
@@ -53,7 +55,7 @@ def test_record_json_layout() -> None:
 
 
 def _mutate(change: Callable[[dict[str, Any]], object]) -> str:
-    data = GameRecord.from_state(play_mini()).to_dict()
+    data = StichelnRecord.from_state(play_mini()).to_dict()
     change(data)
     return json.dumps(data)
 
@@ -86,24 +88,24 @@ def test_tampered_records_raise_record_error(
     change: Callable[[dict[str, Any]], object], fragment: str
 ) -> None:
     with pytest.raises(RecordError, match=fragment):
-        GameRecord.from_json(_mutate(change))
+        StichelnRecord.from_json(_mutate(change))
 
 
 @pytest.mark.parametrize("text", ["", "{", "[1, 2]", "null", '"record"'])
 def test_non_records_raise_record_error(text: str) -> None:
     with pytest.raises(RecordError):
-        GameRecord.from_json(text)
+        StichelnRecord.from_json(text)
 
 
 def test_illegal_move_in_record_names_its_number() -> None:
-    data = GameRecord.from_state(play_mini()).to_dict()
+    data = StichelnRecord.from_state(play_mini()).to_dict()
     data["moves"][3], data["moves"][4] = data["moves"][4], data["moves"][3]
     with pytest.raises(RecordError, match=r"move 4: illegal move 2 plays Y1 .*player 1's turn"):
-        GameRecord.from_json(json.dumps(data))
+        StichelnRecord.from_json(json.dumps(data))
 
 
 def test_left_of_dealer_record_replays_with_its_first_leader() -> None:
     state = random_game(seed=4, rules=st.AMIGO_1993)
-    record = GameRecord.from_json(GameRecord.from_state(state).to_json())
+    record = StichelnRecord.from_json(StichelnRecord.from_state(state).to_json())
     assert record.first_leader == state.setup.first_leader
     assert record.replay() == state

@@ -9,14 +9,14 @@ from sticheln import (
     EIGHT_PLAYERS,
     NSV,
     ONLINE_5_ROUNDS,
-    PRESETS,
+    STICHELN_PRESETS,
     AllZeroTrick,
     Card,
     Color,
     Deck,
     FirstLeader,
-    Rules,
     RulesError,
+    StichelnRules,
     UnknownNameError,
 )
 
@@ -32,7 +32,7 @@ from sticheln import (
     ],
 )
 def test_nsv_deck_table(players: int, colors: str, highest: int, size: int) -> None:
-    deck = Rules().deck(players)
+    deck = StichelnRules().deck(players)
     assert "".join(c.letter for c in deck.colors) == colors
     assert (deck.lowest, deck.highest) == (0, highest)
     assert deck.size == size
@@ -46,7 +46,7 @@ def test_nsv_deck_table(players: int, colors: str, highest: int, size: int) -> N
 
 @pytest.mark.rule("ST-DEAL-1", "ST-ROUND-1", "ST-GAME-1")
 def test_nsv_defaults() -> None:
-    rules = Rules()
+    rules = StichelnRules()
     assert rules == NSV
     assert rules.hand_size == 15
     assert rules.tricks_per_round() == 14
@@ -59,13 +59,13 @@ def test_nsv_defaults() -> None:
 @pytest.mark.rule("ST-DECK-1")
 def test_unsupported_player_count_names_the_supported_ones() -> None:
     with pytest.raises(RulesError, match=r"no deck for 7 players \(they support 3, 4, 5, 6\)"):
-        Rules().deck(7)
+        StichelnRules().deck(7)
 
 
 @pytest.mark.rule("ST-DEAL-1")
 def test_deck_too_small_for_the_hands_is_refused() -> None:
     with pytest.raises(RulesError, match="has 44 cards, but 4 hands of 15 need 60"):
-        Rules(decks=(Deck(4, "RYGB", 0, 10),))
+        StichelnRules(decks=(Deck(4, "RYGB", 0, 10),))
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,7 @@ def test_deck_too_small_for_the_hands_is_refused() -> None:
 )
 def test_invalid_rules_raise_rules_error(kwargs: dict[str, object], fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
-        Rules(**kwargs)  # type: ignore[arg-type]
+        StichelnRules(**kwargs)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -103,8 +103,8 @@ def test_invalid_decks_raise_rules_error(args: tuple[object, ...], fragment: str
 
 
 def test_rules_round_trip_through_dicts() -> None:
-    for rules in PRESETS.values():
-        assert Rules.from_dict(rules.to_dict()) == rules
+    for rules in STICHELN_PRESETS.values():
+        assert StichelnRules.from_dict(rules.to_dict()) == rules
 
 
 @pytest.mark.parametrize(
@@ -120,16 +120,16 @@ def test_rules_round_trip_through_dicts() -> None:
     ],
 )
 def test_rules_from_bad_dict(change: object, fragment: str) -> None:
-    data = Rules().to_dict()
+    data = StichelnRules().to_dict()
     change(data)  # type: ignore[operator]
     with pytest.raises(RulesError, match=fragment):
-        Rules.from_dict(data)
+        StichelnRules.from_dict(data)
 
 
 @pytest.mark.rule("ST-LEAD-1", "ST-TRICK-6", "ST-GAME-1")
 def test_presets() -> None:
-    assert set(PRESETS) == {"nsv", "amigo-1993", "online-5-rounds", "eight-players"}
-    assert Rules.preset("NSV") is NSV
+    assert set(STICHELN_PRESETS) == {"nsv", "amigo-1993", "online-5-rounds", "eight-players"}
+    assert StichelnRules.preset("NSV") is NSV
     assert AMIGO_1993.first_leader is FirstLeader.LEFT_OF_DEALER
     assert ONLINE_5_ROUNDS.rounds_for(3) == 5
     assert ONLINE_5_ROUNDS.all_zero_trick is AllZeroTrick.LEADER_WINS
@@ -139,4 +139,4 @@ def test_presets() -> None:
     with pytest.raises(
         UnknownNameError, match="no Sticheln rules preset 'house'; known presets: nsv"
     ):
-        Rules.preset("house")
+        StichelnRules.preset("house")

@@ -25,11 +25,11 @@ from hypothesis.stateful import (
 from sticheln import (
     Card,
     ChoosePain,
-    GameState,
     IllegalMoveError,
-    Move,
     Phase,
     PlayCard,
+    StichelnMove,
+    StichelnState,
     apply_move,
     legal_moves,
     observe,
@@ -52,11 +52,11 @@ class GameMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.spec: GameSpec | None = None
-        self.state: GameState | None = None
-        self.moves: list[Move] = []
+        self.state: StichelnState | None = None
+        self.moves: list[StichelnMove] = []
         self.games = 0
 
-    def _game(self) -> GameState:
+    def _game(self) -> StichelnState:
         assert self.state is not None
         return self.state
 
@@ -66,7 +66,7 @@ class GameMachine(RuleBasedStateMachine):
         self.moves = []
         self.games += 1
 
-    def _apply(self, move: Move) -> None:
+    def _apply(self, move: StichelnMove) -> None:
         before = self._game()
         after = apply_move(before, move)
         assert move.card in before.hands[move.player]

@@ -11,7 +11,7 @@ from sticheln import Card, CardSet, ChoosePain, Phase, PlayCard, UnknownPlayerEr
 from .test_engine import MINI, MINI_DEALS, play_mini
 
 
-def mini() -> st.GameState:
+def mini() -> st.StichelnState:
     return st.new_game(3, rules=MINI, first_leader=1, deals=MINI_DEALS)
 
 
@@ -50,7 +50,7 @@ def test_view_shows_own_hand_and_public_cards_only() -> None:
     assert not hasattr(view, "hands")
     # No field of the view holds a card of another player's hand.
     hidden = state.hands[1] | state.hands[2]
-    for field in attrs.fields(st.PlayerView):
+    for field in attrs.fields(st.StichelnView):
         assert hidden.isdisjoint(_cards_in(getattr(view, field.name))), field.name
 
 

@@ -23,12 +23,12 @@ from sticheln.stichling import (
     StichlingRules,
     StichlingTrick,
     active_position,
-    game_ranking,
-    game_winners,
     hand_score,
     is_complete,
     marker_index,
+    ranking,
     trick_choices,
+    winners,
 )
 
 
@@ -190,15 +190,15 @@ def test_the_face_up_card_and_the_score_of_a_hand() -> None:
 
 @pytest.mark.rule("SL-GAME-2")
 def test_the_winners_and_the_tie_breaks() -> None:
-    assert game_winners([[1, 2, 3], [3, 2, 0], [0, 0, 5]]) == (0,)
+    assert winners([[1, 2, 3], [3, 2, 0], [0, 0, 5]]) == (0,)
     # Equal totals: the last hand decides, then the one before.
-    assert game_winners([[3, 2, 1], [1, 2, 3]]) == (1,)
-    assert game_winners([[3, 1, 3], [1, 3, 3]]) == (1,)
-    assert game_winners([[1, 3, 3], [3, 1, 3]]) == (0,)
+    assert winners([[3, 2, 1], [1, 2, 3]]) == (1,)
+    assert winners([[3, 1, 3], [1, 3, 3]]) == (1,)
+    assert winners([[1, 3, 3], [3, 1, 3]]) == (0,)
     # Equal in every hand.
-    assert game_winners([[1, 2, 3], [1, 2, 3], [0, 0, 0]]) == (0, 1)
-    assert game_winners([[1, 2, 3], [1, 2, 3]], FullTie.MOST_TRICKS, [5, 4]) == (0,)
-    assert game_winners([[1, 2, 3], [1, 2, 3]], FullTie.MOST_TRICKS, [5, 5]) == (0, 1)
-    assert game_winners([]) == ()
-    assert game_ranking([[3, 2, 1], [1, 2, 3], [0, 5, 1], [0, 0, 1]]) == (3, 1, 2, 4)
-    assert game_ranking([[1, 2], [1, 2]]) == (1, 1)
+    assert winners([[1, 2, 3], [1, 2, 3], [0, 0, 0]]) == (0, 1)
+    assert winners([[1, 2, 3], [1, 2, 3]], FullTie.MOST_TRICKS, [5, 4]) == (0,)
+    assert winners([[1, 2, 3], [1, 2, 3]], FullTie.MOST_TRICKS, [5, 5]) == (0, 1)
+    assert winners([]) == ()
+    assert ranking([[3, 2, 1], [1, 2, 3], [0, 5, 1], [0, 0, 1]]) == (3, 1, 2, 4)
+    assert ranking([[1, 2], [1, 2]]) == (1, 1)

@@ -43,7 +43,7 @@ from sticheln.stichling import (
 from sticheln.stichling.event import EVENT_TYPES, view_events
 from tests.plays import card_names, random_plays, round_trip
 
-PRESETS = sorted(STICHLING_PRESETS)
+STICHELN_PRESETS = sorted(STICHLING_PRESETS)
 
 
 def random_games(preset: str, seed: int) -> Iterator[tuple[Any, Any]]:
@@ -57,7 +57,7 @@ def random_games(preset: str, seed: int) -> Iterator[tuple[Any, Any]]:
 # Round trips -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", STICHELN_PRESETS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_round_trip_over_random_games(preset: str, seed: int) -> None:
     checked = 0
@@ -389,7 +389,7 @@ def test_events_of_an_illegal_move_raise() -> None:
 # Properties over random games ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", STICHELN_PRESETS)
 @pytest.mark.parametrize("seed", [4, 5])
 def test_events_come_from_the_views_alone(preset: str, seed: int) -> None:
     for state, move in random_games(preset, seed):
@@ -430,7 +430,7 @@ def test_events_come_from_the_views_alone(preset: str, seed: int) -> None:
                     )
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", STICHELN_PRESETS)
 def test_events_do_not_change_with_the_hidden_cards(preset: str) -> None:
     game = StichlingGame(STICHLING.rules(preset))
     rng = random.Random(7)

@@ -18,8 +18,8 @@ from sticheln import (
     Deck,
     Phase,
     PlayCard,
-    PlayerView,
-    Rules,
+    StichelnRules,
+    StichelnView,
     UnknownNameError,
 )
 from sticheln.bots import (
@@ -40,12 +40,16 @@ from tests.toy_games import Nim, NimState, Take
 
 # -- playing whole games ---------------------------------------------------------------------------
 
-CASES = [(name, players) for name, rules in st.PRESETS.items() for players in rules.player_counts]
+CASES = [
+    (name, players)
+    for name, rules in st.STICHELN_PRESETS.items()
+    for players in rules.player_counts
+]
 
 
 def play(
     game: st.StichelnGame, bots: Sequence[Bot[Any, Any]], seed: int, rng: random.Random
-) -> st.GameState:
+) -> st.StichelnState:
     """Play a game with one bot per seat; every bot gets only a view and its legal moves, and
     every move it returns must be one of them."""
     state = game.new_game(len(bots), seed=seed)
@@ -61,7 +65,7 @@ def play(
 
 @pytest.mark.parametrize(("preset", "players"), CASES)
 def test_random_and_heuristic_bots_only_make_legal_moves(preset: str, players: int) -> None:
-    game = st.StichelnGame(st.PRESETS[preset])
+    game = st.StichelnGame(st.STICHELN_PRESETS[preset])
     rng = random.Random(f"{preset}/{players}")
     # The bigger the game, the fewer games: about 2,100 games over the 18 cases, one in six
     # with heuristic bots in every other seat, and as many played by the playout policy.
@@ -95,7 +99,7 @@ def test_ismcts_plays_legal_moves_in_whole_games(players: int) -> None:
 
 def test_ismcts_with_playout_bots_and_policies_on_other_presets() -> None:
     for preset in ("online-5-rounds", "eight-players"):
-        game = st.StichelnGame(st.PRESETS[preset])
+        game = st.StichelnGame(st.STICHELN_PRESETS[preset])
         bots: list[Bot[Any, Any]] = [
             ISMCTSBot(game, iterations=3, seed=1, playout_bot=HeuristicBot()),
             ISMCTSBot(game, iterations=5, seed=1, playout_policy=playout_policy),
@@ -323,10 +327,10 @@ def test_ismcts_is_generic_and_finds_the_winning_move_of_nim(reward: str) -> Non
 # -- the heuristic bot in hand-made positions ------------------------------------------------------
 
 # Three players, four colours 0-5, five cards each: 24 cards, 9 set aside.
-SMALL = Rules(name="small", decks=(Deck(3, "RYGB", 0, 5),), hand_size=5)
+SMALL = StichelnRules(name="small", decks=(Deck(3, "RYGB", 0, 5),), hand_size=5)
 
 
-def small_game(hands: list[str], pains: list[str], plays: list[str]) -> st.GameState:
+def small_game(hands: list[str], pains: list[str], plays: list[str]) -> st.StichelnState:
     """Three rounds with the same hands; seat 0 leads; the pains are chosen and the cards of
     ``plays`` played in turn."""
     state = st.new_game(3, rules=SMALL, deals=[hands] * 3)
@@ -339,7 +343,7 @@ def small_game(hands: list[str], pains: list[str], plays: list[str]) -> st.GameS
     return state
 
 
-def heuristic_card(state: st.GameState, seat: int) -> str:
+def heuristic_card(state: st.StichelnState, seat: int) -> str:
     move = HeuristicBot().choose(
         st.observe(state, seat), st.legal_moves(state, seat), random.Random(0)
     )
@@ -400,7 +404,7 @@ def test_tournament_script_prints_its_table(capsys: pytest.CaptureFixture[str]) 
 
 def test_view_type_is_what_bots_get() -> None:
     game = st.StichelnGame()
-    assert isinstance(game.observe(game.new_game(3, seed=1), 0), PlayerView)
+    assert isinstance(game.observe(game.new_game(3, seed=1), 0), StichelnView)
 
 
 # -- bot specs -------------------------------------------------------------------------------------
@@ -542,7 +546,7 @@ def test_ismcts_for_sticheln_takes_the_fast_path_of_its_playout_policy() -> None
 
 @pytest.mark.parametrize(("preset", "players"), CASES)
 def test_ismcts_on_the_fast_path_plays_legal_moves(preset: str, players: int) -> None:
-    game = st.StichelnGame(Rules.preset(preset))
+    game = st.StichelnGame(StichelnRules.preset(preset))
     bots: list[Bot[Any, Any]] = [
         make_bot("ismcts:iterations=6:seed=1", game),
         make_bot("ismcts:iterations=5:seed=2:tree_simultaneous=true:reward=rank", game),

@@ -15,9 +15,9 @@ from sticheln import (
     NSV,
     ONLINE_5_ROUNDS,
     Card,
-    GameRecord,
-    Rules,
     StichelnGame,
+    StichelnRecord,
+    StichelnRules,
     Trick,
     find_game,
     trick_winner,
@@ -268,7 +268,7 @@ def test_a_person_sees_no_other_hand(tmp_path: Path) -> None:
         stdin="1\n",
     )  # fmt: skip
     assert code == 0
-    record = GameRecord.from_json(path.read_text())
+    record = StichelnRecord.from_json(path.read_text())
     state = record.replay()
     # the person chose a pain card, the bots theirs, and it is the person's turn to lead
     assert state.to_act == 0
@@ -303,7 +303,7 @@ def test_end_of_input_saves_the_game(tmp_path: Path) -> None:
     )
     assert code == 0
     assert f"Saved the game to {path}." in flat(out)
-    record = GameRecord.from_json(path.read_text())
+    record = StichelnRecord.from_json(path.read_text())
     assert record.players == 3
     # the person's pain card and first card, and the bots' moves up to the person's next turn
     assert [m for m in record.moves if m.player == 0][:1] == [record.moves[0]]
@@ -317,7 +317,7 @@ def test_quit_saves_the_game(tmp_path: Path) -> None:
     )
     assert code == 0
     assert "You stopped the game." in out
-    assert len(GameRecord.from_json(path.read_text()).moves) >= 3
+    assert len(StichelnRecord.from_json(path.read_text()).moves) >= 3
 
 
 class _Interrupting(io.StringIO):
@@ -539,7 +539,7 @@ def test_replay_as_a_player_shows_only_their_hand(finished_game: Path) -> None:
 
 
 def test_replay_as_a_player_hides_the_cards_not_yet_played(unfinished_game: Path) -> None:
-    record = GameRecord.from_json(unfinished_game.read_text())
+    record = StichelnRecord.from_json(unfinished_game.read_text())
     state = record.replay()
     hands = record.deals[0]
     seen = set()
@@ -672,7 +672,7 @@ def render(renderables: list[RenderableType]) -> str:
         (ONLINE_5_ROUNDS, 1, "#1 takes it: every card is a zero, and such a trick goes to its"),
     ],
 )
-def test_a_trick_of_zeros(rules: Rules, winner: int | None, expected: str) -> None:
+def test_a_trick_of_zeros(rules: StichelnRules, winner: int | None, expected: str) -> None:
     trick = Trick(((1, Card.parse("R0")), (2, Card.parse("Y0")), (0, Card.parse("B0"))), winner)
     screen = StichelnScreen(StichelnGame(rules), ["#0", "#1", "#2"], interactive=True)
     text = render(screen._trick_lines(trick, 3, rules))

@@ -6,7 +6,7 @@ already catch ``ValueError``, ``TypeError`` or ``LookupError`` keep working:
 
 - a value of the right type that does not fit (a card value of 42, a seat that is not at the
   table, an illegal move, a damaged record) raises a subclass of :class:`ValueError`;
-- an argument of the wrong type (a string where a :class:`~sticheln.Rules` object or a seat
+- an argument of the wrong type (a string where a :class:`~sticheln.StichelnRules` object or a seat
   number belongs) raises :class:`WrongTypeError`, a :class:`TypeError`;
 - an unknown name (of a game, a rules preset, a bot) raises :class:`UnknownNameError`, a
   :class:`LookupError`.

@@ -21,6 +21,7 @@ import attrs
 from sticheln.core.cards import Card
 from sticheln.core.encoding import Encoding
 from sticheln.core.errors import RulesError, WrongTypeError, excerpt
+from sticheln.core.explain import ScoreExplanation, TrickExplanation
 from sticheln.core.protocol import GameInfo
 from sticheln.core.records import Record, parse_json
 from sticheln.core.rulesdata import find_preset
@@ -167,6 +168,12 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     web_renderer: str | None = None
     """The web page's renderer, a JavaScript module as the package resource
     ``"package:path.js"`` (:attr:`GameInfo.web_renderer`)."""
+    explain_trick: Callable[[RulesT, Sequence[Card]], TrickExplanation] | None = None
+    """``explain_trick(rules, cards)``: why the trick of ``cards`` goes to whom
+    (:meth:`BaseGame.explain_trick`); ``None``: the game explains no tricks."""
+    explain_score: Callable[[Any, int], ScoreExplanation] | None = None
+    """``explain_score(deal_or_state, player)``: what a player's score of a deal is made of
+    (:meth:`BaseGame.explain_score`); ``None``: the game explains no scores."""
 
     def rules(self, preset: str | None = None) -> RulesT:
         """The rules preset called ``preset`` (case-insensitive), or the default rules.
@@ -185,9 +192,9 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
     :attr:`rules` and :attr:`first_leader` (with the game's defaults)::
 
         @attrs.frozen
-        class StichelnGame(BaseGame[GameState, Move, PlayerView, Rules]):
+        class StichelnGame(BaseGame[StichelnState, StichelnMove, StichelnView, StichelnRules]):
             kit = STICHELN_KIT
-            rules: Rules = NSV
+            rules: StichelnRules = NSV
             first_leader: int = 0
     """
 
@@ -355,6 +362,18 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
     def would_take(self, view: ViewT) -> tuple[int | None, ...]:
         """The game's ``would_take``."""
         return self.kit.would_take(view)
+
+    def explain_trick(self, cards: Sequence[Card]) -> TrickExplanation | None:
+        """The game's ``explain_trick`` under this object's rules, or ``None`` if it has
+        none."""
+        explain = self.kit.explain_trick
+        return None if explain is None else explain(self.rules, cards)
+
+    def explain_score(self, deal: Any, player: int) -> ScoreExplanation | None:
+        """The game's ``explain_score`` of a finished deal or a state, or ``None`` if it has
+        none."""
+        explain = self.kit.explain_score
+        return None if explain is None else explain(deal, player)
 
     def move_text(self, move: MoveT) -> str:
         """The game's ``move_text``."""

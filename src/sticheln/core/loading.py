@@ -61,7 +61,7 @@ class RecordedGame(Generic[StateT, MoveT]):
     ``info.rules_name`` is the name of the record's rules)."""
     record: Record[Any, MoveT, StateT]
     """The record, an instance of the game's record class (for Sticheln a
-    :class:`~sticheln.GameRecord`): rules, players, deals, moves, seed and tags."""
+    :class:`~sticheln.StichelnRecord`): rules, players, deals, moves, seed and tags."""
     state: StateT
     """The state after every recorded move: what :meth:`Game.from_json
     <sticheln.Game.from_json>` gives."""
@@ -98,9 +98,9 @@ def load_record(text: str | bytes) -> RecordedGame[Any, Any]:
     >>> import sticheln as st
     >>> state = st.new_game(players=3, seed=5)
     >>> state = st.apply_move(state, st.legal_moves(state, 0)[0])
-    >>> recorded = st.load_record(st.GameRecord.from_state(state).to_json())
+    >>> recorded = st.load_record(st.StichelnRecord.from_state(state).to_json())
     >>> recorded.game.name, type(recorded.record).__name__, recorded.state == state
-    ('sticheln', 'GameRecord', True)
+    ('sticheln', 'StichelnRecord', True)
     >>> len(list(recorded.states())) == len(recorded.moves) + 1
     True
 

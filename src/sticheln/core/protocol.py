@@ -26,6 +26,7 @@ import attrs
 
 from sticheln.core.cards import Card
 from sticheln.core.errors import WrongTypeError, excerpt
+from sticheln.core.explain import ScoreExplanation, TrickExplanation
 from sticheln.core.setup import SPECTATOR, check_rng
 
 __all__ = ["SPECTATOR", "Game", "GameInfo", "random_playout"]
@@ -241,6 +242,19 @@ class Game(Protocol[StateT, MoveT, ViewT]):
         """For each trick open on the table in ``view``, in the order the view lists them, the
         seat that would take it if it ended now, or ``None`` if nobody would yet; ``()``
         when no trick is open (or the game has no tricks)."""
+        ...
+
+    def explain_trick(self, cards: Sequence[Card]) -> TrickExplanation | None:
+        """Why the trick of ``cards`` (in play order; a trick still open too) goes to whom
+        under the game's rules, each reason naming its rule; ``None`` if the game explains
+        no tricks (:doc:`/api/explanations`)."""
+        ...
+
+    def explain_score(self, deal: Any, player: int) -> ScoreExplanation | None:
+        """What ``player``'s score of ``deal`` is made of, each item naming its rule:
+        ``deal`` is a finished deal of the game (a round of Sticheln, a hand of Hattrick or
+        Stichling: the values a view lists as finished), or a state, whose deal in progress
+        is explained as it stands. ``None`` if the game explains no scores."""
         ...
 
     def encoding(self, players: int) -> Any:

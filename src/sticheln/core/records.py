@@ -1,6 +1,6 @@
 """The JSON layout shared by the records of every game: reading and checking its parts.
 
-Each game's record class (:class:`~sticheln.GameRecord`,
+Each game's record class (:class:`~sticheln.StichelnRecord`,
 :class:`~sticheln.hattrick.HattrickRecord`) derives from :class:`Record`, keeps its own rules
 and moves, and uses these helpers for the envelope, the deals and the moves, so that every
 record reports errors the same way: a :class:`~sticheln.RecordError` naming the field or the

@@ -111,7 +111,7 @@ def check_type(value: object, kind: type[T] | tuple[type[T], ...], what: str) ->
 
 def wrong_type(value: object, kind: type | tuple[type, ...], what: str) -> WrongTypeError:
     """The error for the argument ``what`` that is ``value`` but must be a ``kind`` (or one
-    of the classes ``kind`` lists): ``state must be a GameState object, got None``, the value
+    of the classes ``kind`` lists): ``state must be a StichelnState object, got None``, the value
     quoted in bounded length (:func:`~sticheln.core.errors.excerpt`).
 
     >>> from sticheln import ChoosePain, PlayCard

@@ -9,70 +9,92 @@
 from __future__ import annotations
 
 from sticheln.sticheln.engine import apply_move, deal_round, legal_moves, new_game, parse_move
-from sticheln.sticheln.event import events
+from sticheln.sticheln.event import (
+    CardPlayed,
+    GameOver,
+    PainCardChosen,
+    PainCardsRevealed,
+    RoundScored,
+    RoundStarted,
+    StichelnEvent,
+    TrickTaken,
+    events,
+)
 from sticheln.sticheln.explain import (
     Reason,
     ScoreExplanation,
     ScoreItem,
     TrickExplanation,
+    explain_round_score,
     explain_score,
     explain_trick,
 )
-from sticheln.sticheln.game import StichelnGame
-from sticheln.sticheln.moves import ChoosePain, Move, PlayCard, move_from_dict
-from sticheln.sticheln.record import RECORD_VERSION, GameRecord
+from sticheln.sticheln.game import STICHELN, StichelnGame, move_text
+from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove, move_from_dict
+from sticheln.sticheln.record import STICHELN_RECORD_VERSION, StichelnRecord
 from sticheln.sticheln.rules import (
     AMIGO_1993,
     EIGHT_PLAYERS,
     NSV,
     ONLINE_5_ROUNDS,
-    PRESETS,
+    STICHELN_PRESETS,
     AllZeroTrick,
     Deck,
     FirstLeader,
-    Rules,
+    StichelnRules,
 )
 from sticheln.sticheln.sampling import sample_state
 from sticheln.sticheln.scoring import card_points, ranking, round_score, winners
-from sticheln.sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
+from sticheln.sticheln.state import Deal, FinishedRound, Phase, StichelnSetup, StichelnState
 from sticheln.sticheln.trick import lead_color, trick_taker, trick_winner
-from sticheln.sticheln.view import PlayerView, observe
+from sticheln.sticheln.view import StichelnView, observe, would_take
 
 __all__ = [
     "AMIGO_1993",
     "EIGHT_PLAYERS",
     "NSV",
     "ONLINE_5_ROUNDS",
-    "PRESETS",
-    "RECORD_VERSION",
+    "STICHELN",
+    "STICHELN_PRESETS",
+    "STICHELN_RECORD_VERSION",
     "AllZeroTrick",
+    "CardPlayed",
     "ChoosePain",
     "Deal",
     "Deck",
     "FinishedRound",
     "FirstLeader",
-    "GameRecord",
-    "GameSetup",
-    "GameState",
-    "Move",
+    "GameOver",
+    "PainCardChosen",
+    "PainCardsRevealed",
     "Phase",
     "PlayCard",
-    "PlayerView",
     "Reason",
-    "Rules",
+    "RoundScored",
+    "RoundStarted",
     "ScoreExplanation",
     "ScoreItem",
+    "StichelnEvent",
     "StichelnGame",
+    "StichelnMove",
+    "StichelnRecord",
+    "StichelnRules",
+    "StichelnSetup",
+    "StichelnState",
+    "StichelnView",
     "TrickExplanation",
+    "TrickTaken",
     "apply_move",
     "card_points",
     "deal_round",
     "events",
+    "explain_round_score",
     "explain_score",
     "explain_trick",
     "lead_color",
     "legal_moves",
     "move_from_dict",
+    "move_text",
     "new_game",
     "observe",
     "parse_move",
@@ -82,4 +104,5 @@ __all__ = [
     "trick_taker",
     "trick_winner",
     "winners",
+    "would_take",
 ]

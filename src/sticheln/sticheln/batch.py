@@ -21,7 +21,7 @@ dealt when the game starts and each round's first leader is fixed (:rule:`ST-LEA
 rounds of all games are independent rows, and every trick of every row is resolved at once with
 array operations: ``games * rounds`` rows, ``hand_size - 1`` tricks, one step per seat.
 
-The rules are read from the :class:`~sticheln.Rules` object (deck for the player count, hand
+The rules are read from the :class:`~sticheln.StichelnRules` object (deck for the player count, hand
 size, rounds, :class:`~sticheln.FirstLeader`, :class:`~sticheln.AllZeroTrick`), and the lookup
 tables are built by calling the engine's own rule functions, so that each rule is defined once:
 the card points by :func:`~sticheln.card_points`, who takes a trick of zeros by
@@ -33,7 +33,7 @@ lead colour, the card winning so far and the new card). The tests replay batch g
 
 The moves are recorded per game as card indices (:attr:`Card.index <sticheln.Card.index>`) in
 the order they are made, the pain cards of a round in seat order, so that
-:meth:`BatchResult.record` gives a :class:`~sticheln.GameRecord` to replay any game. With
+:meth:`BatchResult.record` gives a :class:`~sticheln.StichelnRecord` to replay any game. With
 ``observations=True`` :func:`simulate` also builds, for every move, the observation vector and
 the action mask of the library's encoding (:meth:`StichelnGame.encoding
 <sticheln.StichelnGame.encoding>`) of the player to move, before the move. Those are
@@ -66,9 +66,9 @@ except ImportError as exc:  # pragma: no cover - numpy is the rl extra
 from sticheln.core.cards import Card, CardSet, card_at
 from sticheln.core.errors import SetupError, WrongTypeError, excerpt
 from sticheln.core.setup import check_count, check_index, check_player_count, check_type
-from sticheln.sticheln.moves import ChoosePain, Move, PlayCard
-from sticheln.sticheln.record import GameRecord
-from sticheln.sticheln.rules import NSV, Deck, FirstLeader, Rules
+from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove
+from sticheln.sticheln.record import StichelnRecord
+from sticheln.sticheln.rules import NSV, Deck, FirstLeader, StichelnRules
 from sticheln.sticheln.scoring import card_points
 from sticheln.sticheln.trick import taking_index, trick_winner
 
@@ -150,7 +150,7 @@ class BatchResult:
     <sticheln.StichelnEncoding.card_positions>` turns them into action indices.
     """
 
-    rules: Rules
+    rules: StichelnRules
     """The rules of every game."""
     players: int
     """The number of players."""
@@ -198,12 +198,12 @@ class BatchResult:
             masks[i // per_round][player] |= 1 << card
         return tuple(tuple(map(CardSet, hands)) for hands in masks)
 
-    def moves_of(self, game: int) -> tuple[Move, ...]:
+    def moves_of(self, game: int) -> tuple[StichelnMove, ...]:
         """The moves of ``game`` in order, as :class:`~sticheln.ChoosePain` and
         :class:`~sticheln.PlayCard` moves."""
         index = self._game(game)
         per_round = self.players * self.rules.hand_size
-        result: list[Move] = []
+        result: list[StichelnMove] = []
         for i, (card, player) in enumerate(
             zip(self.game_moves[index].tolist(), self.move_players[index].tolist(), strict=True)
         ):
@@ -211,11 +211,11 @@ class BatchResult:
             result.append(kind(player, card_at(card)))
         return tuple(result)
 
-    def record(self, game: int) -> GameRecord:
-        """The :class:`~sticheln.GameRecord` of ``game``: :meth:`GameRecord.replay
-        <sticheln.GameRecord.replay>` plays it through the engine."""
+    def record(self, game: int) -> StichelnRecord:
+        """The :class:`~sticheln.StichelnRecord` of ``game``: :meth:`StichelnRecord.replay
+        <sticheln.StichelnRecord.replay>` plays it through the engine."""
         index = self._game(game)
-        return GameRecord(
+        return StichelnRecord(
             rules=self.rules,
             players=self.players,
             first_leader=int(self.first_leaders[index]),
@@ -228,7 +228,7 @@ class BatchResult:
 
 
 def simulate(
-    rules: Rules = NSV,
+    rules: StichelnRules = NSV,
     players: int = 4,
     games: int = 1000,
     seed: int = 0,
@@ -251,7 +251,7 @@ def simulate(
         outside ``0 .. games``.
     :raises WrongTypeError: if an argument is of the wrong type.
     """
-    check_type(rules, Rules, "rules")
+    check_type(rules, StichelnRules, "rules")
     n = check_player_count(players)
     deck = rules.deck(n)
     games = check_count(games, "games", 1)
@@ -378,7 +378,7 @@ def _shuffle(rng: np.random.Generator, rows: int, size: int) -> npt.NDArray[np.i
 
 
 def _observe(
-    rules: Rules,
+    rules: StichelnRules,
     n: int,
     perm: npt.NDArray[np.int8],
     order: npt.NDArray[np.int8],

@@ -10,13 +10,13 @@ from typing import Any
 import attrs
 
 from sticheln.core.cards import MAX_VALUE, Card, CardSet, Color
-from sticheln.sticheln.moves import Move
+from sticheln.sticheln.moves import StichelnMove
 from sticheln.sticheln.playout import tables_for
 from sticheln.sticheln.policy import pain_choice, play_choice, weights
 from sticheln.sticheln.scoring import card_points
-from sticheln.sticheln.state import GameState, Phase
+from sticheln.sticheln.state import Phase, StichelnState
 from sticheln.sticheln.trick import taking_index, winning_index
-from sticheln.sticheln.view import PlayerView
+from sticheln.sticheln.view import StichelnView
 
 __all__ = ["HeuristicBot", "make_heuristic_bot", "playout_policy"]
 
@@ -88,7 +88,9 @@ class HeuristicBot:
     avoid_willingness: float = 0.15
     """Chance that a later player who can beat the card but loses by the trick does so."""
 
-    def choose(self, view: PlayerView, moves: Sequence[Move], rng: random.Random) -> Move:
+    def choose(
+        self, view: StichelnView, moves: Sequence[StichelnMove], rng: random.Random
+    ) -> StichelnMove:
         """The move the rules of thumb rate best (see the class description)."""
         if len(moves) == 1:
             return moves[0]
@@ -102,7 +104,7 @@ class HeuristicBot:
 
     # -- pain card -------------------------------------------------------------------------------
 
-    def _pain_scores(self, view: PlayerView, moves: Sequence[Move]) -> list[float]:
+    def _pain_scores(self, view: StichelnView, moves: Sequence[StichelnMove]) -> list[float]:
         unseen = view.unseen_cards
         hand = view.hand
         costs: dict[Color, float] = {}
@@ -122,7 +124,7 @@ class HeuristicBot:
 
     # -- play ------------------------------------------------------------------------------------
 
-    def _play_scores(self, view: PlayerView, moves: Sequence[Move]) -> list[float]:
+    def _play_scores(self, view: StichelnView, moves: Sequence[StichelnMove]) -> list[float]:
         n = view.players
         me = view.player
         pains: list[Color | None] = [None if c is None else c.color for c in view.pain_cards]
@@ -214,8 +216,8 @@ def make_heuristic_bot(game: object) -> HeuristicBot:
 
 
 def playout_policy(
-    state: GameState, player: int, moves: Sequence[Move], rng: random.Random
-) -> Move:
+    state: StichelnState, player: int, moves: Sequence[StichelnMove], rng: random.Random
+) -> StichelnMove:
     """A quick move for the playouts of a search, from a full (sampled) state.
 
     A cheap cousin of :class:`HeuristicBot`, meant for :class:`~sticheln.bots.ISMCTSBot`'s

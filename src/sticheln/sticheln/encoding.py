@@ -19,17 +19,17 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from sticheln.core.encoding import CardEncoding, ObservationWriter
-from sticheln.sticheln.moves import Move
-from sticheln.sticheln.rules import Rules
-from sticheln.sticheln.state import GameState, Phase
-from sticheln.sticheln.view import PlayerView
+from sticheln.sticheln.moves import StichelnMove
+from sticheln.sticheln.rules import StichelnRules
+from sticheln.sticheln.state import Phase, StichelnState
+from sticheln.sticheln.view import StichelnView
 
 __all__ = ["StichelnEncoding"]
 
 _PHASES = tuple(Phase)
 
 
-class StichelnEncoding(CardEncoding[GameState, Move, PlayerView]):
+class StichelnEncoding(CardEncoding[StichelnState, StichelnMove, StichelnView]):
     """The encoding of Sticheln with the rules of ``game`` for ``players`` players."""
 
     descriptions: ClassVar[dict[str, str]] = {
@@ -50,10 +50,10 @@ class StichelnEncoding(CardEncoding[GameState, Move, PlayerView]):
     }
 
     def __init__(self, game: Any, players: int) -> None:
-        rules: Rules = game.rules
+        rules: StichelnRules = game.rules
         super().__init__(game, players, rules.deck(players).cards)
 
-    def write(self, view: PlayerView, writer: ObservationWriter) -> None:
+    def write(self, view: StichelnView, writer: ObservationWriter) -> None:
         """The observation of ``view``, in the order of :attr:`layout`."""
         me, n = view.player, self.players
         writer.one_hot("phase", len(_PHASES), _PHASES.index(view.phase))

@@ -33,8 +33,8 @@ from sticheln.core.setup import (
     seeded_rng,
 )
 from sticheln.core.tricks import Trick, new_trick
-from sticheln.sticheln.moves import PAIN_MOVES, PLAY_MOVES, ChoosePain, Move, PlayCard
-from sticheln.sticheln.rules import FirstLeader, Rules
+from sticheln.sticheln.moves import PAIN_MOVES, PLAY_MOVES, ChoosePain, PlayCard, StichelnMove
+from sticheln.sticheln.rules import FirstLeader, StichelnRules
 from sticheln.sticheln.scoring import round_score
 from sticheln.sticheln.state import (
     _CHOOSING,
@@ -42,32 +42,32 @@ from sticheln.sticheln.state import (
     _PLAYING,
     Deal,
     FinishedRound,
-    GameSetup,
-    GameState,
+    StichelnSetup,
+    StichelnState,
     check_state,
 )
 from sticheln.sticheln.trick import taking_index
 
 __all__ = ["apply_move", "deal_round", "legal_moves", "new_game", "parse_move"]
 
-_DEFAULT_RULES = Rules()
+_DEFAULT_RULES = StichelnRules()
 
 
-def deal_round(rules: Rules, players: int, rng: random.Random) -> Deal:
+def deal_round(rules: StichelnRules, players: int, rng: random.Random) -> Deal:
     """Shuffle the deck for ``players`` players and deal ``rules.hand_size`` cards to each;
     the rest is set aside (:rule:`ST-DEAL-1`).
 
     :raises RulesError: if the rules have no deck for that many players.
-    :raises WrongTypeError: if ``rules`` is not a :class:`~sticheln.Rules`, ``players`` not
+    :raises WrongTypeError: if ``rules`` is not a :class:`~sticheln.StichelnRules`, ``players`` not
         an ``int`` or ``rng`` not a :class:`random.Random`.
     """
-    check_type(rules, Rules, "rules")
+    check_type(rules, StichelnRules, "rules")
     check_player_count(players)
     check_rng(rng)
     return _deal_round(rules, players, rng)
 
 
-def _deal_round(rules: Rules, players: int, rng: random.Random) -> Deal:
+def _deal_round(rules: StichelnRules, players: int, rng: random.Random) -> Deal:
     """:func:`deal_round` without the checks of its arguments."""
     # Sorting by independent random keys gives every order the same chance.
     random_key = rng.random
@@ -78,7 +78,7 @@ def _deal_round(rules: Rules, players: int, rng: random.Random) -> Deal:
 
 
 def check_deals(
-    rules: Rules, players: int, deals: Sequence[Sequence[Iterable[Card | str]]], rounds: int
+    rules: StichelnRules, players: int, deals: Sequence[Sequence[Iterable[Card | str]]], rounds: int
 ) -> tuple[Deal, ...]:
     """The given hands of every round as :class:`~sticheln.Deal` values, after checking that
     they fit the rules: one hand of ``rules.hand_size`` distinct deck cards per player, no card
@@ -106,18 +106,18 @@ def check_deals(
 def new_game(
     players: int,
     seed: int | random.Random | None = None,
-    rules: Rules = _DEFAULT_RULES,
+    rules: StichelnRules = _DEFAULT_RULES,
     first_leader: int = 0,
     *,
     deals: Sequence[Sequence[Iterable[Card | str]]] | None = None,
-) -> GameState:
+) -> StichelnState:
     """Start a game: deal every round and wait for the pain cards of the first.
 
     :param players: the number of players; the rules need a deck for it.
     :param seed: an ``int`` seed or a :class:`random.Random` for the shuffles (and the draw of
         the dealer under :attr:`FirstLeader.LEFT_OF_DEALER`); ``None`` takes a fresh random
         seed. The same seed and rules always give the same deals, and the ``int`` seed is kept
-        in :attr:`GameSetup.seed` for the record.
+        in :attr:`StichelnSetup.seed` for the record.
     :param rules: the rules; the NSV English rules by default.
     :param first_leader: the seat that leads the first trick of the game, the youngest
         player in the NSV rules (:rule:`ST-LEAD-1`). Under
@@ -134,16 +134,16 @@ def new_game(
 
 
 def make_setup(
-    rules: Rules,
+    rules: StichelnRules,
     players: int,
     first_leader: int,
     seed: int | random.Random | None,
     deals: Sequence[Sequence[Iterable[Card | str]]] | None,
     *,
     draw_leader: bool,
-) -> GameSetup:
+) -> StichelnSetup:
     """The checked setup of a game: the one path of :func:`new_game` and of loading a
-    record (:class:`~sticheln.GameRecord`).
+    record (:class:`~sticheln.StichelnRecord`).
 
     The rounds are dealt from ``seed`` unless ``deals`` are given, which are checked instead.
     With ``draw_leader`` (a new game) the draw of :attr:`FirstLeader.LEFT_OF_DEALER` picks the
@@ -153,7 +153,7 @@ def make_setup(
     :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
     :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
     """
-    check_type(rules, Rules, "rules")
+    check_type(rules, StichelnRules, "rules")
     rules.deck(check_player_count(players))  # RulesError for an unsupported player count
     check_first_leader(first_leader, players)
     rng, int_seed = seeded_rng(seed, dealt=deals is not None)
@@ -165,20 +165,22 @@ def make_setup(
         dealt = tuple(_deal_round(rules, players, rng) for _ in range(rounds))
     else:
         dealt = check_deals(rules, players, deals, rounds)
-    return GameSetup(rules, players, first_leader, dealt, int_seed)
+    return StichelnSetup(rules, players, first_leader, dealt, int_seed)
 
 
-def start_game(setup: GameSetup) -> GameState:
+def start_game(setup: StichelnSetup) -> StichelnState:
     """The first state of a game with the given setup (its deals already checked)."""
     _prepare_seats(setup.players)
     return _start_round(setup, 0, ())
 
 
-def _start_round(setup: GameSetup, number: int, finished: tuple[FinishedRound, ...]) -> GameState:
+def _start_round(
+    setup: StichelnSetup, number: int, finished: tuple[FinishedRound, ...]
+) -> StichelnState:
     deal = setup.deals[number]
     n = setup.players
     empty = CardSet()
-    return GameState(
+    return StichelnState(
         setup=setup,
         phase=_CHOOSING,
         round_number=number,
@@ -197,7 +199,7 @@ def _start_round(setup: GameSetup, number: int, finished: tuple[FinishedRound, .
     )
 
 
-def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
+def legal_moves(state: StichelnState, player: int) -> tuple[StichelnMove, ...]:
     """The moves ``player`` may make now, in display order of the cards.
 
     While pain cards are chosen, a player who has not chosen may choose any card of their
@@ -206,7 +208,7 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
     everyone once the game is over, has no move.
 
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
-    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.GameState` or ``player``
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.StichelnState` or ``player``
         not an ``int``.
     """
     # The seat whose turn it is gets its hand at once; small ints are shared objects, so an
@@ -229,7 +231,7 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
     return tuple(table[move.card.index] for move in state.hand_moves[player])
 
 
-def parse_move(state: GameState, player: int, text: str) -> Move:
+def parse_move(state: StichelnState, player: int, text: str) -> StichelnMove:
     """The legal move of ``player`` that plays (or, while pain cards are chosen, chooses) the
     card ``text`` names: ``"B11"``, ``"b11"`` or ``"blue 11"``. The inverse of the card's name,
     which names a player's move uniquely: all their legal moves differ in their card.
@@ -243,7 +245,7 @@ def parse_move(state: GameState, player: int, text: str) -> Move:
         the deck's colours and values.
     :raises IllegalMoveError: if the player cannot play that card now; the message says why.
     :raises UnknownPlayerError: if ``player`` is not a seat of the game.
-    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.GameState`, ``player``
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.StichelnState`, ``player``
         not an ``int`` or ``text`` not a string.
     """
     check_move_text(text)
@@ -264,13 +266,13 @@ _card_index = attrgetter("card.index")
 _new_object = object.__new__
 
 
-def apply_move(state: GameState, move: Move) -> GameState:
+def apply_move(state: StichelnState, move: StichelnMove) -> StichelnState:
     """The state after ``move``; ``state`` itself is unchanged.
 
     :raises IllegalMoveError: if the move is not legal in ``state`` (wrong phase, not the
         player's turn, card not in the hand, pick already made, game over, not a move); the
         message names the player, the move and the reason.
-    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.GameState`.
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.StichelnState`.
     """
     try:
         if type(move) is not PlayCard:
@@ -297,7 +299,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
         cards = (*cards, card)
         n = setup.players
         if len(cards) < n:
-            return _new_state(GameState, (
+            return _new_state(StichelnState, (
                 setup, phase, number, hand_moves, picks, pick_order, leader, cards, tricks, won,
                 set_aside, finished, (player + 1) % n,
             ))  # fmt: skip
@@ -314,7 +316,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
             winner_or_leader = winner
         tricks = (*tricks, new_trick(SEAT_ORDERS[n][leader], cards, winner))
         if len(hand) > 1:
-            return _new_state(GameState, (
+            return _new_state(StichelnState, (
                 setup, phase, number, hand_moves, picks, pick_order, winner_or_leader, (), tricks,
                 won, set_aside, finished, winner_or_leader,
             ))  # fmt: skip
@@ -325,7 +327,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
         raise
 
 
-def _choose_pain(state: GameState, move: ChoosePain) -> GameState:
+def _choose_pain(state: StichelnState, move: ChoosePain) -> StichelnState:
     player = move.player
     n = state.setup.players
     if player >= n:
@@ -350,7 +352,7 @@ def _choose_pain(state: GameState, move: ChoosePain) -> GameState:
         state.hand_moves[:player] + (hand[:i] + hand[i + 1 :],) + state.hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     )
     everyone = None not in picks
-    return _new_state(GameState, (
+    return _new_state(StichelnState, (
         state.setup, _PLAYING if everyone else _CHOOSING, state.round_number, hand_moves, picks,
         (*state.pick_order, player), state.trick_leader, state.trick_cards, state.tricks,
         state.won, state.set_aside, state.finished_rounds,
@@ -358,7 +360,7 @@ def _choose_pain(state: GameState, move: ChoosePain) -> GameState:
     ))  # fmt: skip
 
 
-def _play_error(state: GameState, move: PlayCard) -> IllegalMoveError:
+def _play_error(state: StichelnState, move: PlayCard) -> IllegalMoveError:
     n = state.setup.players
     if move.player >= n:
         return IllegalMoveError.of(move, f"there is no seat {move.player} in a {n}-player game")
@@ -378,8 +380,8 @@ def _prepare_seats(players: int) -> None:
 
 
 def _finish_round(
-    state: GameState, tricks: tuple[Trick, ...], won: tuple[CardSet, ...], set_aside: CardSet
-) -> GameState:
+    state: StichelnState, tricks: tuple[Trick, ...], won: tuple[CardSet, ...], set_aside: CardSet
+) -> StichelnState:
     setup = state.setup
     picks: tuple[Card, ...] = state.picks  # type: ignore[assignment]
     scores = tuple(round_score(picks[p], won[p]) for p in range(setup.players))
@@ -403,12 +405,12 @@ def _finish_round(
 
 
 def game_over(
-    setup: GameSetup, rounds: int, trick_leader: int, finished: tuple[FinishedRound, ...]
-) -> GameState:
+    setup: StichelnSetup, rounds: int, trick_leader: int, finished: tuple[FinishedRound, ...]
+) -> StichelnState:
     """The state of a game whose ``rounds`` rounds are all ``finished``."""
     n = setup.players
     empty = CardSet()
-    return GameState(
+    return StichelnState(
         setup=setup,
         phase=_OVER,
         round_number=rounds,

@@ -6,8 +6,9 @@ Every event is a frozen value with a JSON form (:meth:`~sticheln.core.wire.WireV
 it, so they show exactly what the player may see: another player's pain card is not named
 until all are revealed.
 
->>> from sticheln import Card, ChoosePain, Deck, PlayCard, Rules, apply_move, events, new_game
->>> rules = Rules(name="small", decks=[Deck(3, "RYG", 1, 3)], hand_size=3)
+>>> from sticheln import Card, ChoosePain, Deck, PlayCard, StichelnRules, apply_move, events
+>>> from sticheln import new_game
+>>> rules = StichelnRules(name="small", decks=[Deck(3, "RYG", 1, 3)], hand_size=3)
 >>> state = new_game(3, rules=rules, deals=[["R1 R2 R3", "Y1 Y2 Y3", "G1 G2 G3"]] * 3)
 >>> events(state, ChoosePain(0, Card.parse("R3")), 1)
 (PainCardChosen(player=0, card=None),)
@@ -34,18 +35,18 @@ from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue, events_from_views
 from sticheln.sticheln.engine import apply_move
 from sticheln.sticheln.explain import TrickExplanation, explain_trick
-from sticheln.sticheln.moves import ChoosePain, Move
+from sticheln.sticheln.moves import ChoosePain, StichelnMove
 from sticheln.sticheln.state import FinishedRound, Phase
-from sticheln.sticheln.view import PlayerView, observe
+from sticheln.sticheln.view import StichelnView, observe
 
 __all__ = [
     "CardPlayed",
-    "Event",
     "GameOver",
     "PainCardChosen",
     "PainCardsRevealed",
     "RoundScored",
     "RoundStarted",
+    "StichelnEvent",
     "TrickTaken",
     "events",
 ]
@@ -136,7 +137,7 @@ class GameOver(WireValue):
     """The seats with the highest total."""
 
 
-Event: TypeAlias = (
+StichelnEvent: TypeAlias = (
     PainCardChosen
     | PainCardsRevealed
     | CardPlayed
@@ -159,7 +160,9 @@ EVENT_TYPES = (
 """Every event class of Sticheln, for the wire format."""
 
 
-def view_events(before: PlayerView, after: PlayerView, move: Move) -> tuple[Event, ...]:
+def view_events(
+    before: StichelnView, after: StichelnView, move: StichelnMove
+) -> tuple[StichelnEvent, ...]:
     """The events between two views of one player, ``after`` being one move (``move``)
     later than ``before``."""
     if isinstance(move, ChoosePain):
@@ -168,7 +171,7 @@ def view_events(before: PlayerView, after: PlayerView, move: Move) -> tuple[Even
             return (chosen,)
         pain_cards = tuple(card for card in after.pain_cards if card is not None)
         return chosen, PainCardsRevealed(pain_cards)
-    found: list[Event] = [CardPlayed(move.player, move.card)]
+    found: list[StichelnEvent] = [CardPlayed(move.player, move.card)]
     round_over = len(after.finished_rounds) > len(before.finished_rounds)
     tricks = after.finished_rounds[-1].tricks if round_over else after.tricks
     if round_over or len(after.tricks) > len(before.tricks):

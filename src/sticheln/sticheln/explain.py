@@ -1,4 +1,5 @@
-"""Rules that explain themselves: why a card wins a trick, what a round score is made of.
+"""Sticheln's rules explaining themselves: why a card wins a trick, what a round score is made
+of, in the kernel's values (:mod:`sticheln.core.explain`).
 
 Every reason names the rule it applies, so a frontend can answer "why did I lose that
 trick?" and link to the specification.
@@ -16,12 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import attrs
-
 from sticheln.core.cards import Card, CardSet, check_cards
 from sticheln.core.errors import WrongTypeError, excerpt
+from sticheln.core.explain import Reason, ScoreExplanation, ScoreItem, TrickExplanation
+from sticheln.core.setup import check_seat
 from sticheln.sticheln.rules import AllZeroTrick
 from sticheln.sticheln.scoring import card_points
+from sticheln.sticheln.state import FinishedRound, Phase, StichelnState
 from sticheln.sticheln.trick import check_all_zero_trick, taking_index, trick_winner
 
 __all__ = [
@@ -29,56 +31,10 @@ __all__ = [
     "ScoreExplanation",
     "ScoreItem",
     "TrickExplanation",
+    "explain_round_score",
     "explain_score",
     "explain_trick",
 ]
-
-
-@attrs.frozen
-class Reason:
-    """One step of an explanation: a sentence and the rule it applies."""
-
-    text: str
-    """The sentence, without the rule ID."""
-    rule: str
-    """The ID of the rule applied (e.g. ``"ST-TRICK-2"``)."""
-
-    def __str__(self) -> str:
-        return f"{self.text} ({self.rule})."
-
-
-@attrs.frozen
-class TrickExplanation:
-    """The winner of a trick and one reason per card (or one for the whole trick)."""
-
-    cards: tuple[Card, ...]
-    """The cards in play order."""
-    winner: int | None
-    """The index of the winning card, ``None`` if nobody wins it."""
-    reasons: tuple[Reason, ...]
-    """Why: first the lead colour, then one reason per card in play order, and for a trick of
-    zeros a last reason saying who gets it."""
-
-    @property
-    def deciding_reason(self) -> Reason:
-        """The reason that decides who gets the trick: the winning card's, or for a trick that
-        no card wins the last one (:rule:`ST-TRICK-6`), which says whether nobody wins it or
-        which card does under the rules.
-
-        >>> from sticheln import AllZeroTrick, Card, explain_trick
-        >>> print(explain_trick([Card.parse("R5"), Card.parse("G2")]).deciding_reason)
-        G2 wins: it is the highest card not in the lead colour (ST-TRICK-2).
-        >>> zeros = [Card.parse("R0"), Card.parse("G0")]
-        >>> explain_trick(zeros, AllZeroTrick.LEADER_WINS).deciding_reason.rule
-        'ST-TRICK-6'
-        """
-        if len(self.reasons) > len(self.cards) + 1 or self.winner is None:
-            return self.reasons[-1]
-        return self.reasons[self.winner + 1]
-
-    def __str__(self) -> str:
-        head = "Nobody wins." if self.winner is None else f"{self.cards[self.winner]} wins."
-        return "\n".join([head, *(f"- {reason}" for reason in self.reasons)])
 
 
 def explain_trick(
@@ -86,9 +42,11 @@ def explain_trick(
 ) -> TrickExplanation:
     """The winner of a trick with the reasons (:rule:`ST-TRICK-1` to :rule:`ST-TRICK-6`).
 
-    The first reason names the lead colour; then comes one reason per card in play order;
-    a trick of zeros ends with a reason saying what becomes of it under ``all_zero_trick``
-    (pass :attr:`Rules.all_zero_trick <sticheln.Rules.all_zero_trick>` of the game). Under
+    The first reason names the lead colour; then comes one reason per card in play order
+    (the winning card's decides the trick); a trick of zeros ends with a reason saying what
+    becomes of it under ``all_zero_trick``, which decides it
+    (pass :attr:`StichelnRules.all_zero_trick <sticheln.StichelnRules.all_zero_trick>` of the
+    game). Under
     :attr:`~sticheln.AllZeroTrick.LEADER_WINS` the winner of such a trick is its first card.
 
     :raises ValueError: if the trick has no card.
@@ -156,42 +114,18 @@ def explain_trick(
                     "ST-TRICK-6",
                 )
             )
-    return TrickExplanation(cards, taker, tuple(reasons))
+    deciding = len(reasons) - 1 if winner is None else winner + 1
+    return TrickExplanation(cards, taker, tuple(reasons), deciding)
 
 
-@attrs.frozen
-class ScoreItem:
-    """What one card adds to a round score."""
-
-    card: Card
-    """The card."""
-    points: int
-    """Its points: minus its value in the pain colour, else +1."""
-    reason: Reason
-    """Why."""
-
-    def __str__(self) -> str:
-        return f"{self.points:+d} {self.reason}"
-
-
-@attrs.frozen
-class ScoreExplanation:
-    """A round score, itemised card by card."""
-
-    total: int
-    """The round score, as :func:`~sticheln.round_score` gives it."""
-    items: tuple[ScoreItem, ...]
-    """The pain card first, then every won card in display order."""
-
-    def __str__(self) -> str:
-        return "\n".join([f"Round score {self.total:+d}:", *(f"  {item}" for item in self.items)])
-
-
-def explain_score(pain_card: Card, won_cards: Iterable[Card]) -> ScoreExplanation:
+def explain_round_score(pain_card: Card, won_cards: Iterable[Card]) -> ScoreExplanation:
     """A round score with one item per card (:rule:`ST-SCORE-1`, :rule:`ST-SCORE-2`).
 
-    >>> from sticheln import Card, CardSet, explain_score
-    >>> print(explain_score(Card.parse("B5"), CardSet.parse("B7 R4")))
+    :func:`~sticheln.round_score` item by item: the score of ``pain_card`` with the
+    ``won_cards``.
+
+    >>> from sticheln import Card, CardSet, explain_round_score
+    >>> print(explain_round_score(Card.parse("B5"), CardSet.parse("B7 R4")))
     Round score -11:
       -5 B5 is the pain card and costs its value (ST-SCORE-1).
       +1 R4 is not in the pain colour and scores one point (ST-SCORE-2).
@@ -223,4 +157,40 @@ def explain_score(pain_card: Card, won_cards: Iterable[Card]) -> ScoreExplanatio
         else:
             reason = Reason(f"{card} is not in the pain colour and scores one point", "ST-SCORE-2")
         items.append(ScoreItem(card, points, reason))
-    return ScoreExplanation(sum(item.points for item in items), tuple(items))
+    return ScoreExplanation(sum(item.points for item in items), tuple(items), "Round score")
+
+
+def explain_score(deal: FinishedRound | StichelnState, player: int) -> ScoreExplanation:
+    """What ``player``'s score of a round is made of, card by card (:rule:`ST-SCORE-1`,
+    :rule:`ST-SCORE-2`): of a finished round, or of a state's round in progress as it stands
+    (the cards won so far; no items before the player's pain card is chosen; the last round
+    once the game is over).
+
+    >>> from sticheln import explain_score, new_game, random_playout, StichelnGame
+    >>> import random
+    >>> state = random_playout(StichelnGame(), new_game(3, seed=2), random.Random(2))
+    >>> finished = state.finished_rounds[0]
+    >>> score = explain_score(finished, 1)
+    >>> score.total == finished.scores[1], score.items[0].card == finished.pain_cards[1]
+    (True, True)
+
+    :raises WrongTypeError: if ``deal`` is not a finished round or a state of Sticheln, or
+        ``player`` not an ``int``.
+    :raises UnknownPlayerError: if there is no such player.
+    """
+    if isinstance(deal, StichelnState):
+        state = deal
+        check_seat(player, state.players)
+        if state.phase is Phase.OVER:
+            deal = state.finished_rounds[-1]
+        else:
+            pain = state.picks[player] if state.picks_revealed else None
+            if pain is None:
+                return ScoreExplanation(0, (), "Round score")
+            return explain_round_score(pain, state.won[player])
+    if not isinstance(deal, FinishedRound):
+        raise WrongTypeError(
+            f"deal must be a FinishedRound or a StichelnState, got {excerpt(deal)}"
+        )
+    check_seat(player, len(deal.pain_cards))
+    return explain_round_score(deal.pain_cards[player], deal.won[player])

@@ -10,27 +10,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
+from sticheln.core.cards import Card
+from sticheln.core.explain import TrickExplanation
 from sticheln.core.kit import BaseGame, GameKit
 from sticheln.core.setup import check_type
 from sticheln.core.wire import GameWire
 from sticheln.sticheln.encoding import StichelnEncoding
 from sticheln.sticheln.engine import apply_move, legal_moves, new_game, parse_move
 from sticheln.sticheln.event import EVENT_TYPES, events
-from sticheln.sticheln.moves import ChoosePain, Move, PlayCard
-from sticheln.sticheln.record import GameRecord
-from sticheln.sticheln.rules import NSV, PRESETS, Rules
+from sticheln.sticheln.explain import explain_score, explain_trick
+from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove
+from sticheln.sticheln.record import StichelnRecord
+from sticheln.sticheln.rules import NSV, STICHELN_PRESETS, StichelnRules
 from sticheln.sticheln.sampling import sample_state
-from sticheln.sticheln.state import FinishedRound, GameState
-from sticheln.sticheln.view import PlayerView, observe, would_take
+from sticheln.sticheln.state import FinishedRound, StichelnState
+from sticheln.sticheln.view import StichelnView, observe, would_take
 
 __all__ = ["STICHELN", "StichelnGame", "move_text", "score_bounds"]
 
 
-def move_text(move: Move) -> str:
+def move_text(move: StichelnMove) -> str:
     """The name of the move's card (``"B11"``): a player's legal moves all differ in their
     card, so it names the move among them; :func:`~sticheln.parse_move` reads it back.
 
@@ -44,7 +48,7 @@ def move_text(move: Move) -> str:
 _MOVE_TYPES: Final = (ChoosePain, PlayCard)
 
 
-def score_bounds(rules: Rules, players: int) -> tuple[int, int]:
+def score_bounds(rules: StichelnRules, players: int) -> tuple[int, int]:
     """The lowest and highest final score of a player: in each round at worst every card of
     the costliest colour is pain (the pain card and the won cards of its colour cost their
     value, :rule:`ST-SCORE-1`), at best every card of the deck scores +1."""
@@ -56,10 +60,15 @@ def score_bounds(rules: Rules, players: int) -> tuple[int, int]:
     return -rounds * max(color_sums.values()), rounds * len(deck)
 
 
-STICHELN: Final[GameKit[GameState, Move, PlayerView, Rules]] = GameKit(
+def trick_explanation(rules: StichelnRules, cards: Sequence[Card]) -> TrickExplanation:
+    """:func:`~sticheln.explain_trick` under ``rules`` (their rule for a trick of zeros)."""
+    return explain_trick(cards, rules.all_zero_trick)
+
+
+STICHELN: Final[GameKit[StichelnState, StichelnMove, StichelnView, StichelnRules]] = GameKit(
     name="sticheln",
     title="Sticheln",
-    presets=PRESETS,
+    presets=STICHELN_PRESETS,
     default_preset=NSV.name,
     simultaneous_moves=True,
     new_game=new_game,
@@ -69,9 +78,9 @@ STICHELN: Final[GameKit[GameState, Move, PlayerView, Rules]] = GameKit(
     sample_state=sample_state,
     parse_move=parse_move,
     move_text=move_text,
-    record=GameRecord,
+    record=StichelnRecord,
     wire=GameWire(
-        view=PlayerView,
+        view=StichelnView,
         moves=(ChoosePain, PlayCard),
         deal=FinishedRound,
         event_types=EVENT_TYPES,
@@ -85,21 +94,23 @@ STICHELN: Final[GameKit[GameState, Move, PlayerView, Rules]] = GameKit(
     fast_playouts="sticheln.sticheln.playout:round_search",
     screen="sticheln.sticheln.screen:StichelnScreen",
     web_renderer="sticheln.sticheln:render.js",
+    explain_trick=trick_explanation,
+    explain_score=explain_score,
 )
 """Sticheln's functions and facts, from which :class:`StichelnGame` is built."""
 
 
 @attrs.frozen
-class StichelnGame(BaseGame[GameState, Move, PlayerView, Rules]):
+class StichelnGame(BaseGame[StichelnState, StichelnMove, StichelnView, StichelnRules]):
     """Sticheln on the :class:`~sticheln.Game` protocol, with the given rules.
 
-    >>> from sticheln import Rules, StichelnGame
-    >>> StichelnGame(Rules.preset("online-5-rounds")).player_counts
+    >>> from sticheln import StichelnRules, StichelnGame
+    >>> StichelnGame(StichelnRules.preset("online-5-rounds")).player_counts
     (3, 4, 5, 6)
     """
 
     kit = STICHELN
-    rules: Rules = NSV
+    rules: StichelnRules = NSV
     """The rules of every game this object starts."""
     first_leader: int = 0
     """The seat that leads the first trick (:rule:`ST-LEAD-1`)."""

@@ -21,7 +21,7 @@ from sticheln.core.moves import check_move_card, check_move_player
 from sticheln.core.setup import SeatTable
 from sticheln.core.wire import WireValue, from_wire
 
-__all__ = ["ChoosePain", "Move", "PlayCard", "move_from_dict"]
+__all__ = ["ChoosePain", "PlayCard", "StichelnMove", "move_from_dict"]
 
 
 @attrs.frozen
@@ -54,11 +54,11 @@ class PlayCard(WireValue):
         return f"{self.player} plays {self.card}"
 
 
-Move: TypeAlias = ChoosePain | PlayCard
+StichelnMove: TypeAlias = ChoosePain | PlayCard
 """Any move of Sticheln."""
 
 
-def move_from_dict(data: object) -> Move:
+def move_from_dict(data: object) -> StichelnMove:
     """The move whose JSON form (:meth:`~sticheln.core.wire.WireValue.to_dict`) is ``data``.
 
     >>> from sticheln import move_from_dict
@@ -69,7 +69,7 @@ def move_from_dict(data: object) -> Move:
     :raises WireError: naming the key or field that is missing or wrong.
     :raises WrongTypeError: if ``data`` is not a mapping.
     """
-    move: Move = from_wire(data, "sticheln", (ChoosePain, PlayCard))  # type: ignore[assignment]
+    move: StichelnMove = from_wire(data, "sticheln", (ChoosePain, PlayCard))  # type: ignore[assignment]
     return move
 
 

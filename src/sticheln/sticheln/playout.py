@@ -2,7 +2,7 @@
 
 :class:`~sticheln.bots.ISMCTSBot` spends nearly all its time sampling states and playing
 them to the end of the round. Done with the immutable engine, every move builds a new
-:class:`~sticheln.GameState`; here one round is a small *mutable* record of ints instead:
+:class:`~sticheln.StichelnState`; here one round is a small *mutable* record of ints instead:
 each hand, pile of won cards and pain card is an int (a bit mask of card indices, or an
 index), the current trick a short list. :class:`RoundSearch` samples such rounds from a
 player's view and :class:`FastRound` plays them, by the playout policy of the search
@@ -23,13 +23,13 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from sticheln.core.cards import MAX_VALUE, Card, Color, _bits_to_indices, _card_set, card_at
-from sticheln.sticheln.moves import PAIN_MOVES, PLAY_MOVES, Move
+from sticheln.sticheln.moves import PAIN_MOVES, PLAY_MOVES, StichelnMove
 from sticheln.sticheln.policy import pain_choice, play_choice, weights
-from sticheln.sticheln.rules import Deck, Rules
+from sticheln.sticheln.rules import Deck, StichelnRules
 from sticheln.sticheln.scoring import round_score
 from sticheln.sticheln.state import Phase
 from sticheln.sticheln.trick import taking_index, trick_winner
-from sticheln.sticheln.view import PlayerView
+from sticheln.sticheln.view import StichelnView
 
 __all__ = ["FastRound", "RoundSearch", "Tables", "round_search", "tables_for"]
 
@@ -74,7 +74,7 @@ class Tables:
 _TABLES: dict[Deck, Tables] = {}
 
 
-def tables_for(rules: Rules, players: int) -> Tables:
+def tables_for(rules: StichelnRules, players: int) -> Tables:
     """The (cached) :class:`Tables` of the deck of ``rules`` for ``players`` players."""
     deck = rules.deck(players)
     tables = _TABLES.get(deck)
@@ -154,7 +154,7 @@ class FastRound:
         return self.to_act >= 0 and not self.hands[self.to_act]
 
     def actors(self) -> tuple[int, ...]:
-        """The seats that may move now (as :attr:`GameState.players_to_act`)."""
+        """The seats that may move now (as :attr:`StichelnState.players_to_act`)."""
         if self.to_act >= 0:
             return (self.to_act,)
         return tuple(p for p, pick in enumerate(self.picks) if pick < 0)
@@ -169,7 +169,7 @@ class FastRound:
             )
         return _bits_to_indices(self.hands[player]) if player == self.to_act else []
 
-    def move_of(self, player: int, key: int) -> Move:
+    def move_of(self, player: int, key: int) -> StichelnMove:
         """The engine's move of ``player`` for the int move ``key``."""
         return self.search.move_of(player, key)
 
@@ -407,7 +407,7 @@ class RoundSearch:
         "zero_taker",
     )
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: StichelnView) -> None:
         if view.phase is Phase.OVER:
             raise ValueError("the game is over: there is nothing to search")
         n = view.players
@@ -443,7 +443,7 @@ class RoundSearch:
             best = -1 if winner is None else winner
         self.best = best
 
-    def move_of(self, player: int, key: int) -> Move:
+    def move_of(self, player: int, key: int) -> StichelnMove:
         """The engine's move of ``player`` for the int move ``key`` (:class:`FastRound`)."""
         if key >= _PAIN_KEY:
             return PAIN_MOVES[player][key - _PAIN_KEY]
@@ -478,6 +478,6 @@ class RoundSearch:
 def round_search(view: object) -> RoundSearch | None:
     """A :class:`RoundSearch` for ``view`` if it is the view of a Sticheln game in progress,
     else ``None`` (the search then takes the generic path)."""
-    if not isinstance(view, PlayerView) or view.phase is Phase.OVER:
+    if not isinstance(view, StichelnView) or view.phase is Phase.OVER:
         return None
     return RoundSearch(view)

@@ -3,8 +3,8 @@
 >>> import sticheln as st
 >>> state = st.new_game(players=3, seed=5)
 >>> state = st.apply_move(state, st.legal_moves(state, 0)[0])
->>> record = st.GameRecord.from_state(state)
->>> st.GameRecord.from_json(record.to_json()).replay() == state
+>>> record = st.StichelnRecord.from_state(state)
+>>> st.StichelnRecord.from_json(record.to_json()).replay() == state
 True
 """
 
@@ -17,20 +17,20 @@ import attrs
 
 from sticheln.core.records import RECORD_FORMAT, Record
 from sticheln.sticheln.engine import apply_move, make_setup, start_game
-from sticheln.sticheln.moves import ChoosePain, Move, PlayCard
-from sticheln.sticheln.rules import Rules
-from sticheln.sticheln.state import GameState
+from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove
+from sticheln.sticheln.rules import StichelnRules
+from sticheln.sticheln.state import StichelnState
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "GameRecord"]
+__all__ = ["RECORD_FORMAT", "STICHELN_RECORD_VERSION", "StichelnRecord"]
 
-RECORD_VERSION: Final = 1
+STICHELN_RECORD_VERSION: Final = 1
 """The version of the Sticheln record layout this library writes and reads."""
 
 _KIND_NAMES: Final = {ChoosePain: "pain", PlayCard: "play"}
 
 
 @attrs.frozen
-class GameRecord(Record[Rules, Move, GameState]):
+class StichelnRecord(Record[StichelnRules, StichelnMove, StichelnState]):
     """A whole game of Sticheln as data: rules, players, the first leader, the deal of every
     round and every move in order.
 
@@ -40,15 +40,15 @@ class GameRecord(Record[Rules, Move, GameState]):
     """
 
     GAME = "sticheln"
-    VERSION = RECORD_VERSION
-    STATE = GameState
+    VERSION = STICHELN_RECORD_VERSION
+    STATE = StichelnState
     KINDS = MappingProxyType({name: kind for kind, name in _KIND_NAMES.items()})
 
     @classmethod
-    def from_state(cls, state: GameState) -> GameRecord:
+    def from_state(cls, state: StichelnState) -> StichelnRecord:
         """The record of the game that led to ``state``.
 
-        :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.GameState`.
+        :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.StichelnState`.
         """
         cls.check_state(state)
         setup = state.setup
@@ -61,7 +61,7 @@ class GameRecord(Record[Rules, Move, GameState]):
             seed=setup.seed,
         )
 
-    def _start(self) -> GameState:
+    def _start(self) -> StichelnState:
         return start_game(
             make_setup(
                 self.rules,
@@ -76,9 +76,9 @@ class GameRecord(Record[Rules, Move, GameState]):
     _apply = staticmethod(apply_move)
 
     @staticmethod
-    def _kind(move: Move) -> str:
+    def _kind(move: StichelnMove) -> str:
         return _KIND_NAMES[type(move)]
 
     @classmethod
-    def _read_rules(cls, data: object) -> Rules:
-        return Rules.from_dict(data)  # type: ignore[arg-type]
+    def _read_rules(cls, data: object) -> StichelnRules:
+        return StichelnRules.from_dict(data)  # type: ignore[arg-type]

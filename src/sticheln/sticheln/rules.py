@@ -1,10 +1,10 @@
 """The rules of Sticheln as data: deck table, hand size, rounds and the open points.
 
 Everything the rulebook fixes per player count, and everything the sources leave open or
-that editions do differently, is a field of the frozen :class:`Rules` object. Named presets
-(:data:`PRESETS`) cover the editions the library knows.
+that editions do differently, is a field of the frozen :class:`StichelnRules` object. Named presets
+(:data:`STICHELN_PRESETS`) cover the editions the library knows.
 
->>> rules = Rules()
+>>> rules = StichelnRules()
 >>> rules.deck(4)
 Deck(players=4, colors='RYGBP', lowest=0, highest=11)
 >>> rules.rounds_for(4)
@@ -29,11 +29,11 @@ __all__ = [
     "EIGHT_PLAYERS",
     "NSV",
     "ONLINE_5_ROUNDS",
-    "PRESETS",
+    "STICHELN_PRESETS",
     "AllZeroTrick",
     "Deck",
     "FirstLeader",
-    "Rules",
+    "StichelnRules",
 ]
 
 
@@ -156,11 +156,11 @@ def _decks(value: object) -> tuple[Deck, ...]:
 
 
 @attrs.frozen
-class Rules:
+class StichelnRules:
     """A complete, playable set of rules for Sticheln.
 
     The defaults are the English rules of Nürnberger-Spielkarten-Verlag (NSV). Every field is
-    data: variants and editions are other values of this class, see :data:`PRESETS`.
+    data: variants and editions are other values of this class, see :data:`STICHELN_PRESETS`.
 
     :raises RulesError: if the rules cannot be played (a deck too small to give everyone a
         full hand, two decks for one player count, a hand too small for a trick, ...).
@@ -231,7 +231,7 @@ class Rules:
         raise RulesError(
             f"rules {excerpt(self.name)} have no deck for {excerpt(players)} players "
             f"(they support {', '.join(map(str, self.player_counts))}); "
-            f"add a Deck to Rules.decks for your box"
+            f"add a Deck to StichelnRules.decks for your box"
         )
 
     def rounds_for(self, players: int) -> int:
@@ -262,7 +262,7 @@ class Rules:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> Rules:
+    def from_dict(cls, data: Mapping[str, object]) -> StichelnRules:
         """Rules from the data of :meth:`to_dict`.
 
         :raises RulesError: naming the field that is missing, unknown or of the wrong kind.
@@ -301,34 +301,36 @@ class Rules:
         )
 
     @classmethod
-    def preset(cls, name: str) -> Rules:
-        """The preset called ``name`` (case-insensitive); see :data:`PRESETS`.
+    def preset(cls, name: str) -> StichelnRules:
+        """The preset called ``name`` (case-insensitive); see :data:`STICHELN_PRESETS`.
 
         :raises UnknownNameError: if there is no such preset; the message lists the known ones.
         """
-        return find_preset(PRESETS, name, "Sticheln rules")
+        return find_preset(STICHELN_PRESETS, name, "Sticheln rules")
 
 
-NSV: Final = Rules()
+NSV: Final = StichelnRules()
 """The English rules of Nürnberger-Spielkarten-Verlag (the default): 3-6 players, one round
 per player, the youngest player leads first, a trick of zeros is set aside."""
 
-AMIGO_1993: Final = Rules(name="amigo-1993", first_leader=FirstLeader.LEFT_OF_DEALER)
+AMIGO_1993: Final = StichelnRules(name="amigo-1993", first_leader=FirstLeader.LEFT_OF_DEALER)
 """The AMIGO 1993 German rules as reviews describe them: a draw picks the dealer and the
 player left of the dealer leads the first trick."""
 
-ONLINE_5_ROUNDS: Final = Rules(
+ONLINE_5_ROUNDS: Final = StichelnRules(
     name="online-5-rounds", rounds=5, all_zero_trick=AllZeroTrick.LEADER_WINS
 )
 """The style of a long-running online implementation: five rounds whatever the player
 count, and a trick of zeros goes to its leader."""
 
-EIGHT_PLAYERS: Final = Rules(name="eight-players", decks=NSV_DECKS + RECONSTRUCTED_7_8_DECKS)
+EIGHT_PLAYERS: Final = StichelnRules(
+    name="eight-players", decks=NSV_DECKS + RECONSTRUCTED_7_8_DECKS
+)
 """The NSV rules extended to 7 and 8 players with a **reconstructed** deck table (see
 :data:`RECONSTRUCTED_7_8_DECKS`): the sources do not give the table of the editions for
 eight. Use your own :class:`Deck` entries if your box differs."""
 
-PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
+STICHELN_PRESETS: Final[Mapping[str, StichelnRules]] = MappingProxyType(
     {rules.name: rules for rules in (NSV, AMIGO_1993, ONLINE_5_ROUNDS, EIGHT_PLAYERS)}
 )
-"""The named rule sets, by :attr:`Rules.name`."""
+"""The named rule sets, by :attr:`StichelnRules.name`."""

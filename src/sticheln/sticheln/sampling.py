@@ -15,9 +15,9 @@ from sticheln.core.cards import Card, CardSet
 from sticheln.core.setup import check_rng, check_seat_view
 from sticheln.sticheln.engine import _deal_round, _prepare_seats, game_over
 from sticheln.sticheln.moves import PLAY_MOVES
-from sticheln.sticheln.state import Deal, FinishedRound, GameSetup, GameState, Phase
+from sticheln.sticheln.state import Deal, FinishedRound, Phase, StichelnSetup, StichelnState
 from sticheln.sticheln.trick import Trick
-from sticheln.sticheln.view import PlayerView, check_view
+from sticheln.sticheln.view import StichelnView, check_view
 
 __all__ = ["sample_state"]
 
@@ -56,16 +56,16 @@ def _past_deals(finished: tuple[FinishedRound, ...], deck: CardSet) -> tuple[Dea
     return deals
 
 
-def sample_state(view: PlayerView, rng: random.Random) -> GameState:
+def sample_state(view: StichelnView, rng: random.Random) -> StichelnState:
     """A full game state, drawn at random, that ``view.player`` cannot tell from the real one.
 
     The other players' hands and their face-down pain cards are dealt at random from
-    :attr:`PlayerView.unseen_cards`, keeping every hand size; the deals of the rounds still to
+    :attr:`StichelnView.unseen_cards`, keeping every hand size; the deals of the rounds still to
     come are shuffled anew with ``rng``. Everything public, and the player's own cards, are as
     in the view, so ``observe(sample_state(view, rng), view.player) == view``.
 
     :raises UnknownPlayerError: for a spectator's view (:data:`~sticheln.SPECTATOR`).
-    :raises WrongTypeError: if ``view`` is not a :class:`~sticheln.PlayerView` or ``rng`` not
+    :raises WrongTypeError: if ``view`` is not a :class:`~sticheln.StichelnView` or ``rng`` not
         a :class:`random.Random`.
     """
     check_view(view)
@@ -81,7 +81,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     _prepare_seats(n)
     if view.phase is Phase.OVER:
         # Nothing is hidden any more: the state is the public record of the game.
-        setup = GameSetup(rules, n, first_leader, past, None)
+        setup = StichelnSetup(rules, n, first_leader, past, None)
         return game_over(setup, view.round_number, view.trick_leader, view.finished_rounds)
     unseen = list(view.unseen_cards)
     rng.shuffle(unseen)
@@ -105,8 +105,8 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         pick = picks[p]
         masks[p] |= hands[p].mask | (0 if pick is None else pick.bit)
     current = Deal(tuple(map(CardSet, masks)), CardSet(deck.mask & ~sum(masks)))
-    setup = GameSetup(rules, n, first_leader, (*past, current, *future), None)
-    return GameState(
+    setup = StichelnSetup(rules, n, first_leader, (*past, current, *future), None)
+    return StichelnState(
         setup=setup,
         phase=view.phase,
         round_number=view.round_number,

@@ -18,13 +18,13 @@ from sticheln.core.screen import (
     joined,
     signed,
 )
-from sticheln.sticheln.explain import explain_score, explain_trick
+from sticheln.sticheln.explain import explain_round_score, explain_trick
 from sticheln.sticheln.moves import ChoosePain
-from sticheln.sticheln.rules import Rules
+from sticheln.sticheln.rules import StichelnRules
 from sticheln.sticheln.scoring import round_score, winners
 from sticheln.sticheln.state import Phase
 from sticheln.sticheln.trick import Trick, trick_winner
-from sticheln.sticheln.view import PlayerView
+from sticheln.sticheln.view import StichelnView
 
 __all__ = ["StichelnScreen"]
 
@@ -33,14 +33,14 @@ class StichelnScreen(CardScreen):
     """Sticheln: hands by colour, the trick on the table with who would take it, the pain
     cards, the scores, and why each trick went to whom (:func:`~sticheln.explain_trick`).
 
-    Everything is read from :class:`~sticheln.PlayerView` values; without a point of view,
+    Everything is read from :class:`~sticheln.StichelnView` values; without a point of view,
     the public parts come from seat 0's view and the hands from each seat's own.
     """
 
     # -- views ----------------------------------------------------------------------------
 
-    def _view(self, state: Any) -> PlayerView:
-        view: PlayerView = self.game.observe(
+    def _view(self, state: Any) -> StichelnView:
+        view: StichelnView = self.game.observe(
             state, 0 if self.perspective is None else self.perspective
         )
         return view
@@ -84,7 +84,7 @@ class StichelnScreen(CardScreen):
     def turn(self, state: Any, player: int, moves: Sequence[Any]) -> RenderableType:
         """The player's screen: round and trick, the table of players, the trick on the
         table and the hand by colour, numbered in the order of ``moves``."""
-        view: PlayerView = self.game.observe(state, player)
+        view: StichelnView = self.game.observe(state, player)
         tricks = view.rules.tricks_per_round()
         parts: list[RenderableType] = []
         where = f"Round {view.round_number + 1} of {view.rounds}"
@@ -146,7 +146,7 @@ class StichelnScreen(CardScreen):
 
     # -- parts ----------------------------------------------------------------------------
 
-    def _round_header(self, state: Any, view: PlayerView) -> list[RenderableType]:
+    def _round_header(self, state: Any, view: StichelnView) -> list[RenderableType]:
         if self.interactive:  # the turn screen says it all
             return []
         shown: list[RenderableType] = [
@@ -158,11 +158,11 @@ class StichelnScreen(CardScreen):
         ]
         seats = range(view.players) if self.perspective is None else (self.perspective,)
         for seat in seats:
-            hand: PlayerView = self.game.observe(state, seat)
+            hand: StichelnView = self.game.observe(state, seat)
             shown.append(Text.assemble(f"{self.name(seat)} holds ", cards_text(hand.hand)))
         return shown
 
-    def _pain_line(self, view: PlayerView) -> Text:
+    def _pain_line(self, view: StichelnView) -> Text:
         parts = []
         for seat, card in enumerate(view.pain_cards):
             parts.append(
@@ -172,7 +172,7 @@ class StichelnScreen(CardScreen):
             )
         return Text.assemble("Pain cards: ", joined(parts))
 
-    def _trick_lines(self, trick: Trick, number: int, rules: Rules) -> list[RenderableType]:
+    def _trick_lines(self, trick: Trick, number: int, rules: StichelnRules) -> list[RenderableType]:
         plays = joined([Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in trick.plays])
         # Who takes the trick, and why, as the rules say (trick_taker, ST-TRICK-6 included).
         explanation = explain_trick(trick.cards, rules.all_zero_trick)
@@ -207,7 +207,7 @@ class StichelnScreen(CardScreen):
             shown.extend(Text(f"    {reason}", style="dim") for reason in reasons)
         return shown
 
-    def _round_end(self, view: PlayerView) -> list[RenderableType]:
+    def _round_end(self, view: StichelnView) -> list[RenderableType]:
         finished = view.finished_rounds[-1]
         parts = [f"{self.name(seat)} {signed(score)}" for seat, score in enumerate(finished.scores)]
         shown: list[RenderableType] = [
@@ -216,8 +216,12 @@ class StichelnScreen(CardScreen):
         me = self.perspective
         if self.interactive and me is not None:
             pain = finished.pain_cards[me]
-            explanation = explain_score(pain, finished.won[me])
-            costly = [item for item in explanation.items[1:] if item.card.color is pain.color]
+            explanation = explain_round_score(pain, finished.won[me])
+            costly = [
+                (item.card, item.points)
+                for item in explanation.items[1:]
+                if item.card is not None and item.card.color is pain.color
+            ]
             others = len(explanation.items) - 1 - len(costly)
             text = Text.assemble(
                 f"{self.name(me)}: pain card ", card_text(pain), f" {signed(-pain.value)}"
@@ -227,8 +231,8 @@ class StichelnScreen(CardScreen):
                 text.append_text(
                     joined(
                         [
-                            Text.assemble(card_text(item.card), f" {signed(item.points)}")
-                            for item in costly
+                            Text.assemble(card_text(card), f" {signed(points)}")
+                            for card, points in costly
                         ],
                         ", ",
                     )
@@ -241,7 +245,7 @@ class StichelnScreen(CardScreen):
         )
         return shown
 
-    def _players_table(self, view: PlayerView) -> Table:
+    def _players_table(self, view: StichelnView) -> Table:
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
         for header in ("Player", "Pain card", "Cards won", "This round", "Total"):
             table.add_column(header, justify="left" if header == "Player" else "right")
@@ -263,7 +267,7 @@ class StichelnScreen(CardScreen):
             table.add_row(name, pain, str(len(view.won[seat])), provisional, str(view.scores[seat]))
         return table
 
-    def _table_line(self, view: PlayerView) -> Text:
+    def _table_line(self, view: StichelnView) -> Text:
         if not view.current_trick:
             return Text(f"{self.says(view.trick_leader, 'lead')} this trick.")
         plays = joined(
@@ -279,7 +283,7 @@ class StichelnScreen(CardScreen):
             outcome = Text.assemble(f"{self.name(seat)} would take it with ", card_text(card))
         return Text.assemble("On the table: ", plays, f" (lead colour {lead}) → ", outcome)
 
-    def _own_hand(self, view: PlayerView, moves: Sequence[Any]) -> RenderableType:
+    def _own_hand(self, view: StichelnView, moves: Sequence[Any]) -> RenderableType:
         pain = view.own_pain_card
         title = "Your hand"
         notes = {}

@@ -1,8 +1,8 @@
 """The state of a game of Sticheln and its parts.
 
-A :class:`GameState` is an immutable value: :func:`~sticheln.apply_move` returns a new state
+A :class:`StichelnState` is an immutable value: :func:`~sticheln.apply_move` returns a new state
 and leaves the old one as it was. The full state holds every card, including the hands of
-all players; give bots and players a :class:`~sticheln.PlayerView` instead
+all players; give bots and players a :class:`~sticheln.StichelnView` instead
 (:func:`~sticheln.observe`).
 """
 
@@ -19,10 +19,10 @@ from sticheln.core.results import ranking, winners
 from sticheln.core.setup import wrong_type
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
-from sticheln.sticheln.moves import ChoosePain, Move, PlayCard
-from sticheln.sticheln.rules import Rules
+from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove
+from sticheln.sticheln.rules import StichelnRules
 
-__all__ = ["Deal", "FinishedRound", "GameSetup", "GameState", "Phase", "check_state"]
+__all__ = ["Deal", "FinishedRound", "Phase", "StichelnSetup", "StichelnState", "check_state"]
 
 
 class Phase(Enum):
@@ -55,13 +55,13 @@ class Deal:
 
 
 @attrs.frozen
-class GameSetup:
+class StichelnSetup:
     """What a game starts from: rules, players, the first leader and the deal of every round.
 
-    Together with the moves it determines the whole game (:class:`~sticheln.GameRecord`).
+    Together with the moves it determines the whole game (:class:`~sticheln.StichelnRecord`).
     """
 
-    rules: Rules
+    rules: StichelnRules
     """The rules of the game."""
     players: int
     """The number of players; seats are ``0 .. players - 1`` in clockwise order."""
@@ -97,14 +97,14 @@ class FinishedRound(WireValue):
     """Each player's score for the round (:rule:`ST-SCORE-1`)."""
 
     @property
-    def moves(self) -> tuple[Move, ...]:
+    def moves(self) -> tuple[StichelnMove, ...]:
         """The round's moves in the order they were made."""
-        moves: list[Move] = [ChoosePain(p, self.pain_cards[p]) for p in self.pick_order]
+        moves: list[StichelnMove] = [ChoosePain(p, self.pain_cards[p]) for p in self.pick_order]
         moves.extend(PlayCard(p, c) for trick in self.tricks for p, c in trick.plays)
         return tuple(moves)
 
 
-class GameState(NamedTuple):
+class StichelnState(NamedTuple):
     """A complete, immutable game state, hidden cards included.
 
     Build one with :func:`~sticheln.new_game` and advance it with
@@ -115,7 +115,7 @@ class GameState(NamedTuple):
     on every move; treat it as an opaque value with attributes.
     """
 
-    setup: GameSetup
+    setup: StichelnSetup
     """Rules, players and deals: the same object in every state of a game."""
     phase: Phase
     """What the game waits for."""
@@ -155,7 +155,7 @@ class GameState(NamedTuple):
         return CardSet(sum(map(_move_bit, self.hand_moves[player])))
 
     @property
-    def rules(self) -> Rules:
+    def rules(self) -> StichelnRules:
         """The rules of the game."""
         return self.setup.rules
 
@@ -234,9 +234,9 @@ class GameState(NamedTuple):
         return ranking(self.scores)
 
     @property
-    def moves(self) -> tuple[Move, ...]:
+    def moves(self) -> tuple[StichelnMove, ...]:
         """Every move of the game so far, in order."""
-        moves: list[Move] = []
+        moves: list[StichelnMove] = []
         for finished in self.finished_rounds:
             moves.extend(finished.moves)
         if self.phase is not _OVER:
@@ -248,22 +248,22 @@ class GameState(NamedTuple):
     def __repr__(self) -> str:
         where = f"round {self.round_number + 1}/{self.rounds}"
         if self.phase is _OVER:
-            return f"<GameState {self.players} players, over, scores {list(self.scores)}>"
+            return f"<StichelnState {self.players} players, over, scores {list(self.scores)}>"
         if self.phase is _CHOOSING:
             return (
-                f"<GameState {self.players} players, {where}, choosing pain cards, "
+                f"<StichelnState {self.players} players, {where}, choosing pain cards, "
                 f"waiting for {list(self.players_to_act)}>"
             )
         return (
-            f"<GameState {self.players} players, {where}, trick {len(self.tricks) + 1}, "
+            f"<StichelnState {self.players} players, {where}, trick {len(self.tricks) + 1}, "
             f"{self.to_act} to play>"
         )
 
 
 def check_state(state: object) -> None:
-    """Check that ``state`` is a :class:`GameState`.
+    """Check that ``state`` is a :class:`StichelnState`.
 
     :raises WrongTypeError: if it is not (another game's state, a view, ``None``).
     """
-    if type(state) is not GameState and not isinstance(state, GameState):
-        raise wrong_type(state, GameState, "state")
+    if type(state) is not StichelnState and not isinstance(state, StichelnState):
+        raise wrong_type(state, StichelnState, "state")

@@ -81,8 +81,8 @@ def trick_taker(
     cards: Sequence[Card], all_zero_trick: AllZeroTrick = AllZeroTrick.SET_ASIDE
 ) -> int | None:
     """The index, in play order, of the card whose player takes the trick's cards under the
-    rule ``all_zero_trick`` (pass :attr:`Rules.all_zero_trick <sticheln.Rules.all_zero_trick>`
-    of the game); ``None`` if nobody takes them.
+    rule ``all_zero_trick`` (pass :attr:`StichelnRules.all_zero_trick
+    <sticheln.StichelnRules.all_zero_trick>` of the game); ``None`` if nobody takes them.
 
     The winner of :func:`trick_winner` takes the trick (:rule:`ST-ROUND-2`). A trick that no
     card wins, every card a zero, is decided by :rule:`ST-TRICK-6`: under

@@ -1,4 +1,4 @@
-"""What one player may see: :class:`PlayerView` and :func:`observe`.
+"""What one player may see: :class:`StichelnView` and :func:`observe`.
 
 A view holds the player's own hand and pain card, everything played in public, the pain
 cards once revealed, how many cards every player holds and the scores; nothing else. Give
@@ -18,15 +18,15 @@ import attrs
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.setup import SPECTATOR, check_viewer, wrong_type
 from sticheln.core.wire import WireValue
-from sticheln.sticheln.rules import Rules
-from sticheln.sticheln.state import FinishedRound, GameState, Phase, check_state
+from sticheln.sticheln.rules import StichelnRules
+from sticheln.sticheln.state import FinishedRound, Phase, StichelnState, check_state
 from sticheln.sticheln.trick import Trick, trick_winner
 
-__all__ = ["PlayerView", "check_view", "observe", "would_take"]
+__all__ = ["StichelnView", "check_view", "observe", "would_take"]
 
 
 @attrs.frozen
-class PlayerView(WireValue):
+class StichelnView(WireValue):
     """The part of a game state one player may see, with perfect recall of what was public.
 
     Build it with :func:`observe`; :meth:`to_dict` gives its JSON form (:doc:`/wire`).
@@ -37,7 +37,7 @@ class PlayerView(WireValue):
     player: int
     """The seat of the player whose view this is, or :data:`~sticheln.SPECTATOR` for the
     view of someone watching (who holds no hand)."""
-    rules: Rules
+    rules: StichelnRules
     """The rules of the game."""
     players: int
     """The number of players."""
@@ -116,7 +116,7 @@ class PlayerView(WireValue):
         return self.rules.deck(self.players).cards - seen
 
 
-def observe(state: GameState, player: int) -> PlayerView:
+def observe(state: StichelnState, player: int) -> StichelnView:
     """The view of ``state`` that ``player`` may see.
 
     :data:`~sticheln.SPECTATOR` instead of a seat gives what anyone watching may see: no
@@ -124,7 +124,7 @@ def observe(state: GameState, player: int) -> PlayerView:
 
     :raises UnknownPlayerError: if ``player`` is neither a seat of the game nor
         :data:`~sticheln.SPECTATOR`.
-    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.GameState` or ``player``
+    :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.StichelnState` or ``player``
         not an ``int``.
     """
     check_state(state)
@@ -133,7 +133,7 @@ def observe(state: GameState, player: int) -> PlayerView:
     pain_cards = tuple(
         card if revealed or p == player else None for p, card in enumerate(state.picks)
     )
-    return PlayerView(
+    return StichelnView(
         player=player,
         rules=state.rules,
         players=state.players,
@@ -157,7 +157,7 @@ def observe(state: GameState, player: int) -> PlayerView:
     )
 
 
-def would_take(view: PlayerView) -> tuple[int | None, ...]:
+def would_take(view: StichelnView) -> tuple[int | None, ...]:
     """Who would take the trick on the table if it ended now: one entry while a trick is
     open, the seat of the card that wins it as it stands (:func:`~sticheln.trick_winner`,
     :rule:`ST-TRICK-2`), or ``None`` while it holds only zeros (:rule:`ST-TRICK-4`); ``()``
@@ -169,7 +169,7 @@ def would_take(view: PlayerView) -> tuple[int | None, ...]:
     >>> would_take(st.observe(state, st.SPECTATOR))
     ()
 
-    :raises WrongTypeError: if ``view`` is not a :class:`PlayerView`.
+    :raises WrongTypeError: if ``view`` is not a :class:`StichelnView`.
     """
     check_view(view)
     if not view.current_trick:
@@ -179,9 +179,9 @@ def would_take(view: PlayerView) -> tuple[int | None, ...]:
 
 
 def check_view(view: object) -> None:
-    """Check that ``view`` is a :class:`PlayerView`.
+    """Check that ``view`` is a :class:`StichelnView`.
 
     :raises WrongTypeError: if it is not (another game's view, a state, ``None``).
     """
-    if type(view) is not PlayerView and not isinstance(view, PlayerView):
-        raise wrong_type(view, PlayerView, "view")
+    if type(view) is not StichelnView and not isinstance(view, StichelnView):
+        raise wrong_type(view, StichelnView, "view")

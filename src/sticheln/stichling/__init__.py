@@ -70,7 +70,7 @@ from sticheln.stichling.rules import (
     StichlingRules,
 )
 from sticheln.stichling.sampling import sample_state
-from sticheln.stichling.scoring import active_position, game_ranking, game_winners, hand_score
+from sticheln.stichling.scoring import active_position, hand_score, ranking, winners
 from sticheln.stichling.state import (
     FinishedHand,
     Phase,
@@ -124,8 +124,6 @@ __all__ = [
     "apply_move",
     "deal_hand",
     "events",
-    "game_ranking",
-    "game_winners",
     "hand_leader",
     "hand_score",
     "is_complete",
@@ -137,8 +135,10 @@ __all__ = [
     "new_game",
     "observe",
     "parse_move",
+    "ranking",
     "sample_state",
     "seen_row",
     "trick_choices",
+    "winners",
     "would_take",
 ]

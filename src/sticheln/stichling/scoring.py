@@ -1,10 +1,10 @@
 """Scoring Stichling: which victory-point card of a row is face up, what a hand scores, and who
 wins the game. Pure functions of the tricks won and the points.
 
->>> from sticheln.stichling import active_position, game_winners, hand_score
+>>> from sticheln.stichling import active_position, winners, hand_score
 >>> active_position(4), hand_score((3, 1, 2), tricks=4)
 (0, 3)
->>> game_winners([[3, 2, 9], [1, 4, 9]])
+>>> winners([[3, 2, 9], [1, 4, 9]])
 (1,)
 """
 
@@ -16,7 +16,7 @@ from sticheln.core.errors import CardError, WrongTypeError, excerpt
 from sticheln.core.setup import check_int, check_ints
 from sticheln.stichling.rules import FullTie
 
-__all__ = ["active_position", "game_ranking", "game_winners", "hand_score"]
+__all__ = ["active_position", "hand_score", "ranking", "winners"]
 
 
 def active_position(tricks: int) -> int | None:
@@ -89,7 +89,7 @@ def _keys(
     return keys
 
 
-def game_winners(
+def winners(
     hand_scores: Sequence[Sequence[int]],
     full_tie: FullTie = FullTie.SHARED,
     tricks: Sequence[int] | None = None,
@@ -101,12 +101,12 @@ def game_winners(
     hand share the win, or under :attr:`FullTie.MOST_TRICKS` the one of them with the most
     ``tricks`` (won over the game, by seat) wins.
 
-    >>> from sticheln.stichling import FullTie, game_winners
-    >>> game_winners([[3, 6, 2], [2, 3, 6]])
+    >>> from sticheln.stichling import FullTie, winners
+    >>> winners([[3, 6, 2], [2, 3, 6]])
     (1,)
-    >>> game_winners([[3, 6, 2], [3, 6, 2]])
+    >>> winners([[3, 6, 2], [3, 6, 2]])
     (0, 1)
-    >>> game_winners([[3, 6, 2], [3, 6, 2]], FullTie.MOST_TRICKS, tricks=[4, 5])
+    >>> winners([[3, 6, 2], [3, 6, 2]], FullTie.MOST_TRICKS, tricks=[4, 5])
     (1,)
 
     :raises WrongTypeError: if ``hand_scores`` is not a sequence of sequences of ints,
@@ -120,16 +120,16 @@ def game_winners(
     return tuple(p for p, key in enumerate(keys) if key == best)
 
 
-def game_ranking(
+def ranking(
     hand_scores: Sequence[Sequence[int]],
     full_tie: FullTie = FullTie.SHARED,
     tricks: Sequence[int] | None = None,
 ) -> tuple[int, ...]:
-    """The place of each player (1 = first) under the order of :func:`game_winners`; players
+    """The place of each player (1 = first) under the order of :func:`winners`; players
     it cannot tell apart share a place, and the next place is skipped (:rule:`SL-GAME-2`).
 
-    >>> from sticheln.stichling import game_ranking
-    >>> game_ranking([[3, 6, 2], [2, 3, 6], [0, 0, 1]])
+    >>> from sticheln.stichling import ranking
+    >>> ranking([[3, 6, 2], [2, 3, 6], [0, 0, 1]])
     (2, 1, 3)
 
     :raises WrongTypeError: if ``hand_scores`` is not a sequence of sequences of ints,

@@ -28,7 +28,7 @@ from sticheln.core.setup import wrong_type
 from sticheln.core.wire import WireValue
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.rules import HandLeader, StichlingRules
-from sticheln.stichling.scoring import active_position, game_ranking, game_winners
+from sticheln.stichling.scoring import active_position, ranking, winners
 from sticheln.stichling.tricks import StichlingTrick, new_trick
 
 __all__ = [
@@ -331,14 +331,14 @@ class StichlingState(NamedTuple):
         if self.phase is not _OVER:
             return ()
         hand_scores, tricks = self._results()
-        return game_winners(hand_scores, self.setup.rules.full_tie, tricks)
+        return winners(hand_scores, self.setup.rules.full_tie, tricks)
 
     @property
     def ranking(self) -> tuple[int, ...]:
         """Each player's place over the finished hands, 1 for first, with the tie-breaks of
         :attr:`winners`."""
         hand_scores, tricks = self._results()
-        return game_ranking(hand_scores, self.setup.rules.full_tie, tricks)
+        return ranking(hand_scores, self.setup.rules.full_tie, tricks)
 
     @property
     def moves(self) -> tuple[StichlingMove, ...]:

@@ -21,7 +21,7 @@ from sticheln.core.cards import CardSet
 from sticheln.core.setup import SPECTATOR, check_int, check_ints, check_viewer, wrong_type
 from sticheln.core.wire import WireValue
 from sticheln.stichling.rules import StichlingRules
-from sticheln.stichling.scoring import game_winners
+from sticheln.stichling.scoring import winners
 from sticheln.stichling.state import FinishedHand, Phase, StichlingState, check_state, hand_set
 from sticheln.stichling.tricks import StichlingTrick
 
@@ -130,7 +130,7 @@ class StichlingView(WireValue):
         hands = self.finished_hands
         scores = [[hand.scores[p] for hand in hands] for p in range(self.players)]
         tricks = [sum(hand.tricks_won[p] for hand in hands) for p in range(self.players)]
-        return game_winners(scores, self.rules.full_tie, tricks)
+        return winners(scores, self.rules.full_tie, tricks)
 
     @property
     def unseen_cards(self) -> CardSet:
