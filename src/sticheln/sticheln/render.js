@@ -2,7 +2,7 @@
 
 import { cardElement, cardRow, hiddenCard, ruleLink } from "/static/cards.js";
 import { el, listText } from "/static/dom.js";
-import { dealScoredLine, dealStartedLine, gameOverLine, playCell, takerNote } from "/static/render-common.js";
+import { dealScoredLine, dealStartedLine, explanationList, gameOverLine, playCell, takerNote } from "/static/render-common.js";
 
 export const roundWord = "Round";
 export const lastHeading = "Last trick";
@@ -72,14 +72,6 @@ export function playerDetails(view, seat) {
       el("span", { class: "detail-label" }, `Won (${won.length})`),
       won.length ? cardRow(won, { small: true }) : el("span", { class: "muted" }, "none")),
   ];
-}
-
-function explanationList(explanation) {
-  const list = el("ul", { class: "reasons" });
-  for (const reason of explanation.reasons) {
-    list.append(el("li", {}, reason.text, " ", ruleLink(reason.rule)));
-  }
-  return list;
 }
 
 function trickSummary(trick, ctx) {

@@ -1,6 +1,28 @@
 // Pieces used by every game's rendering.
 
+import { ruleLink } from "/static/cards.js";
 import { el, listText } from "/static/dom.js";
+
+// The reasons of a trick's explanation (the library's TrickExplanation), each with a link to
+// its rule: what the page shows of why a trick went to whom, in every game.
+export function explanationList(explanation) {
+  const list = el("ul", { class: "reasons" });
+  for (const reason of explanation.reasons) {
+    list.append(el("li", {}, reason.text, " ", ruleLink(reason.rule)));
+  }
+  return list;
+}
+
+// The items of a score's explanation (the library's ScoreExplanation): points, the reason and
+// its rule, then the total, in the game's words ("Round score +3").
+export function scoreExplanationList(explanation) {
+  const list = el("ul", { class: "reasons score-items" });
+  for (const item of explanation.items) {
+    list.append(el("li", {}, el("span", { class: "points" }, signed(item.points)), " ", item.reason.text, " ", ruleLink(item.reason.rule)));
+  }
+  list.append(el("li", { class: "score-total" }, `${explanation.title} ${signed(explanation.total)}`));
+  return list;
+}
 
 // One card of a trick with the name of who played it.
 export function playCell(name, card) {
