@@ -142,6 +142,25 @@ def test_whole_game_against_bots(
     assert info["over"] is True
     assert info["moves"] == move_count
 
+    # How the last deal was scored: the game's explanations, the player's own open and first,
+    # one per seat, its total the last row of the score table, every item citing a rule.
+    explained = driver.find_elements(By.CSS_SELECTOR, "#score-explanations details")
+    assert explained, "#score-explanations shows no explanation at the end of the game"
+    assert explained[0].get_attribute("data-seat") == "0"
+    assert sorted(d.get_attribute("data-seat") for d in explained) == [
+        str(seat) for seat in range(players)
+    ]
+    assert explained[0].get_attribute("open") is not None
+    assert all(d.get_attribute("open") is None for d in explained[1:])
+    last_row = driver.find_elements(By.CSS_SELECTOR, "#scores tbody tr:last-child td")
+    own = explained[0].find_element(By.TAG_NAME, "summary").text
+    assert own.startswith(names[0]), own
+    assert own.endswith(f" {last_row[0].text}"), (own, last_row[0].text)
+    items = explained[0].find_elements(By.CSS_SELECTOR, ".score-items li:not(.score-total)")
+    assert items, "the player's score explanation has no item"
+    assert all(item.find_elements(By.CSS_SELECTOR, "a.rule") for item in items)
+    screenshot(driver, screenshots / f"{game}-scored.png", at="#score-explanations")
+
     # The rule links of the last trick and of the log lead to the rule's anchor in the docs.
     rules_text = (REPO / "docs" / "rules" / f"{game}.rst").read_text()
     last_trick_rules = driver.find_elements(By.CSS_SELECTOR, "#last-trick a.rule[href]")
@@ -149,7 +168,7 @@ def test_whole_game_against_bots(
         assert last_trick_rules, "#last-trick names no rule (a.rule) at the end of the game"
     pages: dict[str, str] = {}
     for link in driver.find_elements(By.CSS_SELECTOR, "a.rule"):
-        rule = link.text.strip()
+        rule = (link.get_attribute("textContent") or "").strip()  # folded ones too
         assert f".. rule:: {rule}\n" in rules_text, f"{rule}: no such rule in docs/rules/{game}.rst"
         href = link.get_attribute("href")
         page, _, anchor = href.partition("#")

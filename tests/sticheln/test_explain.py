@@ -218,3 +218,33 @@ def test_the_deciding_reason_is_the_winning_cards() -> None:
     assert (
         explanation.deciding_reason.text == "G7 wins: it is the highest card not in the lead colour"
     )
+
+
+@pytest.mark.rule("ST-SCORE-1", "ST-SCORE-2")
+def test_the_round_scored_event_explains_every_players_score() -> None:
+    state = st.new_game(3, rules=MINI, first_leader=1, deals=MINI_DEALS)
+    for seat, name in enumerate(["B0", "Y0", "R0"]):
+        state = st.apply_move(state, st.ChoosePain(seat, Card.parse(name)))
+    for seat, name in [(1, "R2"), (2, "Y1"), (0, "R1"), (2, "B2"), (0, "Y2")]:
+        state = st.apply_move(state, st.PlayCard(seat, Card.parse(name)))
+    events = st.events(state, st.PlayCard(1, Card.parse("B1")), 0)
+    (scored,) = [event for event in events if type(event).__name__ == "RoundScored"]
+    # P0 (pain B0) won B2 Y2 B1, P1 (pain Y0) nothing, P2 (pain R0) R2 Y1 R1.
+    assert [e.total for e in scored.explanations] == [-2, 0, -2]
+    assert [(str(i.card), i.points) for i in scored.explanations[0].items] == [
+        ("B0", 0),
+        ("Y2", 1),
+        ("B1", -1),
+        ("B2", -2),
+    ]
+    assert scored.to_dict()["explanations"][1] == {
+        "total": 0,
+        "items": [
+            {
+                "card": "Y0",
+                "points": 0,
+                "reason": {"text": "Y0 is the pain card and costs its value", "rule": "ST-SCORE-1"},
+            }
+        ],
+        "title": "Round score",
+    }

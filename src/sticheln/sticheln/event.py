@@ -30,11 +30,12 @@ from typing import TypeAlias
 import attrs
 
 from sticheln.core.cards import Card, CardSet
+from sticheln.core.explain import ScoreExplanation, TrickExplanation
 from sticheln.core.results import winners
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue, events_from_views
 from sticheln.sticheln.engine import apply_move
-from sticheln.sticheln.explain import TrickExplanation, explain_trick
+from sticheln.sticheln.explain import explain_score, explain_trick
 from sticheln.sticheln.moves import ChoosePain, StichelnMove
 from sticheln.sticheln.state import FinishedRound, Phase
 from sticheln.sticheln.view import StichelnView, observe
@@ -109,6 +110,9 @@ class RoundScored(WireValue):
     """The whole round: pain cards, tricks, the cards each player won, the scores."""
     totals: tuple[int, ...]
     """Each player's total after the round."""
+    explanations: tuple[ScoreExplanation, ...]
+    """What each player's score of the round is made of, by seat
+    (:func:`~sticheln.explain_score`)."""
 
 
 @attrs.frozen
@@ -179,7 +183,9 @@ def view_events(
         explanation = explain_trick(trick.cards, after.rules.all_zero_trick)
         found.append(TrickTaken(trick, explanation))
     if round_over:
-        found.append(RoundScored(after.finished_rounds[-1], after.scores))
+        finished = after.finished_rounds[-1]
+        explanations = tuple(explain_score(finished, seat) for seat in range(after.players))
+        found.append(RoundScored(finished, after.scores, explanations))
         if after.is_over:
             found.append(GameOver(after.scores, winners(after.scores)))
         else:

@@ -2,7 +2,7 @@
 
 import { el, svg, clear, seatName } from "./dom.js";
 import * as generic from "/static/render-generic.js";
-import { signed } from "/static/render-common.js";
+import { scoreExplanationList, signed } from "/static/render-common.js";
 
 // The renderer of each game, loaded from the module its game ships (the server names it);
 // a game that ships none is drawn by the generic renderer.
@@ -37,7 +37,7 @@ function scoresOf(view, ctx) {
   return view.scores || ctx.scores || Array.from({ length: seatsOf(view, ctx) }, () => 0);
 }
 
-export function renderBoard(view, ctx, events = []) {
+export function renderBoard(view, ctx, events = [], scored = null) {
   const renderer = rendererFor(view.game);
   clear(document.getElementById("table-area")).append(...renderer.tableArea(view, ctx));
   renderLastTrick(renderer, view, ctx, events);
@@ -45,6 +45,32 @@ export function renderBoard(view, ctx, events = []) {
   const rows = renderer.rounds(view);
   renderScores(renderer, rows, view, ctx);
   renderChart(rows, view, ctx);
+  renderScoreExplanations(renderer, scored, ctx);
+}
+
+// What each player's score of the last deal is made of: the explanations the game's event
+// carries (`explanations`, one per seat), the viewer's first and open, the others folded.
+function renderScoreExplanations(renderer, scored, ctx) {
+  const node = document.getElementById("score-explanations");
+  if (!node) return;
+  clear(node);
+  if (!scored || !Array.isArray(scored.explanations)) return;
+  node.append(el("h3", {}, `How the last ${renderer.roundWord.toLowerCase()} was scored`));
+  const seats = scored.explanations.map((_, seat) => seat);
+  if (ctx.me !== null && ctx.me >= 0 && ctx.me < seats.length) seats.unshift(...seats.splice(ctx.me, 1));
+  for (const seat of seats) {
+    const explanation = scored.explanations[seat];
+    const summary = el("summary", {}, `${ctx.name(seat)}: ${explanation.title} ${signed(explanation.total)}`);
+    const details = el("details", { class: "score-explanation", "data-seat": seat }, summary, scoreExplanationList(explanation));
+    if (seat === ctx.me) details.open = true;
+    node.append(details);
+  }
+}
+
+// The latest event of `events` that explains the scores of a deal, or `previous`.
+export function scoringEvent(events, previous = null) {
+  const found = events.filter((event) => Array.isArray(event.explanations)).pop();
+  return found || previous;
 }
 
 function renderLastTrick(renderer, view, ctx, events) {

@@ -2,7 +2,7 @@
 
 import { cardRow, sortCards } from "./cards.js";
 import { el, clear, fetchJson } from "./dom.js";
-import { renderBoard, makeContext, eventLine, loadRenderer } from "./board.js";
+import { renderBoard, makeContext, eventLine, loadRenderer, scoringEvent } from "./board.js";
 
 const TRICK_EVENTS = new Set(["TrickTaken", "TurnEnded", "TrickCompleted"]);
 
@@ -29,6 +29,13 @@ function trickEvents(index) {
     if (events.some((event) => TRICK_EVENTS.has(event.type))) return events;
   }
   return [];
+}
+
+// The latest event up to frame `index` that explains the scores of a deal.
+function scoredAt(index) {
+  let found = null;
+  for (let i = 0; i <= index; i += 1) found = scoringEvent(replay.data.frames[i].events || [], found);
+  return found;
 }
 
 function renderHands(frame, ctx) {
@@ -62,7 +69,7 @@ function show(index) {
   $("first").disabled = $("prev").disabled = replay.index === 0;
   $("next").disabled = $("last").disabled = replay.index === lastFrame();
   renderMove(frame, ctx);
-  renderBoard(frame.view, ctx, trickEvents(replay.index));
+  renderBoard(frame.view, ctx, trickEvents(replay.index), scoredAt(replay.index));
   renderHands(frame, ctx);
   history.replaceState(null, "", `#move=${replay.index}`);
 }

@@ -2,7 +2,7 @@
 
 import { cardButton, sortCards } from "./cards.js";
 import { el, clear, seatName, listText } from "./dom.js";
-import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer } from "./board.js";
+import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer, scoringEvent } from "./board.js";
 
 const TRICK_EVENTS = new Set(["TrickTaken", "TurnEnded", "TrickCompleted"]);
 const LOG_LIMIT = 60;
@@ -20,6 +20,7 @@ const page = {
   title: "",
   state: null,
   trickEvents: [],
+  scored: null,
   selected: null,
   sentText: null,
   closed: null,
@@ -132,6 +133,7 @@ async function onWelcome(message) {
 function onEvents(message) {
   const events = message.events || [];
   if (events.some((event) => TRICK_EVENTS.has(event.type))) page.trickEvents = events;
+  page.scored = scoringEvent(events, page.scored);
   const ctx = context();
   const log = $("log");
   for (const event of events) {
@@ -193,7 +195,7 @@ function context() {
 function render() {
   const state = page.state;
   const ctx = context();
-  renderBoard(state.view, ctx, page.trickEvents);
+  renderBoard(state.view, ctx, page.trickEvents, page.scored);
   renderStatus(state, ctx);
   renderHand(state);
   renderChoices(state);
