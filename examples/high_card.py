@@ -121,18 +121,18 @@ class HighCardRules:
 
     @classmethod
     def preset(cls, name: str) -> HighCardRules:
-        """The preset called ``name`` (case-insensitive), from :data:`STICHELN_PRESETS`.
+        """The preset called ``name`` (case-insensitive), from :data:`PRESETS`.
 
         :raises UnknownNameError: for an unknown name; the message lists the known ones.
         """
-        return find_preset(STICHELN_PRESETS, name, "High Card rules")
+        return find_preset(PRESETS, name, "High Card rules")
 
 
 STANDARD: Final = HighCardRules()
 """One deal of five cards each."""
 THREE_DEALS: Final = HighCardRules(name="three-deals", deals=3)
 """Three deals, the leader of the first trick moving one seat on with each."""
-STICHELN_PRESETS: Final = MappingProxyType({rules.name: rules for rules in (STANDARD, THREE_DEALS)})
+PRESETS: Final = MappingProxyType({rules.name: rules for rules in (STANDARD, THREE_DEALS)})
 """The named rules, by name."""
 
 
@@ -565,7 +565,7 @@ class HighCardEncoding(CardEncoding[HighCardState, Play, HighCardView]):
 HIGH_CARD: Final[GameKit[HighCardState, Play, HighCardView, HighCardRules]] = GameKit(
     name="high-card",
     title="High Card",
-    presets=STICHELN_PRESETS,
+    presets=PRESETS,
     default_preset=STANDARD.name,
     simultaneous_moves=False,
     new_game=new_game,
