@@ -238,7 +238,8 @@ class StichelnScreen(CardScreen):
                     )
                 )
             text.append(f", {others} other card{'s' if others != 1 else ''} +{others}")
-            text.append(f" = {signed(explanation.total)} (ST-SCORE-1, ST-SCORE-2)")
+            rules = ", ".join(sorted({item.reason.rule for item in explanation.items}))
+            text.append(f" = {signed(explanation.total)} ({rules})")
             shown.append(text)
         shown.append(
             Text("Totals: " + " · ".join(f"{self.name(s)} {t}" for s, t in enumerate(view.scores)))
