@@ -14,9 +14,12 @@ from rich.text import Text
 from sticheln.cli import main
 from sticheln.core.screen import screen_for
 from sticheln.stichling import (
+    RAVENSBURGER_2015,
     ArrangePoints,
+    OpenAtEnd,
     StichlingGame,
     StichlingRecord,
+    StichlingRules,
     StichlingState,
     new_game,
     parse_move,
@@ -119,11 +122,13 @@ def test_replay_as_a_player_shows_only_the_rows_turned_up(tmp_path: Path) -> Non
 # The worked hand of docs/rules/stichling.rst, on the screen ------------------------------
 
 
-def worked_hand_shown(perspective: int | None, *, interactive: bool) -> list[RenderableType]:
+def worked_hand_shown(
+    perspective: int | None, *, interactive: bool, rules: StichlingRules = RAVENSBURGER_2015
+) -> list[RenderableType]:
     """What the screen shows after each move of the worked hand, in order."""
-    game = StichlingGame()
+    game = StichlingGame(rules)
     screen = screen_for(game, ["Ann", "Bo"], perspective, interactive=interactive)
-    state: StichlingState = new_game(2, deals=[DEAL] * 3)
+    state: StichlingState = new_game(2, rules=rules, deals=[DEAL] * 3)
     shown: list[RenderableType] = []
     for player, order in [(0, (3, 2, 1)), (1, (2, 3, 1))]:
         after = game.apply_move(state, ArrangePoints(player, order))
@@ -192,3 +197,21 @@ def test_without_a_viewer_the_lines_of_the_tricks_give_the_deciding_reason_alone
         "Hand 1 scores (SL-SCORE-1): Ann +2 (2 tricks, row 3,2,1) · Bo +1 (3 tricks, row 2,3,1)"
     )
     assert text[at + 1] == "Totals: Ann 2 · Bo 1"  # no viewer, no score explained
+    assert text[at - 1] == "Left open, not scored (SL-HAND-1): B5 B3; Y6 Y5"
+
+
+@pytest.mark.rule("SL-HAND-1", "SL-VP-3", "SL-SCORE-1")
+def test_tricks_left_open_are_shown_taken_when_their_marker_holders_win_them() -> None:
+    rules = StichlingRules(name="marker", open_at_end=OpenAtEnd.MARKER)
+    text = lines(worked_hand_shown(1, interactive=False, rules=rules))
+    # E (B5 B3) goes to Bo, G (Y6 Y5) to Ann, who holds its marker with Y6: Ann has won three
+    # tricks and scores the third card of 3, 2, 1; Bo four, and the first card of 2, 3, 1
+    # is face up again.
+    at = text.index("Left open, each taken by its marker holder (SL-HAND-1): B5 B3; Y6 Y5")
+    assert text[at + 1 : at + 6] == [
+        "Hand 1 scores (SL-SCORE-1): Ann +1 (3 tricks, row 3,2,1) · Bo +2 (4 tricks, row 2,3,1)",
+        "Bo: Hand score +2",
+        "    +0 4 tricks won: the first card of the row is face up again (SL-VP-3).",
+        "    +2 the first card of the row, 2, is face up and scores its value (SL-SCORE-1).",
+        "Totals: Ann 1 · Bo 2",
+    ]

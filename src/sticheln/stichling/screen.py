@@ -216,7 +216,10 @@ class StichlingScreen(Screen):
         shown: list[RenderableType] = []
         if finished.left_open:
             left = joined([cards_text(trick.cards) for trick in finished.left_open], "; ")
-            shown.append(Text.assemble("Left open, not scored (SL-HAND-1): ", left))
+            # Nobody wins them by default; under OpenAtEnd.MARKER their marker holders do.
+            taken = any(trick.winner is not None for trick in finished.left_open)
+            what = "each taken by its marker holder" if taken else "not scored"
+            shown.append(Text.assemble(f"Left open, {what} (SL-HAND-1): ", left))
         parts = []
         for seat, score in enumerate(finished.scores):
             order = finished.orders[seat]
