@@ -30,6 +30,7 @@ MODULES = [
     "sticheln.stichling.encoding",
     "sticheln.stichling.engine",
     "sticheln.stichling.event",
+    "sticheln.stichling.explain",
     "sticheln.stichling.game",
     "sticheln.stichling.moves",
     "sticheln.stichling.playout",

@@ -8,11 +8,23 @@ import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console
+from rich.console import Console, RenderableType
+from rich.text import Text
 
 from sticheln.cli import main
 from sticheln.core.screen import screen_for
-from sticheln.stichling import StichlingGame, StichlingRecord, new_game, parse_move
+from sticheln.stichling import (
+    RAVENSBURGER_2015,
+    ArrangePoints,
+    OpenAtEnd,
+    StichlingGame,
+    StichlingRecord,
+    StichlingRules,
+    StichlingState,
+    new_game,
+    parse_move,
+)
+from tests.stichling.test_wire import DEAL, TEXTS
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
@@ -36,7 +48,8 @@ def test_bots_play_whole_games(players: int) -> None:
         assert f"Hand {hand} of 3 · victory points" in text
         assert f"Hand {hand} scores (SL-SCORE-1):" in text
     assert "takes the trick" in text
-    assert "(SL-TRICK-2)" in text
+    assert "is the highest card of the led colour and holds the marker (SL-TRICK-1)" in text
+    assert "scores its value (SL-SCORE-1)" not in text  # no viewer: no score explained
     assert "Scoreboard" in out
     assert re.search(r"Winners?: #\d", out)
 
@@ -104,3 +117,101 @@ def test_replay_as_a_player_shows_only_the_rows_turned_up(tmp_path: Path) -> Non
     for seat in (0, 1, 2):
         assert f"row {','.join(map(str, hand.orders[seat]))})" in full
     assert json.loads(path.read_text())["game"] == "stichling"
+
+
+# The worked hand of docs/rules/stichling.rst, on the screen ------------------------------
+
+
+def worked_hand_shown(
+    perspective: int | None, *, interactive: bool, rules: StichlingRules = RAVENSBURGER_2015
+) -> list[RenderableType]:
+    """What the screen shows after each move of the worked hand, in order."""
+    game = StichlingGame(rules)
+    screen = screen_for(game, ["Ann", "Bo"], perspective, interactive=interactive)
+    state: StichlingState = new_game(2, rules=rules, deals=[DEAL] * 3)
+    shown: list[RenderableType] = []
+    for player, order in [(0, (3, 2, 1)), (1, (2, 3, 1))]:
+        after = game.apply_move(state, ArrangePoints(player, order))
+        shown.extend(screen.events(state, after, player, ArrangePoints(player, order)))
+        state = after
+    for turn, text in enumerate(TEXTS):
+        move = parse_move(state, turn % 2, text)
+        after = game.apply_move(state, move)
+        shown.extend(screen.events(state, after, turn % 2, move))
+        state = after
+    return shown
+
+
+def lines(shown: list[RenderableType]) -> list[str]:
+    console = Console(width=300, record=True, file=io.StringIO(), color_system=None)
+    for renderable in shown:
+        console.print(renderable)
+    return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+@pytest.mark.rule("SL-PLAY-2", "SL-TRICK-1", "SL-PLAY-5", "SL-VP-3", "SL-SCORE-1")
+def test_a_player_is_told_why_each_trick_went_to_whom_and_what_the_score_is_made_of() -> None:
+    shown = worked_hand_shown(1, interactive=True)
+    text = lines(shown)
+    # Turn 21: G3 is the fourth card of trick F (R3 R4 G4 G3); Bo's R4 holds the marker, the
+    # two green cards are discards. It is Bo's third trick: it turns up their third card.
+    at = text.index("Ann discards G3 to trick 3 (red)")
+    assert text[at + 1 : at + 6] == [
+        "Bo takes the trick R3 R4 G4 G3: R4 is the highest card of the led colour and holds"
+        " the marker (SL-TRICK-1); it turns up their card number 3 (SL-VP-3)",
+        "    R3 opens the trick: red is its led colour (SL-PLAY-2).",
+        "    R3 is lower than R4 and does not hold the marker (SL-TRICK-1).",
+        "    G4 is a discard of another colour and never holds the marker (SL-PLAY-5).",
+        "    G3 is a discard of another colour and never holds the marker (SL-PLAY-5).",
+    ]
+    # The other reasons are dim, the line of who takes the trick is not.
+    texts = [r for r in shown if isinstance(r, Text)]
+    taken = next(t for t in texts if t.plain.startswith("Bo takes the trick R3"))
+    reasons = texts[texts.index(taken) + 1 : texts.index(taken) + 5]
+    assert [t.style for t in reasons] == ["dim"] * 4
+    assert taken.style != "dim"
+    # The end of the hand: Bo won three tricks (A, C, F) and scores the third card of the
+    # row 2, 3, 1; of Ann's row Bo saw the first two cards turned up.
+    at = text.index(
+        "Hand 1 scores (SL-SCORE-1): Ann +2 (2 tricks, row 3,2,?) · Bo +1 (3 tricks, row 2,3,1)"
+    )
+    assert text[at + 1 : at + 5] == [
+        "Bo: Hand score +1",
+        "    +0 3 tricks won: the third card of the row is face up (SL-VP-3).",
+        "    +1 the third card of the row, 1, is face up and scores its value (SL-SCORE-1).",
+        "Totals: Ann 2 · Bo 1",
+    ]
+
+
+@pytest.mark.rule("SL-TRICK-1")
+def test_without_a_viewer_the_lines_of_the_tricks_give_the_deciding_reason_alone() -> None:
+    text = lines(worked_hand_shown(None, interactive=False))
+    # Turn 6: R2 completes trick A (R5 R6 R1 R2) for Bo, whose R6 holds the marker.
+    at = text.index("Bo adds R2 to trick 1 (red)")
+    assert text[at + 1 : at + 3] == [
+        "Bo takes the trick R5 R6 R1 R2: R6 is the highest card of the led colour and holds"
+        " the marker (SL-TRICK-1); it turns up their card number 1 (SL-VP-3)",
+        "Ann opens trick 2 with G5",
+    ]
+    at = text.index(
+        "Hand 1 scores (SL-SCORE-1): Ann +2 (2 tricks, row 3,2,1) · Bo +1 (3 tricks, row 2,3,1)"
+    )
+    assert text[at + 1] == "Totals: Ann 2 · Bo 1"  # no viewer, no score explained
+    assert text[at - 1] == "Left open, not scored (SL-HAND-1): B5 B3; Y6 Y5"
+
+
+@pytest.mark.rule("SL-HAND-1", "SL-VP-3", "SL-SCORE-1")
+def test_tricks_left_open_are_shown_taken_when_their_marker_holders_win_them() -> None:
+    rules = StichlingRules(name="marker", open_at_end=OpenAtEnd.MARKER)
+    text = lines(worked_hand_shown(1, interactive=False, rules=rules))
+    # E (B5 B3) goes to Bo, G (Y6 Y5) to Ann, who holds its marker with Y6: Ann has won three
+    # tricks and scores the third card of 3, 2, 1; Bo four, and the first card of 2, 3, 1
+    # is face up again.
+    at = text.index("Left open, each taken by its marker holder (SL-HAND-1): B5 B3; Y6 Y5")
+    assert text[at + 1 : at + 6] == [
+        "Hand 1 scores (SL-SCORE-1): Ann +1 (3 tricks, row 3,2,1) · Bo +2 (4 tricks, row 2,3,1)",
+        "Bo: Hand score +2",
+        "    +0 4 tricks won: the first card of the row is face up again (SL-VP-3).",
+        "    +2 the first card of the row, 2, is face up and scores its value (SL-SCORE-1).",
+        "Totals: Ann 1 · Bo 2",
+    ]

@@ -13,7 +13,17 @@ import attrs
 import jsonschema
 import pytest
 
-from sticheln import Card, CardSet, IllegalMoveError, WireError, WrongTypeError
+from sticheln import (
+    Card,
+    CardSet,
+    IllegalMoveError,
+    Reason,
+    ScoreExplanation,
+    ScoreItem,
+    TrickExplanation,
+    WireError,
+    WrongTypeError,
+)
 from sticheln.core.wire import WireValue
 from sticheln.stichling import (
     STICHLING,
@@ -35,6 +45,7 @@ from sticheln.stichling import (
     TrickOpened,
     apply_move,
     events,
+    explain_trick,
     move_from_dict,
     new_game,
     observe,
@@ -84,7 +95,7 @@ def test_round_trip_over_random_games(preset: str, seed: int) -> None:
 
 
 def round_trip_trick(trick: StichlingTrick) -> None:
-    held = TrickCompleted(trick, 0, None)
+    held = TrickCompleted(trick, 0, None, explain_trick(trick.cards))
     assert TrickCompleted.from_dict(json.loads(json.dumps(held.to_dict()))).trick == trick
 
 
@@ -144,10 +155,46 @@ def trick_fields(**changes: object) -> dict[str, object]:
     return fields
 
 
-def read_trick(fields: dict[str, object]) -> StichlingTrick:
+# Why B5 holds the marker of B3 R14 B5, in the wire form of its explanation.
+B5_EXPLAINED = {
+    "cards": ["B3", "R14", "B5"],
+    "winner": 2,
+    "reasons": [
+        {"text": "B3 opens the trick: blue is its led colour", "rule": "SL-PLAY-2"},
+        {"text": "B3 is lower than B5 and does not hold the marker", "rule": "SL-TRICK-1"},
+        {
+            "text": "R14 is a discard of another colour and never holds the marker",
+            "rule": "SL-PLAY-5",
+        },
+        {
+            "text": "B5 is the highest card of the led colour and holds the marker",
+            "rule": "SL-TRICK-1",
+        },
+    ],
+    "deciding": 3,
+}
+
+
+def read_event(fields: dict[str, object]) -> TrickCompleted:
     data = {"game": "stichling", "type": "TrickCompleted", "version": 1}
-    data.update(trick=fields, winner=0, face_up=None, rule="SL-TRICK-2")
-    return TrickCompleted.from_dict(data).trick
+    data.update(trick=fields, winner=0, face_up=None, explanation=B5_EXPLAINED, rule="SL-TRICK-2")
+    return TrickCompleted.from_dict(data)
+
+
+def read_trick(fields: dict[str, object]) -> StichlingTrick:
+    return read_event(fields).trick
+
+
+def test_the_explanation_of_a_completed_trick_is_read_from_its_fields() -> None:
+    explanation = read_event(trick_fields()).explanation
+    assert explanation == explain_trick([Card.parse(name) for name in ["B3", "R14", "B5"]])
+    assert str(explanation.deciding_reason) == (
+        "B5 is the highest card of the led colour and holds the marker (SL-TRICK-1)."
+    )
+    data = read_event(trick_fields()).to_dict()
+    data["explanation"]["reasons"][0]["rule"] = 2
+    with pytest.raises(WireError, match=re.escape("field 'explanation.reasons[0].rule'")):
+        TrickCompleted.from_dict(data)
 
 
 def test_a_trick_is_read_from_its_fields() -> None:
@@ -293,6 +340,47 @@ def cards(text: str) -> list[tuple[int, Card]]:
     return plays
 
 
+def marker_explained(names: str, marker: int, *reasons: tuple[str, str]) -> TrickExplanation:
+    """The explanation of a trick of the cards ``names`` whose card ``marker`` holds the
+    marker: its reasons are the led colour's, then one per card, the marker's deciding."""
+    cards = tuple(Card.parse(name) for name in names.split())
+    return TrickExplanation(cards, marker, tuple(Reason(*r) for r in reasons), marker + 1)
+
+
+OPENS = "opens the trick: {} is its led colour"
+HOLDS = "is the highest card of the led colour and holds the marker"
+LOWER = "is lower than {} and does not hold the marker"
+
+# The completed tricks of the worked hand, explained by hand.
+A_EXPLAINED = marker_explained(
+    "R5 R6 R1 R2",
+    1,
+    ("R5 " + OPENS.format("red"), "SL-PLAY-2"),
+    ("R5 " + LOWER.format("R6"), "SL-TRICK-1"),
+    ("R6 " + HOLDS, "SL-TRICK-1"),
+    ("R1 " + LOWER.format("R6"), "SL-TRICK-1"),
+    ("R2 " + LOWER.format("R6"), "SL-TRICK-1"),
+)
+C_EXPLAINED = marker_explained(
+    "G5 G6 G1 G2",
+    1,
+    ("G5 " + OPENS.format("green"), "SL-PLAY-2"),
+    ("G5 " + LOWER.format("G6"), "SL-TRICK-1"),
+    ("G6 " + HOLDS, "SL-TRICK-1"),
+    ("G1 " + LOWER.format("G6"), "SL-TRICK-1"),
+    ("G2 " + LOWER.format("G6"), "SL-TRICK-1"),
+)
+D_EXPLAINED = marker_explained(
+    "B6 B4 B2 B1",
+    0,
+    ("B6 " + OPENS.format("blue"), "SL-PLAY-2"),
+    ("B6 " + HOLDS, "SL-TRICK-1"),
+    ("B4 " + LOWER.format("B6"), "SL-TRICK-1"),
+    ("B2 " + LOWER.format("B6"), "SL-TRICK-1"),
+    ("B1 " + LOWER.format("B6"), "SL-TRICK-1"),
+)
+
+
 def arranged() -> StichlingState:
     state = new_game(2, deals=[DEAL] * 3)
     state = apply_move(state, ArrangePoints(0, (3, 2, 1)))
@@ -335,13 +423,13 @@ def test_events_of_a_completed_trick() -> None:
     for viewer in (0, 1):
         assert events(state, AddToTrick(1, Card.parse("R2"), 0), viewer) == (
             CardAdded(1, Card.parse("R2"), 0),
-            TrickCompleted(trick_a, 1, 2),
+            TrickCompleted(trick_a, 1, 2, A_EXPLAINED),
         )
     state = played(15)
     # Turn 16: G2 completes trick C (G5 G6 G1 G2); seat 1's second trick turns up 3.
     found = events(state, AddToTrick(1, Card.parse("G2"), 0), 0)
     trick_c = StichlingTrick(cards("0:G5 1:G6 0:G1 1:G2"), [6, 7, 14, 15])
-    assert found == (CardAdded(1, Card.parse("G2"), 0), TrickCompleted(trick_c, 1, 3))
+    assert found == (CardAdded(1, Card.parse("G2"), 0), TrickCompleted(trick_c, 1, 3, C_EXPLAINED))
 
 
 def test_events_of_a_card_that_completes_no_trick() -> None:
@@ -352,13 +440,53 @@ def test_events_of_a_card_that_completes_no_trick() -> None:
     )
 
 
+WORKED_SCORES = (
+    ScoreExplanation(
+        2,
+        (
+            ScoreItem(
+                None, 0, Reason("2 tricks won: the second card of the row is face up", "SL-VP-3")
+            ),
+            ScoreItem(
+                None,
+                2,
+                Reason(
+                    "the second card of the row, 2, is face up and scores its value", "SL-SCORE-1"
+                ),
+            ),
+        ),
+        "Hand score",
+    ),
+    ScoreExplanation(
+        1,
+        (
+            ScoreItem(
+                None, 0, Reason("3 tricks won: the third card of the row is face up", "SL-VP-3")
+            ),
+            ScoreItem(
+                None,
+                1,
+                Reason(
+                    "the third card of the row, 1, is face up and scores its value", "SL-SCORE-1"
+                ),
+            ),
+        ),
+        "Hand score",
+    ),
+)
+"""The scores of the worked hand explained, by seat, as both seats see them."""
+
+
 def test_events_of_the_end_of_a_hand() -> None:
     state = played(23)
     move = AddToTrick(1, Card.parse("B1"), 0)
     # The last card completes trick D for seat 0, its second trick: the 2 of its row (3, 2, 1).
     trick_d = StichlingTrick(cards("0:B6 0:B4 0:B2 1:B1"), [8, 18, 22, 23])
     found = events(state, move, 0)
-    assert found[:2] == (CardAdded(1, Card.parse("B1"), 0), TrickCompleted(trick_d, 0, 2))
+    assert found[:2] == (
+        CardAdded(1, Card.parse("B1"), 0),
+        TrickCompleted(trick_d, 0, 2, D_EXPLAINED),
+    )
     scored, started = found[2:]
     assert isinstance(scored, HandScored)
     # Seat 0 won two tricks (B, D) and scores its second card, 2; seat 1 won three (A, C, F)
@@ -372,12 +500,17 @@ def test_events_of_the_end_of_a_hand() -> None:
         "1:B5 1:B3 -> nobody",
         "0:Y6 1:Y5 -> nobody",
     ]
+    # Seat 0's two tricks turn up the second card of its row, 2; seat 1's three the third
+    # card of its row, 1.
+    assert scored.explanations == WORKED_SCORES
     # The next hand is started by seat 1 (SL-LEAD-2); the viewer gets its new cards.
     assert started == HandStarted(1, 1, CardSet.parse(DEAL[0]))
     # Seat 1 saw two of seat 0's cards turned up, not the third.
     scored = events(state, move, 1)[2]
     assert isinstance(scored, HandScored)
     assert scored.hand.orders == ((3, 2, None), (2, 3, 1))
+    # The card face up is one seat 1 saw turned up: it explains seat 0's score the same.
+    assert scored.explanations == WORKED_SCORES
     assert events(state, move, 1)[3] == HandStarted(1, 1, CardSet.parse(DEAL[1]))
 
 
@@ -457,13 +590,17 @@ def without_revealed(found: tuple[WireValue, ...], viewer: int) -> tuple[WireVal
     for event in found:
         if isinstance(event, TrickCompleted) and event.winner != viewer:
             assert event.face_up is not None
-            event = TrickCompleted(event.trick, event.winner, None)
+            event = attrs.evolve(event, face_up=None)
         elif isinstance(event, HandScored):
             orders = tuple(
                 order if p == viewer else (None,) * len(order)
                 for p, order in enumerate(event.hand.orders)
             )
-            event = HandScored(attrs.evolve(event.hand, orders=orders), event.totals)
+            explained = tuple(  # the card face up of another seat's row is drawn afresh
+                e if p == viewer else ScoreExplanation(e.total, (), e.title)
+                for p, e in enumerate(event.explanations)
+            )
+            event = HandScored(attrs.evolve(event.hand, orders=orders), event.totals, explained)
         elif isinstance(event, HandStarted):
             event = HandStarted(event.number, event.leader, CardSet())
         result.append(event)

@@ -41,6 +41,7 @@ from sticheln.stichling.event import (
     TrickOpened,
     events,
 )
+from sticheln.stichling.explain import explain_hand_score, explain_score, explain_trick
 from sticheln.stichling.game import STICHLING, StichlingGame
 from sticheln.stichling.moves import (
     AddToTrick,
@@ -124,6 +125,9 @@ __all__ = [
     "apply_move",
     "deal_hand",
     "events",
+    "explain_hand_score",
+    "explain_score",
+    "explain_trick",
     "hand_leader",
     "hand_score",
     "is_complete",

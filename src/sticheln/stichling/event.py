@@ -20,6 +20,22 @@ shows only the cards that won tricks have turned up (:rule:`SL-VP-4`).
 ('CardAdded', 1, 'R2', 0)
 >>> str(completed.trick), completed.winner, completed.face_up
 ('0:R5 1:R6 0:R1 1:R2 -> 1', 1, 2)
+>>> str(completed.explanation.deciding_reason)
+'R6 is the highest card of the led colour and holds the marker (SL-TRICK-1).'
+
+The end of a hand comes with each player's score explained, from the hand as the viewer sees
+it:
+
+>>> texts = "R2>1 G5+ G6>2 B6+ B5+ Y4>1 Y3>1 R3+ R4>4 G1>1 G2>1 Y6+ G4>3 B4>1 Y5>4 G3>3 B3>2 B2>1"
+>>> for turn, text in enumerate(texts.split(), start=5):
+...     state = apply_move(state, parse_move(state, turn % 2, text))
+>>> scored = events(state, parse_move(state, 1, "B1>1"), 1)[2]
+>>> scored.hand.orders[0], scored.hand.scores
+((3, 2, None), (2, 1))
+>>> print(scored.explanations[0])
+Hand score +2:
+  +0 2 tricks won: the second card of the row is face up (SL-VP-3).
+  +2 the second card of the row, 2, is face up and scores its value (SL-SCORE-1).
 """
 
 from __future__ import annotations
@@ -29,8 +45,10 @@ from typing import TypeAlias
 import attrs
 
 from sticheln.core.cards import Card, CardSet
+from sticheln.core.explain import ScoreExplanation, TrickExplanation
 from sticheln.core.wire import WireValue, events_from_views
 from sticheln.stichling.engine import apply_move
+from sticheln.stichling.explain import explain_score, explain_trick
 from sticheln.stichling.moves import ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.scoring import active_position
 from sticheln.stichling.state import FinishedHand
@@ -97,7 +115,7 @@ class CardAdded(WireValue):
 class TrickCompleted(WireValue):
     """The card completed a trick (:rule:`SL-TRICK-2`): the marker holder wins it
     (:rule:`SL-TRICK-1`), lays it apart (:rule:`SL-TRICK-3`) and turns up the next card of
-    their row (:rule:`SL-VP-3`)."""
+    their row (:rule:`SL-VP-3`); :attr:`explanation` says why the marker is theirs."""
 
     wire_game = "stichling"
 
@@ -107,6 +125,9 @@ class TrickCompleted(WireValue):
     """The seat that wins it."""
     face_up: int | None
     """The value of the winner's victory-point card it turned up (everyone sees it)."""
+    explanation: TrickExplanation
+    """Who holds the marker and why (:func:`~sticheln.stichling.explain_trick`): the led
+    colour, then one reason per card, each naming its rule."""
     rule: str = "SL-TRICK-2"
     """The rule that gives it to them: ``"SL-TRICK-2"``."""
 
@@ -114,7 +135,7 @@ class TrickCompleted(WireValue):
 @attrs.frozen
 class HandScored(WireValue):
     """Every card is played: the hand is over (:rule:`SL-HAND-1`) and scored
-    (:rule:`SL-SCORE-1`)."""
+    (:rule:`SL-SCORE-1`), each player's score explained."""
 
     wire_game = "stichling"
 
@@ -123,6 +144,10 @@ class HandScored(WireValue):
     (:rule:`SL-VP-4`)."""
     totals: tuple[int, ...]
     """Each player's total after the hand (:rule:`SL-GAME-1`)."""
+    explanations: tuple[ScoreExplanation, ...]
+    """What each player's score of the hand is made of, by seat
+    (:func:`~sticheln.stichling.explain_score` of :attr:`hand`): the tricks won and the card
+    face up (:rule:`SL-VP-3`), which scores (:rule:`SL-SCORE-1`)."""
 
 
 @attrs.frozen
@@ -187,7 +212,9 @@ def view_events(
     if completed is not None:
         found.append(completed)
     if len(after.finished_hands) > len(before.finished_hands):
-        found.append(HandScored(after.finished_hands[-1], after.scores))
+        hand = after.finished_hands[-1]
+        explanations = tuple(explain_score(hand, p) for p in range(after.players))
+        found.append(HandScored(hand, after.scores, explanations))
         if after.is_over:
             found.append(GameOver(after.scores, after.winners))
         else:
@@ -217,7 +244,7 @@ def _completed(before: StichlingView, after: StichlingView) -> TrickCompleted | 
         row = after.rows[winner]
     position = active_position(count)
     face_up = None if row is None or position is None else row[position]
-    return TrickCompleted(trick, winner, face_up)
+    return TrickCompleted(trick, winner, face_up, explain_trick(trick.cards))
 
 
 events = events_from_views(observe, apply_move, view_events, __name__)

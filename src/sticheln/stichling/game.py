@@ -10,15 +10,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
+from sticheln.core.cards import Card
+from sticheln.core.explain import TrickExplanation
 from sticheln.core.kit import BaseGame, GameKit
 from sticheln.core.wire import GameWire
 from sticheln.stichling.encoding import StichlingEncoding
 from sticheln.stichling.engine import apply_move, legal_moves, new_game, parse_move
 from sticheln.stichling.event import EVENT_TYPES, events
+from sticheln.stichling.explain import explain_score, explain_trick
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove, move_text
 from sticheln.stichling.record import StichlingRecord
 from sticheln.stichling.rules import RAVENSBURGER_2015, STICHLING_PRESETS, StichlingRules
@@ -26,7 +30,7 @@ from sticheln.stichling.sampling import HandSampler, sample_state
 from sticheln.stichling.state import FinishedHand, StichlingState
 from sticheln.stichling.view import StichlingView, observe, would_take
 
-__all__ = ["STICHLING", "StichlingGame", "score_bounds"]
+__all__ = ["STICHLING", "StichlingGame", "score_bounds", "trick_explanation"]
 
 
 def score_bounds(rules: StichlingRules, players: int) -> tuple[int, int]:
@@ -35,6 +39,12 @@ def score_bounds(rules: StichlingRules, players: int) -> tuple[int, int]:
     values = [value for triple in rules.points for value in triple]
     hands = rules.hand_count
     return hands * min(0, *values), hands * max(0, *values)
+
+
+def trick_explanation(rules: StichlingRules, cards: Sequence[Card]) -> TrickExplanation:
+    """:func:`~sticheln.stichling.explain_trick` of ``cards``, the kit's ``explain_trick``:
+    who holds the marker is the same under every option of ``rules`` (:rule:`SL-TRICK-1`)."""
+    return explain_trick(cards)
 
 
 STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, StichlingRules]] = GameKit(
@@ -66,6 +76,8 @@ STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, Stichling
     hand_sampler=HandSampler,
     screen="sticheln.stichling.screen:StichlingScreen",
     web_renderer="sticheln.stichling:render.js",
+    explain_trick=trick_explanation,
+    explain_score=explain_score,
 )
 """Stichling's functions and facts, from which :class:`StichlingGame` is built."""
 

@@ -2,7 +2,7 @@
 
 import { cardElement, cardRow, ruleLink } from "/static/cards.js";
 import { el, listText } from "/static/dom.js";
-import { dealScoredLine, dealStartedLine, gameOverLine, playCell, takerNote } from "/static/render-common.js";
+import { dealScoredLine, dealStartedLine, explanationList, gameOverLine, playCell, takerNote } from "/static/render-common.js";
 
 export const roundWord = "Hand";
 export const lastHeading = "Last trick won";
@@ -116,7 +116,7 @@ function latestWon(view) {
 
 export function lastTrick(view, events, ctx) {
   const done = events.filter((event) => event.type === "TrickCompleted").pop();
-  if (done) return completedSummary(done.trick, done.face_up, done.rule, ctx);
+  if (done) return [...completedSummary(done.trick, done.face_up, done.rule, ctx), explanationList(done.explanation)];
   const trick = latestWon(view);
   return trick ? completedSummary(trick, null, null, ctx) : null;
 }
@@ -130,8 +130,11 @@ export function describeEvent(event, ctx) {
     case "CardAdded":
       return `${ctx.name(event.player)} added ${event.card} to trick ${event.trick + 1}.`;
     case "TrickCompleted": {
+      // Why: the deciding reason of the explanation, then the rules of all its reasons.
       const turned = event.face_up === null ? "" : `, turning up ${event.face_up}`;
-      return [`${ctx.name(event.winner)} won ${event.trick.cards.join(" ")}${turned}. `, ruleLink(event.rule)];
+      const why = event.explanation.reasons[event.explanation.deciding];
+      const rules = [...new Set([why.rule, ...event.explanation.reasons.map((reason) => reason.rule), event.rule])];
+      return [`${ctx.name(event.winner)} won ${event.trick.cards.join(" ")}${turned}: ${why.text}. `, ...rules.flatMap((rule) => [ruleLink(rule), " "])];
     }
     case "HandScored":
       return dealScoredLine("Hand", event.hand, ctx);

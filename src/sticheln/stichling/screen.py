@@ -35,6 +35,7 @@ from sticheln.stichling import (
     StichlingView,
     active_position,
 )
+from sticheln.stichling.explain import explain_score, explain_trick
 from sticheln.stichling.tricks import counted
 
 __all__ = ["StichlingScreen"]
@@ -42,8 +43,10 @@ __all__ = ["StichlingScreen"]
 
 class StichlingScreen(Screen):
     """Stichling: the open tricks with their markers, every player's victory-point row as far
-    as it has been seen and the tricks won so far, the hand by colour with its moves, and
-    after each completed trick who took it and which card it turned up.
+    as it has been seen and the tricks won so far, the hand by colour with its moves, after
+    each completed trick who took it, why (:func:`~sticheln.stichling.explain_trick`) and
+    which card it turned up, and at the end of a hand what the viewer's score is made of
+    (:func:`~sticheln.stichling.explain_score`).
 
     Everything is read from :class:`~sticheln.stichling.StichlingView` values: another
     player's victory-point cards show only once a won trick has turned them up.
@@ -75,14 +78,14 @@ class StichlingScreen(Screen):
             completed = len(finished.tricks) - sum(map(len, old.won))
             for trick in finished.tricks[len(finished.tricks) - completed :]:
                 winner = trick.marker if trick.winner is None else trick.winner
-                shown.append(self._taken_line(trick, len(old.won[winner]) + 1))
+                shown.extend(self._taken_lines(trick, len(old.won[winner]) + 1))
             shown.extend(self._hand_end(after, new))
             if not new.is_over:
                 shown.extend(self._hand_header(after, new))
         else:
             for seat in range(new.players):
                 for trick in new.won[seat][len(old.won[seat]) :]:
-                    shown.append(self._taken_line(trick, len(new.won[seat])))
+                    shown.extend(self._taken_lines(trick, len(new.won[seat])))
         return shown
 
     def turn(self, state: Any, player: int, moves: Sequence[Any]) -> RenderableType:
@@ -167,19 +170,29 @@ class StichlingScreen(Screen):
             f" to trick {move.trick + 1} ({trick.color.name.lower()})",
         )
 
-    def _taken_line(self, trick: StichlingTrick, won: int) -> Text:
-        """Who took ``trick``, with which card, and which victory-point card it turned up
-        (the ``won``-th trick of its winner this hand)."""
+    def _taken_lines(self, trick: StichlingTrick, won: int) -> list[RenderableType]:
+        """Who took ``trick`` and why, in the words of its explanation, and which
+        victory-point card it turned up (the ``won``-th trick of its winner this hand); in
+        interactive play the other reasons follow, dim."""
         winner = trick.winner if trick.winner is not None else trick.marker
+        explanation = explain_trick(trick.cards)
+        why = explanation.deciding_reason
         position = active_position(won)
         card = "" if position is None else f"; it turns up their card number {position + 1}"
-        return Text.assemble(
-            f"{self.says(winner, 'take')} the trick ",
-            cards_text(trick.cards),
-            " with ",
-            card_text(trick.cards[trick.top]),
-            f" (SL-TRICK-2){card} (SL-VP-3)",
-        )
+        shown: list[RenderableType] = [
+            Text.assemble(
+                f"{self.says(winner, 'take')} the trick ",
+                cards_text(trick.cards),
+                f": {why.text} ({why.rule}){card} (SL-VP-3)",
+            )
+        ]
+        if self.interactive:  # the other reasons too
+            shown.extend(
+                Text(f"    {reason}", style="dim")
+                for reason in explanation.reasons
+                if reason is not why
+            )
+        return shown
 
     def _hand_header(self, state: Any, view: StichlingView) -> list[RenderableType]:
         if self.interactive:  # the turn screen says it all
@@ -203,7 +216,10 @@ class StichlingScreen(Screen):
         shown: list[RenderableType] = []
         if finished.left_open:
             left = joined([cards_text(trick.cards) for trick in finished.left_open], "; ")
-            shown.append(Text.assemble("Left open, not scored (SL-HAND-1): ", left))
+            # Nobody wins them by default; under OpenAtEnd.MARKER their marker holders do.
+            taken = any(trick.winner is not None for trick in finished.left_open)
+            what = "each taken by its marker holder" if taken else "not scored"
+            shown.append(Text.assemble(f"Left open, {what} (SL-HAND-1): ", left))
         parts = []
         for seat, score in enumerate(finished.scores):
             order = finished.orders[seat]
@@ -217,6 +233,11 @@ class StichlingScreen(Screen):
             )
         head = f"Hand {finished.number + 1} scores (SL-SCORE-1): "
         shown.append(Text(head + " · ".join(parts), style="bold"))
+        me = self.perspective
+        if me is not None:  # what the viewer's score is made of, as their view shows the hand
+            explanation = explain_score(finished, me)
+            shown.append(Text(f"{self.name(me)}: {explanation.title} {signed(explanation.total)}"))
+            shown.extend(Text(f"    {item}") for item in explanation.items)
         shown.append(
             Text("Totals: " + " · ".join(f"{self.name(s)} {t}" for s, t in enumerate(view.scores)))
         )
