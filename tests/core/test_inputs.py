@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import attrs
@@ -22,6 +23,7 @@ from sticheln.cli import main
 from sticheln.core.errors import EXCERPT_LENGTH, excerpt
 from sticheln.sticheln.game import move_text
 from sticheln.sticheln.view import would_take
+from sticheln.stichling import ArrangePoints
 
 HUGE = 10**5000  # Python refuses to turn an int of more than 4,300 digits into text
 
@@ -110,6 +112,26 @@ def _record() -> st.StichelnRecord:
     for player in range(3):
         state = st.apply_move(state, st.legal_moves(state, player)[0])
     return st.StichelnRecord.from_state(state)
+
+
+@pytest.mark.parametrize(
+    ("move", "quoted"),
+    [
+        (None, "None"),
+        ("0 R1", "'0 R1'"),
+        (st.Card.parse("R1"), "Card(Color.RED, 1)"),
+        (ArrangePoints(0, (1, 2, 3)), "ArrangePoints(player=0, order=(1, 2, 3))"),
+        (SimpleNamespace(player=True, card=st.Card.parse("R1")), "namespace(player=True, card="),
+        (SimpleNamespace(player=0, card="R1"), "namespace(player=0, card='R1')"),
+    ],
+)
+def test_a_record_writes_only_moves_of_a_player_and_a_card(move: object, quoted: str) -> None:
+    record = attrs.evolve(_record(), moves=(*_record().moves, move))
+    with pytest.raises(st.WrongTypeError) as info:
+        record.to_dict()
+    message = str(info.value)
+    assert message.startswith(f"StichelnRecord writes moves of a player and a card, not {quoted}")
+    assert len(message) < 150
 
 
 def test_a_record_nested_too_deeply_is_a_record_error() -> None:

@@ -22,6 +22,7 @@ from sticheln import (
     UnknownPlayerError,
     WrongTypeError,
 )
+from sticheln.sticheln.state import chosen_pain_cards
 
 # Three players, nine cards, three cards each: one pain card and two tricks per round.
 MINI = StichelnRules(name="mini", decks=(Deck(3, "RYB", 0, 2),), hand_size=3)
@@ -120,6 +121,19 @@ def test_pain_phase_is_simultaneous_and_picks_leave_the_hand() -> None:
     assert state.picks == (Card.parse("B0"), Card.parse("Y0"), Card.parse("R0"))
     assert state.pick_order == (2, 0, 1)
     assert state.players_to_act == (1,)
+
+
+@pytest.mark.rule("ST-PAIN-1")
+def test_the_pain_cards_once_all_are_chosen_are_read_as_cards() -> None:
+    state = st.new_game(3, rules=MINI, first_leader=1, deals=MINI_DEALS)
+    state = st.apply_move(state, ChoosePain(2, Card.parse("R0")))
+    state = st.apply_move(state, ChoosePain(0, Card.parse("B0")))
+    assert state.moves == (ChoosePain(2, Card.parse("R0")), ChoosePain(0, Card.parse("B0")))
+    with pytest.raises(ValueError, match=r"^a player has not chosen a pain card yet$"):
+        chosen_pain_cards(state.picks)
+    state = st.apply_move(state, ChoosePain(1, Card.parse("Y0")))
+    assert chosen_pain_cards(state.picks) == tuple(map(Card.parse, ["B0", "Y0", "R0"]))
+    assert chosen_pain_cards([]) == ()
 
 
 @pytest.mark.rule("ST-PAIN-2")

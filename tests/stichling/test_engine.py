@@ -39,6 +39,7 @@ from sticheln.stichling import (
     new_game,
     parse_move,
 )
+from sticheln.stichling.state import laid_rows
 
 # Two players, the values 1 to 6 in four colours: the 24 cards of a two-player hand.
 DEAL = [
@@ -314,6 +315,17 @@ def test_the_rows_are_laid_down_by_everyone_at_once_and_not_changed() -> None:
     assert state.arranged == (2, 0, 1)
     with pytest.raises(IllegalMoveError, match="only before a hand is played"):
         apply_move(state, ArrangePoints(1, (3, 2, 1)))
+
+
+def test_the_rows_once_laid_down_are_read_as_rows_of_ints() -> None:
+    state = apply_move(new_game(2, deals=[DEAL] * 3), ArrangePoints(1, (2, 3, 1)))
+    assert state.orders == (None, (2, 3, 1))
+    with pytest.raises(ValueError, match=r"^a row of victory-point cards is not laid down yet$"):
+        laid_rows(state.orders)
+    state = apply_move(state, ArrangePoints(0, (3, 1, 2)))
+    assert laid_rows(state.orders) == ((3, 1, 2), (2, 3, 1))
+    assert laid_rows([(1, 2, 3)]) == ((1, 2, 3),)
+    assert laid_rows(()) == ()
 
 
 @pytest.mark.rule("SL-DECK-1", "SL-DECK-2", "SL-DEAL-1")

@@ -11,6 +11,7 @@ from sticheln.stichling import (
     ArrangePoints,
     Phase,
     RemovedCards,
+    StichlingGame,
     StichlingRules,
     StichlingState,
     apply_move,
@@ -169,3 +170,13 @@ def test_what_is_unseen_is_drawn_at_random() -> None:
     # With two players the other hand is known; with three, the unseen cards are shared out.
     three = observe(new_game(3, seed=5), 0)
     assert len({sample_state(three, random.Random(seed)).hands[1] for seed in range(5)}) > 1
+
+
+def test_a_view_read_from_data_that_hides_a_card_of_the_own_row_says_so() -> None:
+    data = observe(start(), 0).to_dict()
+    assert data["rows"] == [[3, 2, 1], [None, None, None]]
+    data["rows"][0] = [3, None, 1]
+    view = StichlingGame().view_from_dict(data)
+    assert view.rows[0] == (3, None, 1)
+    with pytest.raises(ValueError, match=r"^the view of player 0 hides a card of their own row$"):
+        _ = view.own_row

@@ -53,7 +53,7 @@ from typing import Any
 
 import attrs
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 from sticheln.core.cards import Card, CardSet
 from sticheln.games import GAME_NAMES, find_game
@@ -194,7 +194,7 @@ def _card_name(card: Card) -> str:
     return str(card)
 
 
-class SpielGame(pyspiel.Game):  # type: ignore[misc]
+class SpielGame(pyspiel.Game):
     """One of the library's games as a :class:`pyspiel.Game` (parameters ``players``,
     ``preset`` and ``seed``)."""
 
@@ -246,7 +246,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         return SpielObserver(self.context(), iig_obs_type, params)
 
 
-class SpielState(pyspiel.State):  # type: ignore[misc]
+class SpielState(pyspiel.State):
     """A state: the cards dealt so far (``bytes``), then the library's state."""
 
     def __init__(self, game: SpielGame) -> None:
@@ -345,15 +345,15 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> SpielState:
         """A state drawn at random that ``player`` cannot tell from this one (the library's
         :meth:`~sticheln.Game.sample_state`), seeded by ``probability_sampler()``."""
-        state = self.get_game().new_initial_state()
+        state: SpielState = self.get_game().new_initial_state()
         if self._lib is None:
             state._dealt = self._dealt
-            return state  # type: ignore[no-any-return]
+            return state
         ctx = self._ctx()
         rng = random.Random(int(probability_sampler() * 2**53))
         view = ctx.game.observe(self._lib.value, player)
         state._lib = _Frozen(ctx.game.sample_state(view, rng))
-        return state  # type: ignore[no-any-return]
+        return state
 
     def __str__(self) -> str:
         if self._lib is None:

@@ -57,8 +57,8 @@ from sticheln.core.registry import find_game
 from sticheln.games import DEFAULT_GAME
 
 try:
-    from pettingzoo import AECEnv  # type: ignore[import-untyped]
-    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 except ImportError as error:  # pragma: no cover - the extra is not installed
     raise ImportError(
         'sticheln.adapters.pettingzoo needs PettingZoo: pip install "sticheln[pettingzoo]"'
@@ -76,7 +76,7 @@ RENDER_MODES: Final = ("ansi", "human")
 Observation = dict[str, npt.NDArray[np.int8]]
 
 
-class GameEnv(AECEnv):  # type: ignore[misc]
+class GameEnv(AECEnv):
     """The AEC environment of one game, for a fixed number of players (unwrapped).
 
     :param game: a registered game's name (:func:`~sticheln.find_game`) or a game object on

@@ -414,5 +414,5 @@ def make_bot(name: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
                 raise BotSpecError(
                     f"bot {shown}: option {_shown(key)}={_shown(text)}: {_reason(exc)}"
                 ) from None
-        bot = attrs.evolve(bot, **changes)  # type: ignore[misc]
+        bot = attrs.evolve(bot, **changes)  # type: ignore[misc]  # an attrs bot at run time (_tunable_fields)
     return bot

@@ -14,7 +14,7 @@ import functools
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 import attrs
 
@@ -409,8 +409,8 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         :raises WireError: naming the key or field that is missing or wrong.
         """
         kit = self.kit
-        move: MoveT = from_wire(data, kit.name, kit.wire.moves)  # type: ignore[assignment]
-        return move
+        # A value of one of the game's move classes, which the kit gives as wire classes.
+        return cast("MoveT", from_wire(data, kit.name, kit.wire.moves))
 
     def view_from_dict(self, data: object) -> ViewT:
         """The view whose wire form is ``data``.
@@ -418,8 +418,8 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         :raises WireError: naming the key or field that is missing or wrong.
         """
         kit = self.kit
-        view: ViewT = from_wire(data, kit.name, (kit.wire.view,))  # type: ignore[assignment]
-        return view
+        # A value of the game's view class, which the kit gives as a wire class.
+        return cast("ViewT", from_wire(data, kit.name, (kit.wire.view,)))
 
     def wire_schema(self) -> dict[str, Any]:
         """The JSON Schema of the game's wire format (``wire.schema.json`` beside its record

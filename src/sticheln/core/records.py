@@ -375,8 +375,18 @@ class Record(abc.ABC, Generic[RulesT, MoveT, StateT]):
     @classmethod
     def _write_move(cls, move: MoveT) -> dict[str, object]:
         """One move as an object of the ``moves`` field: its ``player``, its ``kind`` and its
-        ``card``."""
-        return {"player": move.player, "kind": cls._kind(move), "card": str(move.card)}  # type: ignore[attr-defined]
+        ``card``.
+
+        :raises WrongTypeError: for a move that is not a player and a card (a game whose moves
+            carry other fields overrides this method).
+        """
+        player = getattr(move, "player", None)
+        card = getattr(move, "card", None)
+        if type(player) is not int or not isinstance(card, Card):
+            raise WrongTypeError(
+                f"{cls.__name__} writes moves of a player and a card, not {excerpt(move)}"
+            )
+        return {"player": player, "kind": cls._kind(move), "card": str(card)}
 
     @classmethod
     def _read_move(cls, item: object, where: str) -> MoveT:

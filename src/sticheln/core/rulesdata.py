@@ -1,5 +1,19 @@
 """Rules as data, for every game: reading a rules object's fields and options from plain data,
-the colours of a deck, and finding a preset by name."""
+the colours of a deck, and finding a preset by name.
+
+The readers of single fields (:func:`read_str`, :func:`read_int`, :func:`read_optional_int`,
+:func:`read_option`) check the type of a value read from data, for the ``from_dict`` of the
+rules of every game; what a value must be beyond its type (a name that is not empty, a hand
+size the deck has room for) the rules object's own checks say.
+
+>>> data = {"name": "nsv", "hand_size": 15, "rounds": None}
+>>> read_str(data, "name"), read_int(data, "hand_size"), read_optional_int(data, "rounds")
+('nsv', 15, None)
+>>> read_int({"hand_size": "15"}, "hand_size")
+Traceback (most recent call last):
+    ...
+sticheln.core.errors.RulesError: rules field 'hand_size': expected an int, got '15'
+"""
 
 from __future__ import annotations
 
@@ -14,8 +28,11 @@ __all__ = [
     "check_rules_fields",
     "find_preset",
     "read_colors",
+    "read_int",
     "read_option",
+    "read_optional_int",
     "read_player_counts",
+    "read_str",
 ]
 
 EnumT = TypeVar("EnumT", bound=Enum)
@@ -38,6 +55,39 @@ def check_rules_fields(data: object, fields: Iterable[str]) -> Mapping[str, obje
     if missing:
         raise RulesError(f"missing rules field(s): {', '.join(missing)}")
     return data
+
+
+def read_str(data: Mapping[str, object], name: str) -> str:
+    """The string field ``name`` of ``data``.
+
+    :raises RulesError: naming the field, for a value that is not a string.
+    """
+    value = data[name]
+    if not isinstance(value, str):
+        raise RulesError(f"rules field {name!r}: expected a string, got {excerpt(value)}")
+    return value
+
+
+def read_int(data: Mapping[str, object], name: str) -> int:
+    """The integer field ``name`` of ``data``; ``True`` and ``False`` are not integers here.
+
+    :raises RulesError: naming the field, for a value that is not an ``int``.
+    """
+    value = data[name]
+    if type(value) is not int:
+        raise RulesError(f"rules field {name!r}: expected an int, got {excerpt(value)}")
+    return value
+
+
+def read_optional_int(data: Mapping[str, object], name: str) -> int | None:
+    """The field ``name`` of ``data`` that is an integer or ``None`` (``null`` in JSON).
+
+    :raises RulesError: naming the field, for anything else (``True`` and ``False`` too).
+    """
+    value = data[name]
+    if value is not None and type(value) is not int:
+        raise RulesError(f"rules field {name!r}: expected an int or None, got {excerpt(value)}")
+    return value
 
 
 def read_option(data: Mapping[str, object], name: str, option: type[EnumT]) -> EnumT:

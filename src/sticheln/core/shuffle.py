@@ -20,7 +20,8 @@ from sticheln.core.cards import CardSet, card_set_of
 __all__ = ["deal", "shuffle"]
 
 _STD_SHUFFLE: Final = random.Random.shuffle
-_STD_RANDBELOW: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+# The standard shuffle draws with Random's private _randbelow, which typeshed leaves out.
+_STD_RANDBELOW: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]  # private to Random
 
 _LONGEST: Final = 128
 """The longest list whose steps are made once, on import (every deck of the library fits)."""
@@ -36,7 +37,8 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
     ``rng.getrandbits`` and the same swaps, written out; for any other generator, by its own
     ``shuffle``."""
     kind = type(rng)
-    if kind.shuffle is _STD_SHUFFLE and kind._randbelow is _STD_RANDBELOW and _SAME_SHUFFLE:  # type: ignore[attr-defined]
+    std = kind.shuffle is _STD_SHUFFLE
+    if std and kind._randbelow is _STD_RANDBELOW and _SAME_SHUFFLE:  # type: ignore[attr-defined]  # private to Random
         _draw_shuffle(rng, items)
     else:
         rng.shuffle(items)

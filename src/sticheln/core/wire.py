@@ -33,7 +33,7 @@ import enum
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar, Union
+from typing import Any, ClassVar, Generic, Protocol, TypeGuard, TypeVar, Union
 
 import attrs
 
@@ -213,9 +213,16 @@ class GameWire(Generic[StateT, MoveT]):
 
 
 def _fields_to_data(value: object) -> dict[str, Any]:
+    """The wire data of the fields of ``value``, of an attrs class.
+
+    :raises WrongTypeError: for a value of no attrs class, or a field with no wire form.
+    """
+    cls = type(value)
+    if not attrs.has(cls):
+        raise WrongTypeError(f"no wire form for a {cls.__name__}")
     return {
         field.name: _to_data(getattr(value, field.name))
-        for field in attrs.fields(type(value))  # type: ignore[arg-type]
+        for field in attrs.fields(cls)
         if field.init
     }
 
@@ -235,15 +242,27 @@ def _to_data(value: object) -> Any:
         return value.value
     if isinstance(value, tuple):
         return [_to_data(item) for item in value]
-    if _is_rules(type(value)):
-        return value.to_dict()  # type: ignore[attr-defined]
-    if attrs.has(type(value)):
-        return _fields_to_data(value)
-    raise WrongTypeError(f"no wire form for a {type(value).__name__}")
+    if _is_rules_value(value):
+        return value.to_dict()
+    return _fields_to_data(value)  # or a WrongTypeError for a value of no attrs class
 
 
-def _is_rules(cls: type) -> bool:
+class _Rules(Protocol):
+    """Rules as the wire format has them: data of their own ``to_dict``, read back by their
+    ``from_dict`` (the ``rules`` of the game's records)."""
+
+    def to_dict(self) -> dict[str, object]: ...
+
+    @classmethod
+    def from_dict(cls, data: object) -> object: ...
+
+
+def _is_rules(cls: type) -> TypeGuard[type[_Rules]]:
     return hasattr(cls, "to_dict") and hasattr(cls, "from_dict") and not issubclass(cls, WireValue)
+
+
+def _is_rules_value(value: object) -> TypeGuard[_Rules]:
+    return _is_rules(type(value))
 
 
 # Reading ---------------------------------------------------------------------------------
@@ -325,7 +344,7 @@ def _read(hint: Any, data: object, owner: str, path: str, depth: int) -> Any:
         if not isinstance(data, Mapping):
             raise WireError(f"{where}: expected rules (an object), got {excerpt(data)}")
         try:
-            return hint.from_dict(data)  # type: ignore[attr-defined]
+            return hint.from_dict(data)
         except (ValueError, TypeError) as exc:
             raise WireError(f"{where}: {exc}") from None
     if isinstance(hint, type) and attrs.has(hint):

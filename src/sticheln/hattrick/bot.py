@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -172,10 +172,10 @@ def _gain(counts: Sequence[int], k: int, cards: float, base: int) -> float:
     return (1 - frac) * at(low) + frac * at(low + 1)
 
 
-def _strength(card: Card, unseen: object) -> float:
+def _strength(card: Card, unseen: Iterable[Card]) -> float:
     """The share of the unseen cards of the card's colour that are below it (1 when none is
     unseen)."""
-    same = [c.value for c in unseen if c.color is card.color]  # type: ignore[attr-defined]
+    same = [c.value for c in unseen if c.color is card.color]
     if not same:
         return 1.0
     return sum(1 for v in same if v < card.value) / len(same)

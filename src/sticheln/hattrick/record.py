@@ -84,7 +84,7 @@ class HattrickRecord(Record[HattrickRules, HattrickMove, HattrickState]):
 
     @classmethod
     def _read_rules(cls, data: object) -> HattrickRules:
-        return HattrickRules.from_dict(data)  # type: ignore[arg-type]
+        return HattrickRules.from_dict(data)
 
     @classmethod
     def _upgrade(cls, data: Mapping[str, Any], version: int) -> Mapping[str, Any]:

@@ -23,8 +23,11 @@ from sticheln.core.rulesdata import (
     check_rules_fields,
     find_preset,
     read_colors,
+    read_int,
     read_option,
+    read_optional_int,
     read_player_counts,
+    read_str,
 )
 from sticheln.core.setup import check_player_count
 
@@ -230,19 +233,19 @@ class HattrickRules:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> HattrickRules:
+    def from_dict(cls, data: object) -> HattrickRules:
         """Rules from the data of :meth:`to_dict`.
 
         :raises RulesError: naming the field that is missing, unknown or of the wrong kind.
         """
         data = check_rules_fields(data, _FIELDS)
         return cls(
-            name=data["name"],  # type: ignore[arg-type]
+            name=read_str(data, "name"),
             colors=data["colors"],
-            highest=data["highest"],  # type: ignore[arg-type]
+            highest=read_int(data, "highest"),
             player_counts=data["player_counts"],
-            hands_per_game=data["hands_per_game"],  # type: ignore[arg-type]
-            target_score=data["target_score"],  # type: ignore[arg-type]
+            hands_per_game=read_optional_int(data, "hands_per_game"),
+            target_score=read_optional_int(data, "target_score"),
             lead_tie=read_option(data, "lead_tie", LeadTie),
             passed_cards=read_option(data, "passed_cards", PassedCards),
             lead_cards=read_option(data, "lead_cards", LeadCards),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.setup import check_rng, check_seat_view
@@ -320,18 +321,20 @@ class HandSampler:
             dealt[p] |= mask
             held.append(tuple(indices))
         deals = (*self._past, tuple(map(CardSet, dealt)), *self._future)
-        played = turn_cards  # no hidden card is left
+        # Every hidden card of the turn is filled in above: a cast, not a check of each card
+        # on every sample of a search.
+        played = cast("tuple[Card, ...]", turn_cards)
         return HattrickState(
             setup=HattrickSetup(view.rules, n, self._first_leader, deals, None),
             hand_number=view.hand_number,
             held=tuple(held),
             turn_leader=view.turn_leader,
-            turn_cards=played,  # type: ignore[arg-type]
+            turn_cards=played,
             open_colors=view.open_colors,
             won=view.won,
             passed=tuple(map(CardSet, passed)),
             turns=tuple(turns),
             finished_hands=self._finished,
-            players_to_act=acting(view.turn_leader, played, n),  # type: ignore[arg-type]
+            players_to_act=acting(view.turn_leader, played, n),
             is_over=False,
         )

@@ -245,7 +245,9 @@ def playout_policy(
     _, tables, (early, last) = seen
     picks = state.picks
     trick = state.trick_cards
-    my_pain = picks[player].index // _SLOTS  # type: ignore[union-attr]
+    pain = picks[player]
+    assert pain is not None  # every pain card is chosen before the first trick
+    my_pain = pain.index // _SLOTS
     if trick:
         indices = [card.index for card in trick]
         best = winning_index(trick)
@@ -256,7 +258,9 @@ def playout_policy(
         else:
             take = hand & tables.beats[indices[0] // _SLOTS][indices[best] + 1]
             winner = (state.trick_leader + best) % n
-            its_pain = picks[winner].index // _SLOTS  # type: ignore[union-attr]
+            winning_pain = picks[winner]
+            assert winning_pain is not None  # as the player's own
+            its_pain = winning_pain.index // _SLOTS
             ties = play_choice(hand, take, indices, my_pain, its_pain, weight, share)
     else:
         weight, share = early

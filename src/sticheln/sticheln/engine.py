@@ -45,6 +45,7 @@ from sticheln.sticheln.state import (
     StichelnSetup,
     StichelnState,
     check_state,
+    chosen_pain_cards,
 )
 from sticheln.sticheln.trick import taking_index
 
@@ -383,7 +384,7 @@ def _finish_round(
     state: StichelnState, tricks: tuple[Trick, ...], won: tuple[CardSet, ...], set_aside: CardSet
 ) -> StichelnState:
     setup = state.setup
-    picks: tuple[Card, ...] = state.picks  # type: ignore[assignment]
+    picks = chosen_pain_cards(state.picks)
     scores = tuple(round_score(picks[p], won[p]) for p in range(setup.players))
     finished = (
         *state.finished_rounds,

@@ -58,6 +58,10 @@ StichelnMove: TypeAlias = ChoosePain | PlayCard
 """Any move of Sticheln."""
 
 
+_MOVE_CLASSES: tuple[type[StichelnMove], ...] = (ChoosePain, PlayCard)
+"""The classes of Sticheln's moves, as the type of any of them (for :func:`from_wire`)."""
+
+
 def move_from_dict(data: object) -> StichelnMove:
     """The move whose JSON form (:meth:`~sticheln.core.wire.WireValue.to_dict`) is ``data``.
 
@@ -69,8 +73,7 @@ def move_from_dict(data: object) -> StichelnMove:
     :raises WireError: naming the key or field that is missing or wrong.
     :raises WrongTypeError: if ``data`` is not a mapping.
     """
-    move: StichelnMove = from_wire(data, "sticheln", (ChoosePain, PlayCard))  # type: ignore[assignment]
-    return move
+    return from_wire(data, "sticheln", _MOVE_CLASSES)
 
 
 PLAY_MOVES: SeatTable[tuple[PlayCard, ...]] = SeatTable(

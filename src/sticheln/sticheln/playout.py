@@ -86,7 +86,7 @@ def tables_for(rules: StichelnRules, players: int) -> Tables:
 def _pick(mask: int, rng: random.Random) -> int:
     """``rng.choice(_bits_to_indices(mask))`` (the same draw of random numbers) without the
     list: the set bit of ``mask`` whose rank is drawn."""
-    rank = rng._randbelow(mask.bit_count())  # type: ignore[attr-defined]  # what choice draws
+    rank = rng._randbelow(mask.bit_count())  # type: ignore[attr-defined]  # Random's private draw, as choice()
     while rank:
         mask &= mask - 1
         rank -= 1
@@ -304,7 +304,7 @@ def _run(r: FastRound, rng: random.Random) -> None:
     (early_weight, early_share), (last_weight, last_share) = search.weights
     choose = play_choice
     pains = search.pain_colors(r.picks)
-    randbelow: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+    randbelow: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]  # Random's private draw
     trick = r.trick
     best = r.best
     lead = r.lead

@@ -81,4 +81,4 @@ class StichelnRecord(Record[StichelnRules, StichelnMove, StichelnState]):
 
     @classmethod
     def _read_rules(cls, data: object) -> StichelnRules:
-        return StichelnRules.from_dict(data)  # type: ignore[arg-type]
+        return StichelnRules.from_dict(data)

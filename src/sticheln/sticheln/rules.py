@@ -22,7 +22,15 @@ import attrs
 
 from sticheln.core.cards import _ALL_CARDS, Card, CardSet, Color
 from sticheln.core.errors import RulesError, excerpt
-from sticheln.core.rulesdata import check_rules_fields, find_preset, read_colors, read_option
+from sticheln.core.rulesdata import (
+    check_rules_fields,
+    find_preset,
+    read_colors,
+    read_int,
+    read_option,
+    read_optional_int,
+    read_str,
+)
 
 __all__ = [
     "AMIGO_1993",
@@ -262,7 +270,7 @@ class StichelnRules:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> StichelnRules:
+    def from_dict(cls, data: object) -> StichelnRules:
         """Rules from the data of :meth:`to_dict`.
 
         :raises RulesError: naming the field that is missing, unknown or of the wrong kind.
@@ -292,10 +300,10 @@ class StichelnRules:
             except RulesError as exc:
                 raise RulesError(f"rules field 'decks[{i}]': {exc}") from None
         return cls(
-            name=data["name"],  # type: ignore[arg-type]
+            name=read_str(data, "name"),
             decks=tuple(decks),
-            hand_size=data["hand_size"],  # type: ignore[arg-type]
-            rounds=data["rounds"],  # type: ignore[arg-type]
+            hand_size=read_int(data, "hand_size"),
+            rounds=read_optional_int(data, "rounds"),
             first_leader=read_option(data, "first_leader", FirstLeader),
             all_zero_trick=read_option(data, "all_zero_trick", AllZeroTrick),
         )

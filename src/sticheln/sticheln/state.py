@@ -8,6 +8,7 @@ all players; give bots and players a :class:`~sticheln.StichelnView` instead
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from operator import attrgetter
 from typing import NamedTuple
@@ -240,7 +241,10 @@ class StichelnState(NamedTuple):
         for finished in self.finished_rounds:
             moves.extend(finished.moves)
         if self.phase is not _OVER:
-            moves.extend(ChoosePain(p, self.picks[p]) for p in self.pick_order)  # type: ignore[arg-type]
+            for p in self.pick_order:
+                card = self.picks[p]
+                assert card is not None  # pick_order lists the seats that have chosen
+                moves.append(ChoosePain(p, card))
             moves.extend(PlayCard(p, c) for trick in self.tricks for p, c in trick.plays)
             moves.extend(PlayCard(p, c) for p, c in self.current_trick)
         return tuple(moves)
@@ -258,6 +262,18 @@ class StichelnState(NamedTuple):
             f"<StichelnState {self.players} players, {where}, trick {len(self.tricks) + 1}, "
             f"{self.to_act} to play>"
         )
+
+
+def chosen_pain_cards(picks: Sequence[Card | None]) -> tuple[Card, ...]:
+    """The pain cards of ``picks`` (:attr:`StichelnState.picks`) once every player has chosen
+    one, as in the playing phase (:rule:`ST-PAIN-1`).
+
+    :raises ValueError: if a player has not chosen yet.
+    """
+    cards = tuple([card for card in picks if card is not None])
+    if len(cards) != len(picks):
+        raise ValueError("a player has not chosen a pain card yet")
+    return cards
 
 
 def check_state(state: object) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from sticheln.core.cards import Card, Color
-from sticheln.stichling.moves import AddToTrick, OpenTrick, StichlingMove
+from sticheln.stichling.moves import ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.rules import HAND_SIZE, OPEN_TRICKS, TRICK_SIZE, CountedCards, RemovedCards
 from sticheln.stichling.state import Phase, StichlingState
 from sticheln.stichling.tricks import StichlingTrick
@@ -163,7 +163,8 @@ class StichlingBot:
         total = sum(weights)
         scores = []
         for move in moves:
-            order = move.order  # type: ignore[union-attr]
+            assert isinstance(move, ArrangePoints)  # the only moves while rows are laid down
+            order = move.order
             scores.append(sum(p * _value(order, w) for w, p in enumerate(weights)) / total)
         return scores
 
@@ -214,14 +215,14 @@ class StichlingBot:
         mine = [h if t.marker == me else 0.0 for h, t in zip(holds, tricks, strict=True)]
         scores = []
         for move in moves:
-            card = move.card  # type: ignore[union-attr]
+            assert not isinstance(move, ArrangePoints)  # the rows are laid down before play
+            card = move.card
             chances = list(mine)
             taken = 0
             others = 0.0
             if isinstance(move, OpenTrick):
                 chances.append(keeps((card,), 0))
             else:
-                assert isinstance(move, AddToTrick)
                 t = move.trick
                 trick = tricks[t]
                 cards, top, holder = _added(trick, card, me)
@@ -331,8 +332,11 @@ def playout_policy(
     if state.phase is not Phase.PLAYING:
         low, middle, high = sorted(rules.points[state.hand_number])
         order = (low, high, middle)
-        return next((m for m in moves if m.order == order), moves[0])  # type: ignore[union-attr]
-    row: tuple[int, ...] = state.orders[player]  # type: ignore[assignment]
+        return next(
+            (m for m in moves if isinstance(m, ArrangePoints) and m.order == order), moves[0]
+        )
+    row = state.orders[player]
+    assert row is not None  # every row is laid down before the first card
     won = len(state.won[player])
     desire = _value(row, won + 1) - _value(row, won)
     keep = 0.2 if desire > 0 else -0.2
@@ -342,12 +346,13 @@ def playout_policy(
     best_score = -math.inf
     best: list[StichlingMove] = []
     for move in moves:
-        card = move.card  # type: ignore[union-attr]
+        assert not isinstance(move, ArrangePoints)  # the rows are laid down before play
+        card = move.card
         strength = card.value / top
-        if type(move) is OpenTrick:
+        if isinstance(move, OpenTrick):
             score = 0.5 * desire * strength
         else:
-            trick = tricks[move.trick]  # type: ignore[union-attr]
+            trick = tricks[move.trick]
             cards = trick.cards
             led = cards[0].color
             taking = card.color is led and card.value > cards[trick.top].value

@@ -71,6 +71,7 @@ from sticheln.stichling.state import (
     StichlingState,
     check_state,
     hand_leader,
+    laid_rows,
     open_trick,
     seats_to_act,
 )
@@ -429,10 +430,10 @@ def apply_move(state: StichlingState, move: StichlingMove) -> StichlingState:
     :raises WrongTypeError: if ``state`` is not a :class:`~sticheln.stichling.StichlingState`.
     """
     try:
-        kind = type(move)
-        if kind is not AddToTrick and kind is not OpenTrick:
-            if kind is ArrangePoints:
-                return _arrange(state, move)  # type: ignore[arg-type]
+        # On type(move) itself, which a type checker narrows on, as it does not on a name.
+        if type(move) is not AddToTrick and type(move) is not OpenTrick:
+            if type(move) is ArrangePoints:
+                return _arrange(state, move)
             raise IllegalMoveError(
                 f"{excerpt(move)} is not a move (expected ArrangePoints, OpenTrick or AddToTrick)"
             )
@@ -442,7 +443,7 @@ def apply_move(state: StichlingState, move: StichlingMove) -> StichlingState:
         player = move.player
         if player != to_act:
             raise _turn_error(state, move)
-        card = move.card  # type: ignore[union-attr]
+        card = move.card
         index = card.index
         hand = held[player]
         try:
@@ -450,15 +451,15 @@ def apply_move(state: StichlingState, move: StichlingMove) -> StichlingState:
         except ValueError:
             raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand") from None
         can_open, targets = (_CHOICES[key] or _choices(key, setup.rules))[index]
-        if kind is OpenTrick:
+        if type(move) is not AddToTrick:
             if not can_open:
-                raise IllegalMoveError.of(move, _why_not(state, move))  # type: ignore[arg-type]
+                raise IllegalMoveError.of(move, _why_not(state, move))
             key |= (index // _SLOTS + 1) << 3 * len(tricks)
             tricks = tricks + ((_ONE_SEAT[player], _ONE_CARD[index], _ONE_TURN[turn], 0),)  # noqa: RUF005 (faster than unpacking)
         else:
-            t = move.trick  # type: ignore[union-attr]
+            t = move.trick
             if not targets >> t & 1:
-                raise IllegalMoveError.of(move, _why_not(state, move))  # type: ignore[arg-type]
+                raise IllegalMoveError.of(move, _why_not(state, move))
             seats, cards, turns, top = tricks[t]
             # The marker moves to a higher card of the led colour (SL-TRICK-1, marker_index).
             if card.color is cards[0].color and card.value > cards[top].value:
@@ -608,7 +609,7 @@ def _finish_hand(
         won = tuple((*won[p], *(t for t in left if t.winner == p)) for p in range(n))
     else:
         left = tuple([new_trick(*trick, None) for trick in plays])
-    orders: tuple[tuple[int, ...], ...] = state.orders  # type: ignore[assignment]
+    orders = laid_rows(state.orders)
     finished = (
         *state.finished_hands,
         FinishedHand(

@@ -38,9 +38,9 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from sticheln.core.cards import MAX_VALUE, Card, Color, _bits_to_indices, card_at
+from sticheln.core.cards import MAX_VALUE, Color, _bits_to_indices, card_at
 from sticheln.stichling.engine import _arrange_moves, _choices, move_key
-from sticheln.stichling.moves import PLAY_MOVES, StichlingMove
+from sticheln.stichling.moves import PLAY_MOVES, AddToTrick, OpenTrick, StichlingMove
 from sticheln.stichling.rules import (
     HAND_SIZE,
     OPEN_TRICKS,
@@ -50,7 +50,7 @@ from sticheln.stichling.rules import (
 )
 from sticheln.stichling.sampling import _fill_row
 from sticheln.stichling.scoring import _hand_score
-from sticheln.stichling.state import Phase
+from sticheln.stichling.state import Phase, laid_rows
 from sticheln.stichling.tricks import counted, marker_index
 from sticheln.stichling.view import StichlingView
 
@@ -256,8 +256,8 @@ class FastHand:
 
     def hand_scores(self) -> list[int]:
         """Each player's points for the hand, which must be over (:func:`hand_score`)."""
-        orders = self.orders
-        return [_hand_score(orders[p], wins) for p, wins in enumerate(self.wins)]  # type: ignore[arg-type]
+        rows = laid_rows(self.orders)
+        return [_hand_score(rows[p], wins) for p, wins in enumerate(self.wins)]
 
     def playout(self, rng: random.Random) -> list[int]:
         """Play the hand to its end by random moves, as the search's random playouts on the
@@ -424,11 +424,11 @@ class HandSearch:
 
     def key_of(self, move: StichlingMove) -> int:
         """The key of the engine's ``move`` (the inverse of :meth:`move_of`)."""
-        card: Card | None = getattr(move, "card", None)
-        if card is None:
-            return _ARRANGE + self.orders.index(move.order)  # type: ignore[union-attr]
-        trick: int | None = getattr(move, "trick", None)
-        return card.index << 3 | (0 if trick is None else trick + 1)
+        if isinstance(move, AddToTrick):
+            return move.card.index << 3 | move.trick + 1
+        if isinstance(move, OpenTrick):
+            return move.card.index << 3
+        return _ARRANGE + self.orders.index(move.order)
 
     def sample(self, rng: random.Random) -> FastHand:
         """A hand that agrees with the view: the unseen cards shuffled with ``rng`` and dealt

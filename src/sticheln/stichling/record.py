@@ -122,4 +122,4 @@ class StichlingRecord(Record[StichlingRules, StichlingMove, StichlingState]):
 
     @classmethod
     def _read_rules(cls, data: object) -> StichlingRules:
-        return StichlingRules.from_dict(data)  # type: ignore[arg-type]
+        return StichlingRules.from_dict(data)

@@ -25,8 +25,10 @@ from sticheln.core.rulesdata import (
     check_rules_fields,
     find_preset,
     read_colors,
+    read_int,
     read_option,
     read_player_counts,
+    read_str,
 )
 from sticheln.core.setup import check_player_count
 
@@ -307,16 +309,16 @@ class StichlingRules:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> StichlingRules:
+    def from_dict(cls, data: object) -> StichlingRules:
         """Rules from the data of :meth:`to_dict`.
 
         :raises RulesError: naming the field that is missing, unknown or of the wrong kind.
         """
         data = check_rules_fields(data, _FIELDS)
         return cls(
-            name=data["name"],  # type: ignore[arg-type]
+            name=read_str(data, "name"),
             colors=data["colors"],
-            highest=data["highest"],  # type: ignore[arg-type]
+            highest=read_int(data, "highest"),
             player_counts=data["player_counts"],
             points=data["points"],
             removed_cards=read_option(data, "removed_cards", RemovedCards),

@@ -16,7 +16,7 @@ their cards one at a time, clockwise (:rule:`SL-PLAY-1`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import Enum
 from operator import itemgetter
 from typing import Final, NamedTuple, TypeAlias
@@ -58,6 +58,18 @@ def open_trick(plays: OpenPlays) -> StichlingTrick:
     stands (:rule:`SL-TRICK-2`)."""
     seats, cards, turns, top = plays
     return new_trick(seats, cards, turns, top, seats[top])
+
+
+def laid_rows(orders: Sequence[tuple[int, ...] | None]) -> tuple[tuple[int, ...], ...]:
+    """The rows of victory-point cards of ``orders`` (:attr:`StichlingState.orders`) once
+    every player has laid theirs down, as in the playing phase (:rule:`SL-VP-2`).
+
+    :raises ValueError: if a row is not laid down yet.
+    """
+    rows = tuple([order for order in orders if order is not None])
+    if len(rows) != len(orders):
+        raise ValueError("a row of victory-point cards is not laid down yet")
+    return rows
 
 
 def trick_plays(trick: StichlingTrick) -> OpenPlays:

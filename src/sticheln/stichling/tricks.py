@@ -136,8 +136,9 @@ def trick_choices(
 
 
 # The kernel's Trick has no __attrs_init__ of its own to keep: both classes have __init__.
+# The attrs plugin of mypy still gives each class one, of its fields, and the two differ.
 @attrs.frozen(init=False, repr=False)
-class StichlingTrick(Trick):  # type: ignore[override]
+class StichlingTrick(Trick):  # type: ignore[override]  # the plugin's unused __attrs_init__
     """A trick of Stichling: who played which card, in play order, at which turn of the hand,
     and who holds its marker.
 

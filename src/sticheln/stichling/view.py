@@ -42,7 +42,7 @@ def seen_row(order: Sequence[int], tricks: int) -> tuple[int | None, ...]:
     return _seen_row(check_ints(order, "order"), check_int(tricks, "tricks"))
 
 
-def _seen_row(order: Sequence[int], tricks: int) -> tuple[int | None, ...]:
+def _seen_row(order: Sequence[int | None], tricks: int) -> tuple[int | None, ...]:
     shown = min(tricks, len(order))
     return tuple(value if i < shown else None for i, value in enumerate(order))
 
@@ -112,10 +112,19 @@ class StichlingView(WireValue):
     @property
     def own_row(self) -> tuple[int, ...] | None:
         """The player's own row of victory-point cards this hand, once laid down (``None``
-        for a spectator)."""
+        for a spectator).
+
+        :raises ValueError: for a view (read from data) that hides a card of the row.
+        """
         if self.player == SPECTATOR:
             return None
-        return self.rows[self.player]  # type: ignore[return-value]
+        row = self.rows[self.player]
+        if row is None:
+            return None
+        own = tuple([value for value in row if value is not None])
+        if len(own) != len(row):
+            raise ValueError(f"the view of player {self.player} hides a card of their own row")
+        return own
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -168,7 +177,7 @@ def _hide_hand(hand: FinishedHand, viewer: int) -> FinishedHand:
     return attrs.evolve(
         hand,
         orders=tuple(
-            order if p == viewer else _seen_row(order, counts[p])  # type: ignore[arg-type]
+            order if p == viewer else _seen_row(order, counts[p])
             for p, order in enumerate(hand.orders)
         ),
     )
