@@ -23,10 +23,13 @@ from sticheln.hattrick import (
     HATTRICK,
     HATTRICK_PRESETS,
     PASSES_HIDDEN,
+    HandScored,
     HattrickGame,
     HattrickRules,
     PassedCards,
+    TrickTaken,
     Turn,
+    events,
     explain_hand_score,
     explain_score,
     explain_trick,
@@ -435,6 +438,17 @@ def test_explanations_agree_with_the_engine_in_random_games(preset: str, seed: i
                     as_it_stands = explain_score(state, p)
                     assert as_it_stands.total == hand_score(state.won[p], len(state.passed[p]))
                     assert as_it_stands.total == sum(item.points for item in as_it_stands.items)
+            viewer = i % players
+            for event in events(state, move, viewer):
+                if isinstance(event, TrickTaken):
+                    explanation = event.explanation
+                    assert explanation.cards == event.trick.cards
+                    assert explanation.winner == trick_taker(event.trick.cards)
+                    assert event.trick.seats[explanation.winner] == event.winner
+                    assert explanation.deciding == explanation.winner + 1
+                    tricks += 1
+                elif isinstance(event, HandScored):
+                    assert [e.total for e in event.explanations] == list(event.hand.scores)
         assert final is not None
         assert final.is_over
         for hand in final.finished_hands:
