@@ -19,6 +19,7 @@ MODULES = [
     "sticheln.hattrick.encoding",
     "sticheln.hattrick.engine",
     "sticheln.hattrick.event",
+    "sticheln.hattrick.explain",
     "sticheln.hattrick.game",
     "sticheln.hattrick.moves",
     "sticheln.hattrick.record",

@@ -5,11 +5,12 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
 import pytest
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from sticheln.cli import main
 from sticheln.core.screen import screen_for
@@ -17,12 +18,20 @@ from sticheln.hattrick import (
     PASSES_HIDDEN,
     HattrickGame,
     HattrickRecord,
+    HattrickState,
     LeadCards,
     PassedCards,
     legal_moves,
     new_game,
 )
-from tests.hattrick.test_engine import MINI_DEAL, TO_SIX, play, play_two_hands
+from tests.hattrick.test_engine import (
+    MINI,
+    MINI_DEAL,
+    MINI_TURNS,
+    TO_SIX,
+    play,
+    play_two_hands,
+)
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
@@ -74,7 +83,11 @@ def test_the_screen_shows_open_tricks_won_cards_and_passes() -> None:
     assert "'xx' is not a card name" in out
     assert "'R99' is not a card of this game (colours R, G, B; values run 1 to 20)" in out
     assert "There is no move 99" in out
-    assert re.search(r"Turn 1: You [RGB]\d+ · .* → .* \(HT-TRICK-1\); ", flat(out))
+    assert re.search(
+        r"Turn 1: You [RGB]\d+ · .* → .* the \w+ trick: [RGB]\d+ is the (highest|only) card of "
+        r"the trick.* \(HT-TRICK-1\); .* next \(HT-LEAD-2\)",
+        flat(out),
+    )
     assert "Input ended." in out
 
 
@@ -84,7 +97,13 @@ def test_a_whole_game_against_bots() -> None:
         stdin="1\n" * 60,
     )  # fmt: skip
     assert code == 0
-    assert flat(out).count(" (HT-SCORE-1 to HT-SCORE-3)") == 5
+    # The person's hand score, item by item, after each of the five hands.
+    assert len(re.findall(r"^You: Hand score [+-]?\d+:$", out, re.MULTILINE)) == 5
+    text = flat(out)
+    assert re.search(
+        r" \+0 \w+ is the collected colour: \d+ \w+ cards? won, .* \(HT-SCORE-1\)\.", text
+    )
+    assert re.search(r" \+1 [RGB]\d+ is in the collected colour and scores one point", text)
     assert "Winner" in out
 
 
@@ -201,3 +220,76 @@ def test_the_turn_screen_and_the_help_follow_the_rules() -> None:
     assert "blue 5 B3 6 B8 is passed face down: -2 points" in turn
     assert "reaches" not in help_text
     assert "passed ones included, leads next" in texts[whole_turn][1]
+
+
+def lines(renderables: Sequence[RenderableType]) -> list[str]:
+    """The lines of ``renderables`` as a wide terminal shows them, without trailing spaces."""
+    output = io.StringIO()
+    console = Console(file=output, width=250, color_system=None)
+    for renderable in renderables:
+        console.print(renderable)
+    return [line.rstrip() for line in output.getvalue().splitlines()]
+
+
+def mini_before_and_after(turns: int) -> tuple[HattrickState, HattrickState]:
+    """The mini hand of tests/hattrick/test_engine.py before the last card of turn
+    ``turns`` and after it."""
+    state = new_game(4, rules=MINI, deals=[MINI_DEAL])
+    for turn in MINI_TURNS[: turns - 1]:
+        for seat, name in turn:
+            state = play(state, seat, name)
+    for seat, name in MINI_TURNS[turns - 1][:-1]:
+        state = play(state, seat, name)
+    seat, name = MINI_TURNS[turns - 1][-1]
+    return state, play(state, seat, name)
+
+
+@pytest.mark.rule("HT-TRICK-1", "HT-PLAY-1")
+def test_the_turn_line_says_who_takes_each_trick_and_why() -> None:
+    # Turn 1 of the mini hand: R8 and R5 in red, G8 alone in green, B8 passed; the 8s tie,
+    # so R5 leads next (HT-LEAD-2).
+    before, after = mini_before_and_after(1)
+    game = HattrickGame(MINI)
+    names = ["You", "#1", "#2", "#3"]
+    turn_line = (
+        "Turn 1: You R8 · #1 G8 · #2 passes B8 · #3 R5 → You take the red trick: R8 is the "
+        "highest card of the trick (HT-TRICK-1), #1 takes the green trick: G8 is the only card "
+        "of the trick, so its highest (HT-TRICK-1); #3 leads next (HT-LEAD-2)"
+    )
+    interactive = screen_for(game, names, 0, interactive=True)
+    assert lines(interactive.events(before, after, 3, None)) == [
+        turn_line,
+        "    R8 opens the trick: red is its colour, and only red cards are added to it"
+        " (HT-PLAY-1).",
+        "    R5 is lower than R8 (HT-TRICK-1).",
+        "    G8 opens the trick: green is its colour, and only green cards are added to it"
+        " (HT-PLAY-1).",
+    ]
+    # Without a person at the terminal, the turn line alone.
+    auto = screen_for(game, names, 0, interactive=False)
+    assert lines(auto.events(before, after, 3, None)) == [turn_line]
+
+
+@pytest.mark.rule("HT-SCORE-1", "HT-SCORE-2", "HT-SCORE-3")
+def test_the_end_of_a_hand_shows_the_viewers_score_item_by_item() -> None:
+    # Turn 5 of the mini hand ends it. Seat 0 won R8 R5 B7 B6 R3 and passed G5: red 3 (+3),
+    # blue 2 (-2), one pass (-2): -1. Scores -1, +1, 0, -1 (tests/hattrick/test_engine.py).
+    before, after = mini_before_and_after(5)
+    names = ["You", "#1", "#2", "#3"]
+    screen = screen_for(HattrickGame(MINI), names, 0, interactive=True)
+    shown = lines(screen.events(before, after, 3, None))
+    start = shown.index("Hand 1 scores: You -1 · #1 +1 · #2 0 · #3 -1")
+    assert shown[start + 1 :] == [
+        "You: Hand score -1:",
+        "    +0 red is the collected colour: 3 red cards won, more than of any other colour"
+        " (HT-SCORE-1).",
+        "    +1 R3 is in the collected colour and scores one point (HT-SCORE-1).",
+        "    +1 R5 is in the collected colour and scores one point (HT-SCORE-1).",
+        "    +1 R8 is in the collected colour and scores one point (HT-SCORE-1).",
+        "    -1 B6 is not in the collected colour and costs one point (HT-SCORE-2).",
+        "    -1 B7 is not in the collected colour and costs one point (HT-SCORE-2).",
+        "    -2 G5 was passed and costs two points, whatever its colour (HT-SCORE-3).",
+        "Totals: You -1 · #1 1 · #2 0 · #3 -1",
+    ]
+    # The turn that ends the hand comes first: P3 passes B4, red to P0 (R3), green to P2.
+    assert shown[0].startswith("Turn 5: You R3 · #1 G2 · #2 G7 · #3 passes B4 → You take the red")

@@ -9,10 +9,22 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 
-from sticheln import Card, CardSet, IllegalMoveError, Trick, WireError, WrongTypeError
+from sticheln import (
+    Card,
+    CardSet,
+    IllegalMoveError,
+    Reason,
+    ScoreExplanation,
+    ScoreItem,
+    Trick,
+    TrickExplanation,
+    WireError,
+    WrongTypeError,
+)
 from sticheln.core.wire import WireValue
 from sticheln.hattrick import (
     HATTRICK,
@@ -229,14 +241,66 @@ def test_a_passed_card_is_hidden_from_the_others_under_passes_hidden() -> None:
     assert ended.turn.cards == cards("R4 G2 B3 G4")
 
 
+def opens(card: str, color: str) -> Reason:
+    return Reason(
+        f"{card} opens the trick: {color} is its colour, and only {color} cards are added to it",
+        "HT-PLAY-1",
+    )
+
+
+# The explanations of the tricks of FIRST_TURN and SECOND_TURN (HT-PLAY-1, HT-TRICK-1).
+RED_R4 = TrickExplanation(
+    cards("R4"),
+    0,
+    (opens("R4", "red"), Reason("R4 is the only card of the trick, so its highest", "HT-TRICK-1")),
+    1,
+)
+GREEN_G2_G4 = TrickExplanation(
+    cards("G2 G4"),
+    1,
+    (
+        opens("G2", "green"),
+        Reason("G2 is lower than G4", "HT-TRICK-1"),
+        Reason("G4 is the highest card of the trick", "HT-TRICK-1"),
+    ),
+    2,
+)
+BLUE_B2_B4_B1 = TrickExplanation(
+    cards("B2 B4 B1"),
+    1,
+    (
+        opens("B2", "blue"),
+        Reason("B2 is lower than B4", "HT-TRICK-1"),
+        Reason("B4 is the highest card of the trick", "HT-TRICK-1"),
+        Reason("B1 is lower than B4", "HT-TRICK-1"),
+    ),
+    2,
+)
+GREEN_G3 = TrickExplanation(
+    cards("G3"),
+    0,
+    (
+        opens("G3", "green"),
+        Reason("G3 is the only card of the trick, so its highest", "HT-TRICK-1"),
+    ),
+    1,
+)
+
+
+@pytest.mark.rule("HT-TRICK-1", "HT-PLAY-1", "HT-LEAD-2")
 def test_events_of_the_end_of_a_turn() -> None:
     state = play(start(), FIRST_TURN[:3])
     # Red: R4 alone, seat 0's. Green: G2, G4: seat 3's. R4 and G4 tie for the highest card,
     # so the next lower value played once, seat 1's G2, leads the next turn (HT-LEAD-2).
     assert events(state, Follow(3, Card.parse("G4")), 0) == (
         CardFollowed(3, Card.parse("G4")),
-        TrickTaken(Trick([(0, Card.parse("R4"))], 0), 0, "HT-TRICK-1"),
-        TrickTaken(Trick([(1, Card.parse("G2")), (3, Card.parse("G4"))], 3), 3, "HT-TRICK-1"),
+        TrickTaken(Trick([(0, Card.parse("R4"))], 0), 0, "HT-TRICK-1", RED_R4),
+        TrickTaken(
+            Trick([(1, Card.parse("G2")), (3, Card.parse("G4"))], 3),
+            3,
+            "HT-TRICK-1",
+            GREEN_G2_G4,
+        ),
         TurnEnded(Turn(0, cards("R4 G2 B3 G4"), 1), 1, "HT-LEAD-2"),
     )
 
@@ -260,6 +324,58 @@ def expected_hand(viewer: int) -> FinishedHand:
     )
 
 
+def collected(color: str, count: int) -> ScoreItem:
+    cards_won = "card" if count == 1 else "cards"
+    text = f"{color} is the collected colour: {count} {color} {cards_won} won, more than of any"
+    return ScoreItem(None, 0, Reason(f"{text} other colour", "HT-SCORE-1"))
+
+
+def scores(card: str) -> ScoreItem:
+    text = f"{card} is in the collected colour and scores one point"
+    return ScoreItem(Card.parse(card), 1, Reason(text, "HT-SCORE-1"))
+
+
+def costs(card: str) -> ScoreItem:
+    text = f"{card} is not in the collected colour and costs one point"
+    return ScoreItem(Card.parse(card), -1, Reason(text, "HT-SCORE-2"))
+
+
+def passed_item(card: str | None) -> ScoreItem:
+    if card is None:
+        text = "a passed card, its face not seen here, costs two points whatever its colour"
+    else:
+        text = f"{card} was passed and costs two points, whatever its colour"
+    return ScoreItem(None if card is None else Card.parse(card), -2, Reason(text, "HT-SCORE-3"))
+
+
+def expected_explanations(seat_2_passed: str | None = "B3") -> tuple[ScoreExplanation, ...]:
+    """The hand of expected_hand item by item (HT-SCORE-1 to HT-SCORE-3)."""
+    return (
+        # Seat 0 won R4: red is collected, +1.
+        ScoreExplanation(1, (collected("red", 1), scores("R4")), "Hand score"),
+        # Seat 1 won nothing and passed nothing.
+        ScoreExplanation(0, (), "Hand score"),
+        # Seat 2 won G3 (+1) and passed B3 (-2).
+        ScoreExplanation(
+            -1, (collected("green", 1), scores("G3"), passed_item(seat_2_passed)), "Hand score"
+        ),
+        # Seat 3 won three blue cards (+3) and two green ones (-2).
+        ScoreExplanation(
+            1,
+            (
+                collected("blue", 3),
+                scores("B1"),
+                scores("B2"),
+                scores("B4"),
+                costs("G2"),
+                costs("G4"),
+            ),
+            "Hand score",
+        ),
+    )
+
+
+@pytest.mark.rule("HT-TRICK-1", "HT-SCORE-1", "HT-SCORE-2", "HT-SCORE-3")
 def test_events_of_the_end_of_a_hand() -> None:
     state = play(start(), [*FIRST_TURN, *SECOND_TURN[:3]])
     found = events(state, Follow(0, Card.parse("B1")), 0)
@@ -269,16 +385,30 @@ def test_events_of_the_end_of_a_hand() -> None:
             Trick([(1, Card.parse("B2")), (3, Card.parse("B4")), (0, Card.parse("B1"))], 3),
             3,
             "HT-TRICK-1",
+            BLUE_B2_B4_B1,
         ),
-        TrickTaken(Trick([(2, Card.parse("G3"))], 2), 2, "HT-TRICK-1"),
+        TrickTaken(Trick([(2, Card.parse("G3"))], 2), 2, "HT-TRICK-1", GREEN_G3),
         TurnEnded(Turn(1, cards("B2 G3 B4 B1"), 3), 3, "HT-LEAD-2"),
-        HandScored(expected_hand(0), (1, 0, -1, 1)),
+        HandScored(expected_hand(0), (1, 0, -1, 1), expected_explanations()),
         HandStarted(1, 1, CardSet.parse("R4 G1 B1")),
     )
-    assert found[-2] == HandScored(expected_hand(0), (1, 0, -1, 1))
     viewed = events(state, Follow(0, Card.parse("B1")), 2)
-    assert viewed[-2] == HandScored(expected_hand(2), (1, 0, -1, 1))
+    assert viewed[-2] == HandScored(expected_hand(2), (1, 0, -1, 1), expected_explanations())
     assert viewed[-1] == HandStarted(1, 1, CardSet.parse("R2 G3 B3"))
+
+
+@pytest.mark.rule("HT-PASS-1", "HT-SCORE-3")
+def test_the_hand_scores_explain_what_the_viewer_saw_under_passes_hidden() -> None:
+    rules = attrs.evolve(SMALL, name="small-hidden", passed_cards=PassedCards.HIDDEN)
+    state = play(start(rules), [*FIRST_TURN, *SECOND_TURN[:3]])
+    move = Follow(0, Card.parse("B1"))
+    # Seat 0 did not see seat 2's B3: an item without a card, at the same -2.
+    (scored,) = [event for event in events(state, move, 0) if isinstance(event, HandScored)]
+    assert scored.explanations == expected_explanations(seat_2_passed=None)
+    assert scored.hand.scores == (1, 0, -1, 1)
+    # Seat 2 passed it and sees it.
+    (scored,) = [event for event in events(state, move, 2) if isinstance(event, HandScored)]
+    assert scored.explanations == expected_explanations()
 
 
 def test_events_of_the_end_of_the_game() -> None:
@@ -286,7 +416,7 @@ def test_events_of_the_end_of_the_game() -> None:
     state = play(start(rules), [*FIRST_TURN, *SECOND_TURN[:3]])
     found = events(state, Follow(0, Card.parse("B1")), 1)
     assert found[-2:] == (
-        HandScored(expected_hand(1), (1, 0, -1, 1)),
+        HandScored(expected_hand(1), (1, 0, -1, 1), expected_explanations()),
         GameOver((1, 0, -1, 1), (0, 3)),
     )
 

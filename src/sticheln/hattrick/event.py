@@ -26,6 +26,28 @@ the next lower value, seat 1's G2, leads the next turn (:rule:`HT-LEAD-2`):
 
 >>> red.winner, green.winner, ended.next_leader, ended.rule
 (0, 3, 1, 'HT-LEAD-2')
+
+Each trick comes with why it goes to whom (:rule:`HT-TRICK-1`), as
+:func:`~sticheln.hattrick.explain_trick` gives it:
+
+>>> print(green.explanation)
+G4 wins.
+- G2 opens the trick: green is its colour, and only green cards are added to it (HT-PLAY-1).
+- G2 is lower than G4 (HT-TRICK-1).
+- G4 is the highest card of the trick (HT-TRICK-1).
+
+When the hand is over, every player's hand score comes item by item
+(:func:`~sticheln.hattrick.explain_score`); seat 2 won G3 and passed B3:
+
+>>> state = apply_move(state, move_for(state, 3, Card.parse("G4")))
+>>> for player, name in [(1, "B2"), (2, "G3"), (3, "B4")]:
+...     state = apply_move(state, move_for(state, player, Card.parse(name)))
+>>> scored = events(state, move_for(state, 0, Card.parse("B1")), 0)[-2]
+>>> print(scored.explanations[2])
+Hand score -1:
+  +0 green is the collected colour: 1 green card won, more than of any other colour (HT-SCORE-1).
+  +1 G3 is in the collected colour and scores one point (HT-SCORE-1).
+  -2 B3 was passed and costs two points, whatever its colour (HT-SCORE-3).
 """
 
 from __future__ import annotations
@@ -35,10 +57,12 @@ from typing import TypeAlias
 import attrs
 
 from sticheln.core.cards import Card, CardSet
+from sticheln.core.explain import ScoreExplanation, TrickExplanation
 from sticheln.core.results import winners
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue, events_from_views
 from sticheln.hattrick.engine import apply_move
+from sticheln.hattrick.explain import explain_score, explain_trick
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick
 from sticheln.hattrick.state import FinishedHand
 from sticheln.hattrick.turn import Turn
@@ -102,7 +126,8 @@ class CardPassed(WireValue):
 @attrs.frozen
 class TrickTaken(WireValue):
     """The turn is over and a trick of it goes to the player of its highest card
-    (:rule:`HT-TRICK-1`), who lays its cards face up (:rule:`HT-TRICK-2`)."""
+    (:rule:`HT-TRICK-1`), who lays its cards face up (:rule:`HT-TRICK-2`): who takes it, and
+    why."""
 
     wire_game = "hattrick"
 
@@ -112,6 +137,9 @@ class TrickTaken(WireValue):
     """The seat that takes the trick."""
     rule: str
     """The rule that gives it to them: ``"HT-TRICK-1"``."""
+    explanation: TrickExplanation
+    """Why that card takes the trick (:func:`~sticheln.hattrick.explain_trick`): the trick's
+    colour (:rule:`HT-PLAY-1`), then one reason per card, each naming its rule."""
 
 
 @attrs.frozen
@@ -143,6 +171,10 @@ class HandScored(WireValue):
     their pass piles under :attr:`PassedCards.HIDDEN <sticheln.hattrick.PassedCards.HIDDEN>`."""
     totals: tuple[int, ...]
     """Each player's total after the hand (:rule:`HT-GAME-2`)."""
+    explanations: tuple[ScoreExplanation, ...]
+    """Each player's score of the hand item by item, by seat
+    (:func:`~sticheln.hattrick.explain_score` of :attr:`hand`, so from what the player sees:
+    a passed card they did not see is an item without a card)."""
 
 
 @attrs.frozen
@@ -220,10 +252,12 @@ def view_events(
     if turn is not None:
         for trick in turn.tricks:
             assert trick.winner is not None  # every trick of a finished turn is taken
-            found.append(TrickTaken(trick, trick.winner, "HT-TRICK-1"))
+            found.append(TrickTaken(trick, trick.winner, "HT-TRICK-1", explain_trick(trick.cards)))
         found.append(TurnEnded(turn, turn.next_leader, "HT-LEAD-2"))
     if hand_over:
-        found.append(HandScored(after.finished_hands[-1], after.scores))
+        hand = after.finished_hands[-1]
+        explanations = tuple(explain_score(hand, seat) for seat in range(after.players))
+        found.append(HandScored(hand, after.scores, explanations))
         if after.is_over:
             found.append(GameOver(after.scores, winners(after.scores)))
         else:

@@ -20,6 +20,7 @@ from sticheln.core.wire import GameWire
 from sticheln.hattrick.encoding import HattrickEncoding
 from sticheln.hattrick.engine import apply_move, legal_moves, new_game, parse_move
 from sticheln.hattrick.event import EVENT_TYPES, events
+from sticheln.hattrick.explain import explain_score, trick_explanation
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.record import HattrickRecord
 from sticheln.hattrick.rules import AMIGO_1995, HATTRICK_PRESETS, HattrickRules
@@ -81,6 +82,8 @@ HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules
     hand_sampler=HandSampler,
     screen="sticheln.hattrick.screen:HattrickScreen",
     web_renderer="sticheln.hattrick:render.js",
+    explain_trick=trick_explanation,
+    explain_score=explain_score,
 )
 """Hattrick's functions and facts, from which :class:`HattrickGame` is built."""
 

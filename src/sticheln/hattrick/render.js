@@ -2,7 +2,7 @@
 
 import { cardElement, cardRow, colorName, hiddenCard, parseCard, ruleLink } from "/static/cards.js";
 import { el } from "/static/dom.js";
-import { dealScoredLine, dealStartedLine, gameOverLine, playCell, takerNote } from "/static/render-common.js";
+import { dealScoredLine, dealStartedLine, explanationList, gameOverLine, playCell, takerNote } from "/static/render-common.js";
 
 export const roundWord = "Hand";
 export const lastHeading = "Last turn";
@@ -96,18 +96,23 @@ export function playerDetails(view, seat) {
   ];
 }
 
-function takenLine(event, ctx) {
+// Who took a trick of the turn, and why: the event's explanation (the library's
+// TrickExplanation), every reason with a link to its rule.
+function takenTrick(event, ctx) {
   const color = colorName(parseCard(event.trick.cards[0]).color);
-  return el("li", {}, `${ctx.name(event.winner)} took the ${color} trick (${event.trick.cards.join(" ")}) `, ruleLink(event.rule));
+  return [
+    el("p", { class: "taken" }, `${ctx.name(event.winner)} took the ${color} trick (${event.trick.cards.join(" ")}).`),
+    explanationList(event.explanation),
+  ];
 }
 
 export function lastTrick(view, events, ctx) {
   const taken = events.filter((event) => event.type === "TrickTaken");
   const ended = events.find((event) => event.type === "TurnEnded");
   if (taken.length) {
-    const list = el("ul", { class: "reasons" }, taken.map((event) => takenLine(event, ctx)));
-    if (ended) list.append(el("li", {}, `${ctx.name(ended.next_leader)} leads the next turn `, ruleLink(ended.rule)));
-    return [list];
+    const parts = taken.flatMap((event) => takenTrick(event, ctx));
+    if (ended) parts.push(el("p", { class: "taken" }, `${ctx.name(ended.next_leader)} leads the next turn `, ruleLink(ended.rule)));
+    return parts;
   }
   const turns = shownHand(view).turns;
   const turn = turns[turns.length - 1];
@@ -128,8 +133,10 @@ export function describeEvent(event, ctx) {
       return `${ctx.name(event.player)} followed with ${event.card}.`;
     case "CardPassed":
       return event.card ? `${ctx.name(event.player)} passed ${event.card}.` : `${ctx.name(event.player)} passed a card.`;
-    case "TrickTaken":
-      return [`${ctx.name(event.winner)} took ${event.trick.cards.join(" ")} `, ruleLink(event.rule)];
+    case "TrickTaken": {
+      const why = event.explanation.reasons[event.explanation.deciding];
+      return [`${ctx.name(event.winner)} took ${event.trick.cards.join(" ")}: ${why.text} `, ruleLink(why.rule)];
+    }
     case "TurnEnded":
       return [`${ctx.name(event.next_leader)} leads the next turn `, ruleLink(event.rule)];
     case "HandScored":

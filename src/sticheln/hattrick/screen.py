@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sticheln.core.cards import Card
+from sticheln.core.explain import Reason
 from sticheln.core.results import winners
 from sticheln.core.screen import (
     COLOR_STYLES,
@@ -31,7 +32,8 @@ from sticheln.hattrick import (
     PassedCards,
     Turn,
     action_for,
-    collecting_color,
+    explain_score,
+    explain_trick,
     hand_score,
     turn_actions,
 )
@@ -42,8 +44,11 @@ __all__ = ["HattrickScreen"]
 class HattrickScreen(CardScreen):
     """Hattrick: the hand by colour with what each colour's cards would do now, the open
     tricks with who would take them, every player's won cards by colour, their passes and
-    scores, after each turn who took which trick and who leads next, and how the game ends
-    (after its hands, or at the target score).
+    scores, after each turn who took which trick and why (the deciding reason of
+    :func:`~sticheln.hattrick.explain_trick`; in interactive play the other reasons too,
+    dim) and who leads next, at the end of a hand the person's score item by item
+    (:func:`~sticheln.hattrick.explain_score`), and how the game ends (after its hands, or
+    at the target score).
 
     Everything is read from :class:`~sticheln.hattrick.HattrickView` values, in which a card
     another player passed is hidden when the rules show only its colour
@@ -167,27 +172,30 @@ class HattrickScreen(CardScreen):
         return joined(parts)
 
     def _turn_lines(self, turn: Turn, number: int) -> list[RenderableType]:
-        takes = joined(
-            [
-                Text.assemble(
-                    f"{self.says(trick.winner, 'take')} the {trick.cards[0].color.name.lower()} "
-                    "trick with ",
-                    card_text(max(trick.cards, key=lambda card: card.value)),
-                )
-                for trick in turn.tricks
-                if trick.winner is not None
-            ],
-            ", ",
-        )
-        return [
+        # Who takes each trick, and why, as explain_trick gives it (HT-TRICK-1); the other
+        # reasons, dim, in interactive play.
+        takes = []
+        others: list[Reason] = []
+        for trick in turn.tricks:
+            explanation = explain_trick(trick.cards)
+            why, winner = explanation.deciding_reason, explanation.winner
+            assert winner is not None  # a trick of Hattrick always goes to someone
+            color = trick.cards[0].color.name.lower()
+            taker = self.says(trick.seats[winner], "take")
+            takes.append(Text(f"{taker} the {color} trick: {why.text} ({why.rule})"))
+            others.extend(reason for reason in explanation.reasons if reason is not why)
+        shown: list[RenderableType] = [
             Text.assemble(
                 f"Turn {number}: ",
                 self._plays(turn.plays, turn.actions),
                 " → ",
-                takes,
-                f" (HT-TRICK-1); {self.says(turn.next_leader, 'lead')} next (HT-LEAD-2)",
+                joined(takes, ", "),
+                f"; {self.says(turn.next_leader, 'lead')} next (HT-LEAD-2)",
             )
         ]
+        if self.interactive:
+            shown.extend(Text(f"    {reason}", style="dim") for reason in others)
+        return shown
 
     def _hand_header(self, state: Any, view: HattrickView) -> list[RenderableType]:
         if self.interactive:  # the turn screen says it all
@@ -208,21 +216,10 @@ class HattrickScreen(CardScreen):
             Text(f"Hand {finished.number + 1} scores: " + " · ".join(parts), style="bold")
         ]
         me = self.perspective
-        if self.interactive and me is not None:
-            won = finished.won[me]
-            color = collecting_color(won, view.rules.colors)
-            collected = len(won.of_color(color)) if color is not None else 0
-            others = len(won) - collected
-            passes = finished.pass_counts[me]
-            text = Text(f"{self.name(me)}: ")
-            if color is not None:
-                text.append(f"{collected} {color.name.lower()} cards (most won) +{collected}, ")
-            text.append(
-                f"{others} other won cards -{others}, {passes} passed "
-                f"{-PASS_PENALTY * passes} = {signed(finished.scores[me])} "
-                "(HT-SCORE-1 to HT-SCORE-3)"
-            )
-            shown.append(text)
+        if self.interactive and me is not None:  # the viewer's score, item by item
+            explanation = explain_score(finished, me)
+            shown.append(Text(f"{self.name(me)}: {explanation.title} {signed(explanation.total)}:"))
+            shown.extend(Text(f"    {item}") for item in explanation.items)
         shown.append(
             Text("Totals: " + " · ".join(f"{self.name(s)} {t}" for s, t in enumerate(view.scores)))
         )
