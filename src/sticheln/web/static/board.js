@@ -67,6 +67,12 @@ function renderScoreExplanations(renderer, scored, ctx) {
   }
 }
 
+// Whether an event tells of a trick taken: it carries the trick's explanation, or the trick.
+// The last-trick box draws the latest batch of events that holds one.
+export function takesATrick(event) {
+  return Boolean(event.explanation) || (event.trick !== null && typeof event.trick === "object");
+}
+
 // The latest event of `events` that explains the scores of a deal, or `previous`.
 export function scoringEvent(events, previous = null) {
   const found = events.filter((event) => Array.isArray(event.explanations)).pop();

@@ -2,9 +2,8 @@
 
 import { cardRow, sortCards } from "./cards.js";
 import { el, clear, fetchJson } from "./dom.js";
-import { renderBoard, makeContext, eventLine, loadRenderer, scoringEvent } from "./board.js";
+import { renderBoard, makeContext, eventLine, loadRenderer, scoringEvent, takesATrick } from "./board.js";
 
-const TRICK_EVENTS = new Set(["TrickTaken", "TurnEnded", "TrickCompleted"]);
 
 const replay = { data: null, index: 0 };
 const $ = (id) => document.getElementById(id);
@@ -26,7 +25,7 @@ function lastFrame() {
 function trickEvents(index) {
   for (let i = index; i >= 0; i -= 1) {
     const events = replay.data.frames[i].events || [];
-    if (events.some((event) => TRICK_EVENTS.has(event.type))) return events;
+    if (events.some(takesATrick)) return events;
   }
   return [];
 }

@@ -2,9 +2,8 @@
 
 import { cardButton, sortCards } from "./cards.js";
 import { el, clear, seatName, listText } from "./dom.js";
-import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer, scoringEvent } from "./board.js";
+import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer, scoringEvent, takesATrick } from "./board.js";
 
-const TRICK_EVENTS = new Set(["TrickTaken", "TurnEnded", "TrickCompleted"]);
 const LOG_LIMIT = 60;
 const PING_MS = 25000;
 
@@ -132,7 +131,7 @@ async function onWelcome(message) {
 
 function onEvents(message) {
   const events = message.events || [];
-  if (events.some((event) => TRICK_EVENTS.has(event.type))) page.trickEvents = events;
+  if (events.some(takesATrick)) page.trickEvents = events;
   page.scored = scoringEvent(events, page.scored);
   const ctx = context();
   const log = $("log");
