@@ -1,5 +1,4 @@
-"""Moves per second of :func:`sticheln.sticheln.batch.simulate` beside the library's
-random-play loop.
+"""Moves per second of the lockstep batch simulators beside the library's random-play loop.
 
 Measures the lockstep batch (random games of Sticheln, all at once with numpy) at several batch
 sizes, without and with the observation vectors and action masks of the encoding, and in the
