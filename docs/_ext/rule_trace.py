@@ -638,13 +638,9 @@ def check(trace: Trace, rules: Mapping[str, object] | Iterable[str]) -> list[Fin
     return findings
 
 
-def package_exports(root: Path, source_dirs: Sequence[str] = ("src",)) -> dict[str, set[str]]:
-    """The names in ``__all__`` of every package under the source directories, by package.
-
-    ``{"sticheln": {"trick_winner", ...}, "sticheln.hattrick": {...}}``; a package whose
-    ``__all__`` is not a literal list or tuple of strings is left out.
-    """
-    exports: dict[str, set[str]] = {}
+def _package_inits(root: Path, source_dirs: Sequence[str]) -> Iterator[tuple[str, ast.Module]]:
+    """Each package under the source directories with the parsed body of its ``__init__``;
+    one that cannot be read or parsed is left out."""
     for source in source_dirs:
         source_dir = root / source
         if not source_dir.is_dir():
@@ -654,20 +650,28 @@ def package_exports(root: Path, source_dirs: Sequence[str] = ("src",)) -> dict[s
                 tree = ast.parse(init.read_text(encoding="utf-8"))
             except (OSError, SyntaxError, ValueError):
                 continue
-            package = ".".join(init.parent.relative_to(source_dir).parts)
-            for statement in tree.body:
-                if (
-                    isinstance(statement, ast.Assign)
-                    and any(
-                        isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets
-                    )
-                    and isinstance(statement.value, ast.List | ast.Tuple)
-                ):
-                    exports[package] = {
-                        element.value
-                        for element in statement.value.elts
-                        if isinstance(element, ast.Constant) and isinstance(element.value, str)
-                    }
+            yield ".".join(init.parent.relative_to(source_dir).parts), tree
+
+
+def package_exports(root: Path, source_dirs: Sequence[str] = ("src",)) -> dict[str, set[str]]:
+    """The names in ``__all__`` of every package under the source directories, by package.
+
+    ``{"sticheln": {"trick_winner", ...}, "sticheln.hattrick": {...}}``; a package whose
+    ``__all__`` is not a literal list or tuple of strings is left out.
+    """
+    exports: dict[str, set[str]] = {}
+    for package, tree in _package_inits(root, source_dirs):
+        for statement in tree.body:
+            if (
+                isinstance(statement, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets)
+                and isinstance(statement.value, ast.List | ast.Tuple)
+            ):
+                exports[package] = {
+                    element.value
+                    for element in statement.value.elts
+                    if isinstance(element, ast.Constant) and isinstance(element.value, str)
+                }
     return exports
 
 
@@ -678,27 +682,16 @@ def package_reexports(
     the subpackage it comes from (``{"sticheln": {"trick_winner": "sticheln.sticheln"}}``).
     """
     reexports: dict[str, dict[str, str]] = {}
-    for source in source_dirs:
-        source_dir = root / source
-        if not source_dir.is_dir():
-            continue
-        for init in sorted(source_dir.rglob("__init__.py")):
-            try:
-                tree = ast.parse(init.read_text(encoding="utf-8"))
-            except (OSError, SyntaxError, ValueError):
-                continue
-            package = ".".join(init.parent.relative_to(source_dir).parts)
-            for statement in tree.body:
-                if (
-                    isinstance(statement, ast.ImportFrom)
-                    and not statement.level
-                    and statement.module is not None
-                    and statement.module.startswith(package + ".")
-                ):
-                    for alias in statement.names:
-                        reexports.setdefault(package, {})[alias.asname or alias.name] = (
-                            statement.module
-                        )
+    for package, tree in _package_inits(root, source_dirs):
+        for statement in tree.body:
+            if (
+                isinstance(statement, ast.ImportFrom)
+                and not statement.level
+                and statement.module is not None
+                and statement.module.startswith(package + ".")
+            ):
+                for alias in statement.names:
+                    reexports.setdefault(package, {})[alias.asname or alias.name] = statement.module
     return reexports
 
 
