@@ -23,6 +23,7 @@ from sticheln.core.errors import (
 )
 from sticheln.core.loading import RecordedGame, load_record
 from sticheln.core.protocol import SPECTATOR, Game, GameInfo, random_playout
+from sticheln.core.setup import GameSetup
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireError
 from sticheln.games import GAME_NAMES, find_game, register_game
@@ -50,7 +51,6 @@ from sticheln.sticheln import (
     StichelnMove,
     StichelnRecord,
     StichelnRules,
-    StichelnSetup,
     StichelnState,
     StichelnView,
     TrickExplanation,
@@ -116,6 +116,7 @@ __all__ = [
     "FirstLeader",
     "Game",
     "GameInfo",
+    "GameSetup",
     "IllegalMoveError",
     "InvalidMoveError",
     "Phase",
@@ -133,7 +134,6 @@ __all__ = [
     "StichelnMove",
     "StichelnRecord",
     "StichelnRules",
-    "StichelnSetup",
     "StichelnState",
     "StichelnView",
     "Trick",

@@ -20,7 +20,7 @@ import sticheln as st
 from sticheln import hattrick as ht
 from sticheln.cli import main
 from sticheln.core import registry
-from sticheln.core.setup import SeatTable
+from sticheln.core.setup import GameSetup, SeatTable
 
 PACKAGE = Path(st.__file__).resolve().parent
 TOOLS = {"bots", "cli", "adapters", "web"}
@@ -368,7 +368,6 @@ DIALECT = [
     "{TITLE}",
     "{Title}Rules",
     "{TITLE}_PRESETS",
-    "{Title}Setup",
     "{Title}State",
     "{Title}View",
     "{Title}Move",
@@ -406,6 +405,23 @@ def test_every_game_speaks_the_same_dialect(package: str, title: str) -> None:
     assert [name for name in names if not hasattr(module, name)] == []
 
 
+@pytest.mark.parametrize(
+    "package", ["sticheln.sticheln", "sticheln.hattrick", "sticheln.stichling"]
+)
+def test_every_game_starts_from_the_kernels_setup(package: str) -> None:
+    import importlib
+
+    import sticheln.core
+
+    module = importlib.import_module(package)
+    players = 4
+    state = module.new_game(players, seed=5)
+    assert type(state.setup) is GameSetup
+    assert st.GameSetup is sticheln.core.GameSetup is GameSetup
+    loaded = module.__dict__[f"{package.rsplit('.', 1)[1].title()}Record"].from_state(state)
+    assert loaded.replay().setup == state.setup
+
+
 def test_sticheln_names_are_at_the_root_too() -> None:
     import sticheln.sticheln as game
 
@@ -430,7 +446,6 @@ def test_sticheln_names_are_at_the_root_too() -> None:
         ("sticheln", "Rules"),
         ("sticheln", "PRESETS"),
         ("sticheln", "GameRecord"),
-        ("sticheln", "GameSetup"),
         ("sticheln", "RECORD_VERSION"),
         ("sticheln", "Move"),
         ("sticheln.stichling", "game_winners"),

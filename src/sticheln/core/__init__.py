@@ -28,6 +28,7 @@ from sticheln.core.protocol import SPECTATOR, Game, GameInfo, random_playout
 from sticheln.core.records import RECORD_FORMAT, Record
 from sticheln.core.registry import GAME_NAMES, GameFactory, find_game, register_game
 from sticheln.core.results import ranking, winners
+from sticheln.core.setup import GameSetup
 from sticheln.core.tricks import Trick
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "GameFactory",
     "GameInfo",
     "GameKit",
+    "GameSetup",
     "IllegalMoveError",
     "InvalidMoveError",
     "Record",

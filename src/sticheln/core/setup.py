@@ -10,6 +10,8 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Generic, TypeVar
 
+import attrs
+
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.errors import (
     CardError,
@@ -20,6 +22,9 @@ from sticheln.core.errors import (
 )
 
 T = TypeVar("T")
+RulesT = TypeVar("RulesT")
+DealT = TypeVar("DealT")
+GivenT = TypeVar("GivenT")
 
 
 MAX_SEAT: Final = 999
@@ -264,6 +269,72 @@ def check_hands(
         seen |= cards
         parsed.append(cards)
     return tuple(parsed)
+
+
+@attrs.frozen
+class GameSetup(Generic[RulesT, DealT]):
+    """What a game starts from: rules, players, the first leader and the deal of every round
+    or hand. The same class serves every game: a Sticheln setup is a
+    ``GameSetup[StichelnRules, Deal]``, a Hattrick or Stichling setup deals a tuple of card
+    sets, one per seat.
+
+    Together with the moves it determines the whole game (the game's record).
+    """
+
+    rules: RulesT
+    """The rules of the game."""
+    players: int
+    """The number of players; seats are ``0 .. players - 1`` in clockwise order."""
+    first_leader: int
+    """The seat that leads the first trick, turn or card of the game."""
+    deals: tuple[DealT, ...]
+    """The deal of each round or hand, in play order."""
+    seed: int | None = None
+    """The seed the deals were made from, if the game was started from an ``int`` seed."""
+
+
+def make_setup(
+    rules: RulesT,
+    players: int,
+    first_leader: int,
+    seed: int | random.Random | None,
+    deals: GivenT | None,
+    *,
+    kind: type[RulesT],
+    check_players: Callable[[RulesT, int], object],
+    count: Callable[[RulesT, int], int],
+    dealer: Callable[[RulesT, int], Callable[[random.Random], DealT]],
+    check_deals: Callable[[RulesT, int, GivenT, int], tuple[DealT, ...]],
+    draw_leader: Callable[[RulesT, int, int, random.Random], int] | None = None,
+) -> GameSetup[RulesT, DealT]:
+    """The checked setup of a game: the one path of every game's ``new_game`` and of loading
+    its record.
+
+    ``rules`` must be a ``kind``; ``check_players(rules, players)`` checks the player count
+    (raising the game's error), and :func:`check_first_leader` the first leader. The seed
+    gives the generator (:func:`seeded_rng`). A game has ``count(rules, players)`` deals: each
+    is ``dealer(rules, players)`` called with the generator unless ``deals`` are given, which
+    ``check_deals(rules, players, deals, count)`` checks and converts instead. With a
+    ``draw_leader`` (a new game whose rules draw the first leader) the first leader is
+    ``draw_leader(rules, players, first_leader, rng)``, drawn before the cards are dealt.
+
+    :raises WrongTypeError: if ``rules`` is not a ``kind``, or ``seed`` or ``first_leader``
+        is of the wrong type.
+    :raises SetupError: if ``first_leader`` is not a seat, or what ``check_deals`` raises.
+    """
+    check_type(rules, kind, "rules")
+    check_players(rules, players)
+    check_first_leader(first_leader, players)
+    rng, int_seed = seeded_rng(seed, dealt=deals is not None)
+    if draw_leader is not None:
+        first_leader = draw_leader(rules, players, first_leader, rng)
+    number = count(rules, players)
+    if deals is None:
+        deal = dealer(rules, players)
+        dealt = tuple(deal(rng) for _ in range(number))
+    else:
+        dealt = check_deals(rules, players, deals, number)
+    return GameSetup(rules, players, first_leader, dealt, int_seed)
 
 
 SEAT_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}

@@ -54,7 +54,7 @@ from sticheln.hattrick.rules import (
 )
 from sticheln.hattrick.sampling import sample_state
 from sticheln.hattrick.scoring import PASS_PENALTY, collecting_color, hand_score
-from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState
+from sticheln.hattrick.state import FinishedHand, HattrickState
 from sticheln.hattrick.turn import (
     OPEN_TRICKS,
     Action,
@@ -88,7 +88,6 @@ __all__ = [
     "HattrickMove",
     "HattrickRecord",
     "HattrickRules",
-    "HattrickSetup",
     "HattrickState",
     "HattrickView",
     "LeadCards",

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from operator import itemgetter
 from typing import Final
 
@@ -33,20 +34,20 @@ from sticheln.core.errors import IllegalMoveError, SetupError, WrongTypeError, e
 from sticheln.core.moves import check_move_text, find_card_move
 from sticheln.core.setup import (
     SEAT_ORDERS,
+    GameSetup,
     SeatTable,
-    check_first_leader,
     check_hands,
     check_rng,
     check_seat,
     check_type,
+    make_setup,
     seat_orders,
-    seeded_rng,
 )
 from sticheln.core.shuffle import deal
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_table
 from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, LeadCards
 from sticheln.hattrick.scoring import _hand_score
-from sticheln.hattrick.state import SEATS, FinishedHand, HattrickSetup, HattrickState, check_state
+from sticheln.hattrick.state import SEATS, FinishedHand, HattrickState, check_state
 from sticheln.hattrick.turn import (
     OPEN_TRICKS,
     Action,
@@ -137,7 +138,7 @@ def new_game(
     :param players: the number of players (4 to 6 with the default rules).
     :param seed: an ``int`` seed or a :class:`random.Random` for the shuffles; ``None`` takes
         a fresh random seed. The same seed and rules always give the same deals. The ``int``
-        seed is kept in :attr:`HattrickSetup.seed` for the record (``None`` when ``deals`` are
+        seed is kept in :attr:`~sticheln.GameSetup.seed` for the record (``None`` when ``deals`` are
         given without a seed).
     :param rules: the rules; :data:`AMIGO_1995` by default.
     :param first_leader: the seat that leads the first turn of the game, the player left of
@@ -148,45 +149,39 @@ def new_game(
     :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
     :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
     """
-    return start_game(make_setup(rules, players, first_leader, seed, deals))
+    return start_game(
+        make_setup(
+            rules,
+            players,
+            first_leader,
+            seed,
+            deals,
+            kind=HattrickRules,
+            check_players=HattrickRules.check_players,
+            count=HattrickRules.hands_for,
+            dealer=hand_dealer,
+            check_deals=check_deals,
+        )
+    )
 
 
-def make_setup(
-    rules: HattrickRules,
-    players: int,
-    first_leader: int,
-    seed: int | random.Random | None,
-    deals: Sequence[Sequence[Iterable[Card | str] | str]] | None,
-) -> HattrickSetup:
-    """The checked setup of a game: the one path of :func:`new_game` and of loading a
-    record (:class:`~sticheln.hattrick.HattrickRecord`). The hands are dealt from ``seed``
-    unless ``deals`` are given, which are checked instead.
-
-    :raises RulesError: if the rules do not allow ``players`` players.
-    :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
-    :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
-    """
-    check_type(rules, HattrickRules, "rules")
-    rules.check_players(players)
-    check_first_leader(first_leader, players)
-    count = rules.hands_for(players)
-    rng, int_seed = seeded_rng(seed, dealt=deals is not None)
-    if deals is not None:
-        dealt = check_deals(rules, players, deals, count)
-    else:
-        deck, size = _deck_indices(rules), rules.hand_size(players)
-        dealt = tuple(_deal(deck, size, players, rng) for _ in range(count))
-    return HattrickSetup(rules, players, first_leader, dealt, int_seed)
+def hand_dealer(
+    rules: HattrickRules, players: int
+) -> Callable[[random.Random], tuple[CardSet, ...]]:
+    """How a new game deals each of its hands from its generator (:func:`deal_hand`)."""
+    return partial(_deal, _deck_indices(rules), rules.hand_size(players), players)
 
 
-def start_game(setup: HattrickSetup) -> HattrickState:
+def start_game(setup: GameSetup[HattrickRules, tuple[CardSet, ...]]) -> HattrickState:
     """The first state of a game with the given setup (its deals already checked)."""
     _prepare_seats(setup.players)
     return _start_hand(setup, 0, ())
 
 
 def _start_hand(
-    setup: HattrickSetup, number: int, finished: tuple[FinishedHand, ...]
+    setup: GameSetup[HattrickRules, tuple[CardSet, ...]],
+    number: int,
+    finished: tuple[FinishedHand, ...],
 ) -> HattrickState:
     n = setup.players
     empty = (_EMPTY,) * n
@@ -579,7 +574,9 @@ def target_reached(rules: HattrickRules, finished: Sequence[FinishedHand]) -> bo
 
 
 def game_over(
-    setup: HattrickSetup, turn_leader: int, finished: tuple[FinishedHand, ...]
+    setup: GameSetup[HattrickRules, tuple[CardSet, ...]],
+    turn_leader: int,
+    finished: tuple[FinishedHand, ...],
 ) -> HattrickState:
     """The state of a game that is over after its ``finished`` hands: all of the hands of
     the setup (:rule:`HT-GAME-1`), or fewer once a player reached the target score

@@ -20,7 +20,8 @@ from typing import Any, Final
 import attrs
 
 from sticheln.core.records import Record
-from sticheln.hattrick.engine import apply_move, make_setup, start_game
+from sticheln.core.setup import make_setup
+from sticheln.hattrick.engine import apply_move, check_deals, hand_dealer, start_game
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.rules import HattrickRules, LeadCards
 from sticheln.hattrick.state import HattrickState
@@ -73,7 +74,18 @@ class HattrickRecord(Record[HattrickRules, HattrickMove, HattrickState]):
 
     def _start(self) -> HattrickState:
         return start_game(
-            make_setup(self.rules, self.players, self.first_leader, self.seed, self.deals)
+            make_setup(
+                self.rules,
+                self.players,
+                self.first_leader,
+                self.seed,
+                self.deals,
+                kind=HattrickRules,
+                check_players=HattrickRules.check_players,
+                count=HattrickRules.hands_for,
+                dealer=hand_dealer,
+                check_deals=check_deals,
+            )
         )
 
     _apply = staticmethod(apply_move)

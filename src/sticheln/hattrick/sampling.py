@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from typing import cast
 
 from sticheln.core.cards import Card, CardSet, Color
-from sticheln.core.setup import check_rng, check_seat_view
+from sticheln.core.setup import GameSetup, check_rng, check_seat_view
 from sticheln.hattrick.engine import _deal_hand, _prepare_seats, game_over
 from sticheln.hattrick.rules import HattrickRules
-from sticheln.hattrick.state import FinishedHand, HattrickSetup, HattrickState, acting
+from sticheln.hattrick.state import FinishedHand, HattrickState, acting
 from sticheln.hattrick.turn import Action, Turn, turn_actions
 from sticheln.hattrick.view import HattrickView, check_view
 
@@ -171,7 +171,7 @@ def sample_state(view: HattrickView, rng: random.Random) -> HattrickState:
     _prepare_seats(n)
     if view.is_over:
         deals.extend(_deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
-        setup = HattrickSetup(rules, n, first_leader, tuple(deals), None)
+        setup = GameSetup(rules, n, first_leader, tuple(deals), None)
         return game_over(setup, view.turn_leader, finished)
     pool = _Pool(rules.deck - _seen(view, [*view.hand, *view.turn_cards]), rules.colors, rng)
     hands = [view.hand if p == viewer else CardSet() for p in range(n)]
@@ -186,7 +186,7 @@ def sample_state(view: HattrickView, rng: random.Random) -> HattrickState:
     deals.append(tuple(map(CardSet, dealt)))
     deals.extend(_deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
     return HattrickState(
-        setup=HattrickSetup(rules, n, first_leader, tuple(deals), None),
+        setup=GameSetup(rules, n, first_leader, tuple(deals), None),
         hand_number=view.hand_number,
         held=tuple([hand.indices for hand in hands]),
         turn_leader=view.turn_leader,
@@ -239,7 +239,7 @@ class HandSampler:
         if view.is_over:
             deals = [*self._past]
             deals.extend(_deal_hand(rules, n, rng) for _ in range(view.hand_count - len(deals)))
-            setup = HattrickSetup(rules, n, self._first_leader, tuple(deals), None)
+            setup = GameSetup(rules, n, self._first_leader, tuple(deals), None)
             self._over = game_over(setup, view.turn_leader, self._finished)
             return
         self._future = tuple(
@@ -325,7 +325,7 @@ class HandSampler:
         # on every sample of a search.
         played = cast("tuple[Card, ...]", turn_cards)
         return HattrickState(
-            setup=HattrickSetup(view.rules, n, self._first_leader, deals, None),
+            setup=GameSetup(view.rules, n, self._first_leader, deals, None),
             hand_number=view.hand_number,
             held=tuple(held),
             turn_leader=view.turn_leader,

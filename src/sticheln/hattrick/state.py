@@ -17,14 +17,14 @@ import attrs
 
 from sticheln.core.cards import _ALL_CARDS, Card, CardSet, Color, _card_set
 from sticheln.core.results import ranking, winners
-from sticheln.core.setup import MAX_SEAT, wrong_type
+from sticheln.core.setup import MAX_SEAT, GameSetup, wrong_type
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.rules import HattrickRules
 from sticheln.hattrick.turn import Action, Turn, open_tricks, turn_actions
 
-__all__ = ["FinishedHand", "HattrickSetup", "HattrickState", "check_state"]
+__all__ = ["FinishedHand", "HattrickState", "check_state"]
 
 _BITS: Final = tuple(1 << index for index in range(len(_ALL_CARDS)))
 
@@ -53,27 +53,6 @@ def turn_moves(leader: int, players: int, cards: tuple[Card | None, ...]) -> lis
             raise ValueError("a passed card hidden from the viewer cannot be made a move")
         moves.append(_MOVE_CLASS[action]((leader + i) % players, card))
     return moves
-
-
-@attrs.frozen
-class HattrickSetup:
-    """What a game starts from: rules, players, the first leader and the deal of every hand.
-
-    Together with the moves it determines the whole game
-    (:class:`~sticheln.hattrick.HattrickRecord`).
-    """
-
-    rules: HattrickRules
-    """The rules of the game."""
-    players: int
-    """The number of players; seats are ``0 .. players - 1`` in clockwise order."""
-    first_leader: int
-    """The seat that leads the first turn of the game: the player left of the first dealer
-    (:rule:`HT-LEAD-1`)."""
-    deals: tuple[tuple[CardSet, ...], ...]
-    """The hands dealt to each seat, for every hand of the game (:rule:`HT-DEAL-1`)."""
-    seed: int | None = None
-    """The seed the deals were made from, if the game was started from an ``int`` seed."""
 
 
 @attrs.frozen
@@ -146,7 +125,7 @@ class HattrickState(NamedTuple):
     on every move; treat it as an opaque value with attributes.
     """
 
-    setup: HattrickSetup
+    setup: GameSetup[HattrickRules, tuple[CardSet, ...]]
     """Rules, players and deals: the same object in every state of a game."""
     hand_number: int
     """The hand in progress, from 0; once the game is over, :attr:`hand_count`, also when a

@@ -45,7 +45,7 @@ from sticheln.sticheln.rules import (
 )
 from sticheln.sticheln.sampling import sample_state
 from sticheln.sticheln.scoring import card_points, ranking, round_score, winners
-from sticheln.sticheln.state import Deal, FinishedRound, Phase, StichelnSetup, StichelnState
+from sticheln.sticheln.state import Deal, FinishedRound, Phase, StichelnState
 from sticheln.sticheln.trick import lead_color, trick_taker, trick_winner
 from sticheln.sticheln.view import StichelnView, observe, would_take
 
@@ -79,7 +79,6 @@ __all__ = [
     "StichelnMove",
     "StichelnRecord",
     "StichelnRules",
-    "StichelnSetup",
     "StichelnState",
     "StichelnView",
     "TrickExplanation",

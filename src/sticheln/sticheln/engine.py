@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left as _bisect
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from operator import attrgetter
 
 from sticheln.core.cards import Card, CardSet, _card_set, card_set_of
@@ -23,14 +24,14 @@ from sticheln.core.errors import IllegalMoveError, SetupError, excerpt
 from sticheln.core.moves import check_move_text, find_card_move
 from sticheln.core.setup import (
     SEAT_ORDERS,
-    check_first_leader,
+    GameSetup,
     check_hands,
     check_player_count,
     check_rng,
     check_seat,
     check_type,
+    make_setup,
     seat_orders,
-    seeded_rng,
 )
 from sticheln.core.tricks import Trick, new_trick
 from sticheln.sticheln.moves import PAIN_MOVES, PLAY_MOVES, ChoosePain, PlayCard, StichelnMove
@@ -42,7 +43,6 @@ from sticheln.sticheln.state import (
     _PLAYING,
     Deal,
     FinishedRound,
-    StichelnSetup,
     StichelnState,
     check_state,
     chosen_pain_cards,
@@ -118,7 +118,7 @@ def new_game(
     :param seed: an ``int`` seed or a :class:`random.Random` for the shuffles (and the draw of
         the dealer under :attr:`FirstLeader.LEFT_OF_DEALER`); ``None`` takes a fresh random
         seed. The same seed and rules always give the same deals, and the ``int`` seed is kept
-        in :attr:`StichelnSetup.seed` for the record.
+        in :attr:`~sticheln.GameSetup.seed` for the record.
     :param rules: the rules; the NSV English rules by default.
     :param first_leader: the seat that leads the first trick of the game, the youngest
         player in the NSV rules (:rule:`ST-LEAD-1`). Under
@@ -131,52 +131,53 @@ def new_game(
     :raises WrongTypeError: if ``players``, ``rules``, ``seed`` or ``first_leader`` is of the
         wrong type.
     """
-    return start_game(make_setup(rules, players, first_leader, seed, deals, draw_leader=True))
+    return start_game(
+        make_setup(
+            rules,
+            players,
+            first_leader,
+            seed,
+            deals,
+            kind=StichelnRules,
+            check_players=setup_players,
+            count=StichelnRules.rounds_for,
+            dealer=round_dealer,
+            check_deals=check_deals,
+            draw_leader=draw_first_leader,
+        )
+    )
 
 
-def make_setup(
-    rules: StichelnRules,
-    players: int,
-    first_leader: int,
-    seed: int | random.Random | None,
-    deals: Sequence[Sequence[Iterable[Card | str]]] | None,
-    *,
-    draw_leader: bool,
-) -> StichelnSetup:
-    """The checked setup of a game: the one path of :func:`new_game` and of loading a
-    record (:class:`~sticheln.StichelnRecord`).
+def setup_players(rules: StichelnRules, players: int) -> None:
+    """:raises RulesError: if the rules have no deck for ``players``.
+    :raises WrongTypeError: if ``players`` is not an ``int``."""
+    rules.deck(check_player_count(players))
 
-    The rounds are dealt from ``seed`` unless ``deals`` are given, which are checked instead.
-    With ``draw_leader`` (a new game) the draw of :attr:`FirstLeader.LEFT_OF_DEALER` picks the
-    first leader; a record has it already.
 
-    :raises RulesError: if the rules have no deck for ``players``.
-    :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
-    :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
-    """
-    check_type(rules, StichelnRules, "rules")
-    rules.deck(check_player_count(players))  # RulesError for an unsupported player count
-    check_first_leader(first_leader, players)
-    rng, int_seed = seeded_rng(seed, dealt=deals is not None)
-    if draw_leader and rules.first_leader is FirstLeader.LEFT_OF_DEALER:
+def round_dealer(rules: StichelnRules, players: int) -> Callable[[random.Random], Deal]:
+    """How a new game deals each of its rounds from its generator (:func:`deal_round`)."""
+    return partial(_deal_round, rules, players)
+
+
+def draw_first_leader(
+    rules: StichelnRules, players: int, first_leader: int, rng: random.Random
+) -> int:
+    """The first leader of a new game: under :attr:`FirstLeader.LEFT_OF_DEALER` the player
+    left of the dealer ``rng`` draws, else ``first_leader``."""
+    if rules.first_leader is FirstLeader.LEFT_OF_DEALER:
         dealer = rng.randrange(players)
-        first_leader = (dealer + 1) % players
-    rounds = rules.rounds_for(players)
-    if deals is None:
-        dealt = tuple(_deal_round(rules, players, rng) for _ in range(rounds))
-    else:
-        dealt = check_deals(rules, players, deals, rounds)
-    return StichelnSetup(rules, players, first_leader, dealt, int_seed)
+        return (dealer + 1) % players
+    return first_leader
 
 
-def start_game(setup: StichelnSetup) -> StichelnState:
+def start_game(setup: GameSetup[StichelnRules, Deal]) -> StichelnState:
     """The first state of a game with the given setup (its deals already checked)."""
     _prepare_seats(setup.players)
     return _start_round(setup, 0, ())
 
 
 def _start_round(
-    setup: StichelnSetup, number: int, finished: tuple[FinishedRound, ...]
+    setup: GameSetup[StichelnRules, Deal], number: int, finished: tuple[FinishedRound, ...]
 ) -> StichelnState:
     deal = setup.deals[number]
     n = setup.players
@@ -406,7 +407,10 @@ def _finish_round(
 
 
 def game_over(
-    setup: StichelnSetup, rounds: int, trick_leader: int, finished: tuple[FinishedRound, ...]
+    setup: GameSetup[StichelnRules, Deal],
+    rounds: int,
+    trick_leader: int,
+    finished: tuple[FinishedRound, ...],
 ) -> StichelnState:
     """The state of a game whose ``rounds`` rounds are all ``finished``."""
     n = setup.players

@@ -16,7 +16,14 @@ from typing import Final
 import attrs
 
 from sticheln.core.records import RECORD_FORMAT, Record
-from sticheln.sticheln.engine import apply_move, make_setup, start_game
+from sticheln.core.setup import make_setup
+from sticheln.sticheln.engine import (
+    apply_move,
+    check_deals,
+    round_dealer,
+    setup_players,
+    start_game,
+)
 from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove
 from sticheln.sticheln.rules import StichelnRules
 from sticheln.sticheln.state import StichelnState
@@ -69,7 +76,11 @@ class StichelnRecord(Record[StichelnRules, StichelnMove, StichelnState]):
                 self.first_leader,
                 self.seed,
                 self.deals,
-                draw_leader=False,
+                kind=StichelnRules,
+                check_players=setup_players,
+                count=StichelnRules.rounds_for,
+                dealer=round_dealer,
+                check_deals=check_deals,
             )
         )
 

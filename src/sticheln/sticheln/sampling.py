@@ -12,10 +12,10 @@ import random
 from collections.abc import Iterable
 
 from sticheln.core.cards import Card, CardSet
-from sticheln.core.setup import check_rng, check_seat_view
+from sticheln.core.setup import GameSetup, check_rng, check_seat_view
 from sticheln.sticheln.engine import _deal_round, _prepare_seats, game_over
 from sticheln.sticheln.moves import PLAY_MOVES
-from sticheln.sticheln.state import Deal, FinishedRound, Phase, StichelnSetup, StichelnState
+from sticheln.sticheln.state import Deal, FinishedRound, Phase, StichelnState
 from sticheln.sticheln.trick import Trick
 from sticheln.sticheln.view import StichelnView, check_view
 
@@ -81,7 +81,7 @@ def sample_state(view: StichelnView, rng: random.Random) -> StichelnState:
     _prepare_seats(n)
     if view.phase is Phase.OVER:
         # Nothing is hidden any more: the state is the public record of the game.
-        setup = StichelnSetup(rules, n, first_leader, past, None)
+        setup = GameSetup(rules, n, first_leader, past, None)
         return game_over(setup, view.round_number, view.trick_leader, view.finished_rounds)
     unseen = list(view.unseen_cards)
     rng.shuffle(unseen)
@@ -105,7 +105,7 @@ def sample_state(view: StichelnView, rng: random.Random) -> StichelnState:
         pick = picks[p]
         masks[p] |= hands[p].mask | (0 if pick is None else pick.bit)
     current = Deal(tuple(map(CardSet, masks)), CardSet(deck.mask & ~sum(masks)))
-    setup = StichelnSetup(rules, n, first_leader, (*past, current, *future), None)
+    setup = GameSetup(rules, n, first_leader, (*past, current, *future), None)
     return StichelnState(
         setup=setup,
         phase=view.phase,

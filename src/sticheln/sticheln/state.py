@@ -17,13 +17,13 @@ import attrs
 
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.results import ranking, winners
-from sticheln.core.setup import wrong_type
+from sticheln.core.setup import GameSetup, wrong_type
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
 from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove
 from sticheln.sticheln.rules import StichelnRules
 
-__all__ = ["Deal", "FinishedRound", "Phase", "StichelnSetup", "StichelnState", "check_state"]
+__all__ = ["Deal", "FinishedRound", "Phase", "StichelnState", "check_state"]
 
 
 class Phase(Enum):
@@ -53,25 +53,6 @@ class Deal:
     """The hand of each player, by seat."""
     set_aside: CardSet = attrs.field(factory=CardSet)
     """Cards of the deck dealt to nobody."""
-
-
-@attrs.frozen
-class StichelnSetup:
-    """What a game starts from: rules, players, the first leader and the deal of every round.
-
-    Together with the moves it determines the whole game (:class:`~sticheln.StichelnRecord`).
-    """
-
-    rules: StichelnRules
-    """The rules of the game."""
-    players: int
-    """The number of players; seats are ``0 .. players - 1`` in clockwise order."""
-    first_leader: int
-    """The seat that leads the first trick of the game (:rule:`ST-LEAD-1`)."""
-    deals: tuple[Deal, ...]
-    """The deal of each round."""
-    seed: int | None = None
-    """The seed the deals were made from, if the game was started from an ``int`` seed."""
 
 
 @attrs.frozen
@@ -116,7 +97,7 @@ class StichelnState(NamedTuple):
     on every move; treat it as an opaque value with attributes.
     """
 
-    setup: StichelnSetup
+    setup: GameSetup[StichelnRules, Deal]
     """Rules, players and deals: the same object in every state of a game."""
     phase: Phase
     """What the game waits for."""

@@ -26,7 +26,6 @@ from sticheln.stichling.engine import (
     apply_move,
     deal_hand,
     legal_moves,
-    make_setup,
     new_game,
     parse_move,
 )
@@ -75,7 +74,6 @@ from sticheln.stichling.scoring import active_position, hand_score, ranking, win
 from sticheln.stichling.state import (
     FinishedHand,
     Phase,
-    StichlingSetup,
     StichlingState,
     hand_leader,
 )
@@ -115,7 +113,6 @@ __all__ = [
     "StichlingMove",
     "StichlingRecord",
     "StichlingRules",
-    "StichlingSetup",
     "StichlingState",
     "StichlingTrick",
     "StichlingView",
@@ -132,7 +129,6 @@ __all__ = [
     "hand_score",
     "is_complete",
     "legal_moves",
-    "make_setup",
     "marker_index",
     "move_from_dict",
     "move_text",

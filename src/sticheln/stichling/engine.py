@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from itertools import permutations
 from operator import itemgetter as _itemgetter
 from typing import Final
@@ -32,13 +33,13 @@ from sticheln.core.errors import (
 )
 from sticheln.core.moves import check_move_text, parse_game_card
 from sticheln.core.setup import (
+    GameSetup,
     SeatTable,
-    check_first_leader,
     check_hands,
     check_rng,
     check_seat,
     check_type,
-    seeded_rng,
+    make_setup,
 )
 from sticheln.core.shuffle import deal
 from sticheln.stichling.moves import (
@@ -67,7 +68,6 @@ from sticheln.stichling.state import (
     _PLAYING,
     FinishedHand,
     OpenPlays,
-    StichlingSetup,
     StichlingState,
     check_state,
     hand_leader,
@@ -81,7 +81,6 @@ __all__ = [
     "apply_move",
     "deal_hand",
     "legal_moves",
-    "make_setup",
     "move_key",
     "new_game",
     "parse_move",
@@ -278,7 +277,7 @@ def new_game(
     :param players: the number of players (2 to 5 with the default rules).
     :param seed: an ``int`` seed or a :class:`random.Random` for the shuffles; ``None`` takes
         a fresh random seed. The same seed and rules always give the same deals. The ``int``
-        seed is kept in :attr:`StichlingSetup.seed` for the record (``None`` when ``deals``
+        seed is kept in :attr:`~sticheln.GameSetup.seed` for the record (``None`` when ``deals``
         are given without a seed).
     :param rules: the rules; :data:`RAVENSBURGER_2015` by default.
     :param first_leader: the seat that plays the first card of the game, the oldest player
@@ -289,35 +288,33 @@ def new_game(
     :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
     :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
     """
-    return start_game(make_setup(rules, players, first_leader, seed, deals))
+    return start_game(
+        make_setup(
+            rules,
+            players,
+            first_leader,
+            seed,
+            deals,
+            kind=StichlingRules,
+            check_players=StichlingRules.check_players,
+            count=hand_count,
+            dealer=hand_dealer,
+            check_deals=check_deals,
+        )
+    )
 
 
-def make_setup(
-    rules: StichlingRules,
-    players: int,
-    first_leader: int,
-    seed: int | random.Random | None,
-    deals: Sequence[Sequence[Iterable[Card | str] | str]] | None,
-) -> StichlingSetup:
-    """The checked setup of a game: the one path of :func:`new_game` and of loading a record
-    (:class:`~sticheln.stichling.StichlingRecord`). The hands are dealt from ``seed`` unless
-    ``deals`` are given, which are checked instead.
+def hand_count(rules: StichlingRules, players: int) -> int:
+    """The number of hands of a game (:attr:`StichlingRules.hand_count`), whatever the
+    number of players."""
+    return rules.hand_count
 
-    :raises RulesError: if the rules do not allow ``players`` players.
-    :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
-    :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
-    """
-    check_type(rules, StichlingRules, "rules")
-    rules.check_players(players)
-    check_first_leader(first_leader, players)
-    count = rules.hand_count
-    rng, int_seed = seeded_rng(seed, dealt=deals is not None)
-    if deals is not None:
-        dealt = check_deals(rules, players, deals, count)
-    else:
-        deck = _deck(rules, players)
-        dealt = tuple(_deal(deck, players, rng) for _ in range(count))
-    return StichlingSetup(rules, players, first_leader, dealt, int_seed)
+
+def hand_dealer(
+    rules: StichlingRules, players: int
+) -> Callable[[random.Random], tuple[CardSet, ...]]:
+    """How a new game deals each of its hands from its generator (:func:`deal_hand`)."""
+    return partial(_deal, _deck(rules, players), players)
 
 
 def prepare_seats(players: int) -> None:
@@ -327,14 +324,16 @@ def prepare_seats(players: int) -> None:
     _ARRANGE_TABLES.ensure(players)
 
 
-def start_game(setup: StichlingSetup) -> StichlingState:
+def start_game(setup: GameSetup[StichlingRules, tuple[CardSet, ...]]) -> StichlingState:
     """The first state of a game with the given setup (its deals already checked)."""
     prepare_seats(setup.players)
     return start_hand(setup, 0, ())
 
 
 def start_hand(
-    setup: StichlingSetup, number: int, finished: tuple[FinishedHand, ...]
+    setup: GameSetup[StichlingRules, tuple[CardSet, ...]],
+    number: int,
+    finished: tuple[FinishedHand, ...],
 ) -> StichlingState:
     """The state at the start of hand ``number``, after the ``finished`` hands: dealt, and
     waiting for every player to order their victory-point cards (:rule:`SL-VP-2`)."""
@@ -346,7 +345,9 @@ def start_hand(
     ))  # fmt: skip
 
 
-def game_over(setup: StichlingSetup, finished: tuple[FinishedHand, ...]) -> StichlingState:
+def game_over(
+    setup: GameSetup[StichlingRules, tuple[CardSet, ...]], finished: tuple[FinishedHand, ...]
+) -> StichlingState:
     """The state of a game whose hands are all ``finished``."""
     n = setup.players
     phase = _OVER

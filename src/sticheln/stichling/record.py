@@ -23,7 +23,8 @@ import attrs
 
 from sticheln.core.errors import IllegalMoveError, RecordError, WrongTypeError, excerpt
 from sticheln.core.records import Record, read_card, read_seat
-from sticheln.stichling.engine import apply_move, make_setup, start_game
+from sticheln.core.setup import make_setup
+from sticheln.stichling.engine import apply_move, check_deals, hand_count, hand_dealer, start_game
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.rules import StichlingRules
 from sticheln.stichling.state import StichlingState
@@ -58,7 +59,18 @@ class StichlingRecord(Record[StichlingRules, StichlingMove, StichlingState]):
 
     def _start(self) -> StichlingState:
         return start_game(
-            make_setup(self.rules, self.players, self.first_leader, self.seed, self.deals)
+            make_setup(
+                self.rules,
+                self.players,
+                self.first_leader,
+                self.seed,
+                self.deals,
+                kind=StichlingRules,
+                check_players=StichlingRules.check_players,
+                count=hand_count,
+                dealer=hand_dealer,
+                check_deals=check_deals,
+            )
         )
 
     _apply = staticmethod(apply_move)

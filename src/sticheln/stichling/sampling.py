@@ -19,12 +19,11 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from sticheln.core.cards import CardSet
-from sticheln.core.setup import check_rng, check_seat_view
+from sticheln.core.setup import GameSetup, check_rng, check_seat_view
 from sticheln.stichling.engine import _deal_hand, game_over, move_key, prepare_seats
 from sticheln.stichling.rules import HandLeader
 from sticheln.stichling.state import (
     FinishedHand,
-    StichlingSetup,
     StichlingState,
     seats_to_act,
     trick_plays,
@@ -96,7 +95,7 @@ def sample_state(view: StichlingView, rng: random.Random) -> StichlingState:
     first_leader = _first_leader(view)
     prepare_seats(n)
     if view.is_over:
-        setup = StichlingSetup(rules, n, first_leader, tuple(deals), None)
+        setup = GameSetup(rules, n, first_leader, tuple(deals), None)
         return game_over(setup, tuple(finished))
     unseen = list(view.unseen_cards)
     rng.shuffle(unseen)
@@ -117,7 +116,7 @@ def sample_state(view: StichlingView, rng: random.Random) -> StichlingState:
         None if row is None else _fill_row(row, points, rng) for row in view.rows
     )
     return StichlingState(
-        setup=StichlingSetup(rules, n, first_leader, tuple(deals), None),
+        setup=GameSetup(rules, n, first_leader, tuple(deals), None),
         phase=view.phase,
         hand_number=view.hand_number,
         held=tuple([hand.indices for hand in hands]),
@@ -175,7 +174,7 @@ class HandSampler:
         prepare_seats(n)
         self._over: StichlingState | None = None
         if view.is_over:
-            setup = StichlingSetup(rules, n, self._first_leader, self._past, None)
+            setup = GameSetup(rules, n, self._first_leader, self._past, None)
             self._over = game_over(setup, self._finished)
             return
         self._future = tuple(
@@ -220,7 +219,7 @@ class HandSampler:
             None if row is None else _fill_row(row, points, rng) for row in view.rows
         )
         return StichlingState(
-            setup=StichlingSetup(
+            setup=GameSetup(
                 view.rules, n, self._first_leader, (*self._past, tuple(dealt), *self._future), None
             ),
             phase=view.phase,

@@ -24,7 +24,7 @@ from typing import Final, NamedTuple, TypeAlias
 import attrs
 
 from sticheln.core.cards import _ALL_CARDS, Card, CardSet, _card_set
-from sticheln.core.setup import wrong_type
+from sticheln.core.setup import GameSetup, wrong_type
 from sticheln.core.wire import WireValue
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.rules import HandLeader, StichlingRules
@@ -34,7 +34,6 @@ from sticheln.stichling.tricks import StichlingTrick, new_trick
 __all__ = [
     "FinishedHand",
     "Phase",
-    "StichlingSetup",
     "StichlingState",
     "check_state",
     "hand_leader",
@@ -94,28 +93,7 @@ _PLAYING = Phase.PLAYING
 _OVER = Phase.OVER
 
 
-@attrs.frozen
-class StichlingSetup:
-    """What a game starts from: rules, players, the first leader and the deal of every hand.
-
-    Together with the moves it determines the whole game
-    (:class:`~sticheln.stichling.StichlingRecord`).
-    """
-
-    rules: StichlingRules
-    """The rules of the game."""
-    players: int
-    """The number of players; seats are ``0 .. players - 1`` in clockwise order."""
-    first_leader: int
-    """The seat that plays the first card of the game: the oldest player
-    (:rule:`SL-LEAD-1`)."""
-    deals: tuple[tuple[CardSet, ...], ...]
-    """The cards dealt to each seat, for every hand (:rule:`SL-DEAL-1`)."""
-    seed: int | None = None
-    """The seed the deals were made from, if the game was started from an ``int`` seed."""
-
-
-def hand_leader(setup: StichlingSetup, number: int) -> int:
+def hand_leader(setup: GameSetup[StichlingRules, tuple[CardSet, ...]], number: int) -> int:
     """The seat that plays the first card of hand ``number`` (from 0): the first leader in the
     first hand (:rule:`SL-LEAD-1`), then by default the next player clockwise in each hand
     (:rule:`SL-LEAD-2`)."""
@@ -231,7 +209,7 @@ class StichlingState(NamedTuple):
     on every move; treat it as an opaque value with attributes.
     """
 
-    setup: StichlingSetup
+    setup: GameSetup[StichlingRules, tuple[CardSet, ...]]
     """Rules, players and deals: the same object in every state of a game."""
     phase: Phase
     """What the game waits for."""
