@@ -33,6 +33,7 @@ from typing import Any, Final
 import attrs
 
 from sticheln.core.errors import IllegalMoveError, WrongTypeError
+from sticheln.core.explain import ScoreExplanation, TrickExplanation
 from sticheln.core.protocol import SPECTATOR, Game
 from sticheln.core.registry import GAME_NAMES, find_game
 
@@ -73,6 +74,11 @@ CHECKS: Final[Mapping[str, str]] = MappingProxyType(
         "view; the spectator's events of the move round-trip and name no card that "
         "the spectator's views before and after the move do not show; would_take gives seats "
         "or None, the same for the spectator as for every seat",
+        "explanations": "at every move: an event's trick explanation explains the event's "
+        "trick (its cards, the seat that takes it, a deciding reason among its reasons) and "
+        "is explain_trick's of the trick's cards; an event's score explanations, one per "
+        "seat, add up item by item to their totals, which are the scores of the event's deal, "
+        "and are explain_score's of that deal",
         "encoding": "every fourth move: the encoding's mask marks exactly the legal moves, "
         "each index finds its move, and the observation has its size and is unchanged by "
         "sampling the view",
@@ -404,6 +410,8 @@ class _Run:
                 player = self.rng.choice(acting)
                 move = self.rng.choice(moves[player])
             after = self._apply_all(state, moves, move)
+            if move is not None:
+                self._explanations(state, move)
             self._unchanged(state, twin, "applying its legal moves")
             self._illegal_moves(state, acting, known, last_move, over)
             self._views(state, twin, (self.number % n,), self.samplers[:1])
@@ -513,6 +521,60 @@ class _Run:
             for event in game.events(state, move, seat):
                 if type(event).from_dict(_through_json(event)) != event:
                     raise self.fail(f"event {_short(event)} does not round-trip through JSON")
+
+    def _explanations(self, state: Any, move: Any) -> None:
+        self.check = "explanations"
+        game = self.game
+        seat = self.number % self.players
+        for event in game.events(state, move, seat):
+            explanation = getattr(event, "explanation", None)
+            if isinstance(explanation, TrickExplanation):
+                self._trick_explained(event, explanation)
+            explanations = getattr(event, "explanations", None)
+            if isinstance(explanations, tuple) and explanations:
+                self._scores_explained(event, explanations)
+
+    def _trick_explained(self, event: Any, explanation: TrickExplanation) -> None:
+        trick = getattr(event, "trick", None)
+        cards = tuple(getattr(trick, "cards", ()))
+        if explanation.cards != cards:
+            raise self.fail(f"the explanation of {_short(event)} is of other cards")
+        if not 0 <= explanation.deciding < len(explanation.reasons):
+            raise self.fail(f"the deciding reason of {_short(explanation)} is not among them")
+        seats = getattr(trick, "seats", None)
+        if seats is not None:
+            taker = None if explanation.winner is None else seats[explanation.winner]
+            told = getattr(trick, "winner", taker)
+            if taker != told:
+                raise self.fail(
+                    f"the explanation gives the trick {cards} to seat {taker}, the event to "
+                    f"seat {told}"
+                )
+        if self.game.explain_trick(cards) != explanation:
+            raise self.fail(f"explain_trick({cards}) is not the event's explanation")
+
+    def _scores_explained(self, event: Any, explanations: tuple[Any, ...]) -> None:
+        if len(explanations) != self.players or not all(
+            isinstance(e, ScoreExplanation) for e in explanations
+        ):
+            raise self.fail(f"{_short(event)}: not one score explanation per seat")
+        for p, explanation in enumerate(explanations):
+            if sum(item.points for item in explanation.items) != explanation.total:
+                raise self.fail(f"seat {p}'s score explanation does not add up: {explanation}")
+        deals = [
+            value
+            for value in (getattr(event, field.name) for field in attrs.fields(type(event)))
+            if isinstance(getattr(value, "scores", None), tuple)
+        ]
+        for deal in deals[:1]:
+            for p, explanation in enumerate(explanations):
+                if explanation.total != deal.scores[p]:
+                    raise self.fail(
+                        f"seat {p}'s score explanation totals {explanation.total}, the deal's "
+                        f"score is {deal.scores[p]}"
+                    )
+                if self.game.explain_score(deal, p) != explanation:
+                    raise self.fail(f"explain_score of the deal for seat {p} is not the event's")
 
     def _spectator(self, state: Any, move: Any) -> None:
         self.check = "spectator"

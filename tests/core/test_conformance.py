@@ -188,6 +188,38 @@ class TrickForgotten(StichelnGame):
         return super().sample_state(view, rng)._replace(trick_cards=())
 
 
+@attrs.frozen
+class WrongTaker(StichelnGame):
+    """Tells, in the explanation of every trick taken, that its first card took it."""
+
+    def events(self, state: StichelnState, move: StichelnMove, player: int) -> tuple[Any, ...]:
+        return tuple(
+            attrs.evolve(e, explanation=attrs.evolve(e.explanation, winner=0, deciding=1))
+            if type(e).__name__ == "TrickTaken" and e.trick.winner != e.trick.seats[0]
+            else e
+            for e in super().events(state, move, player)
+        )
+
+
+@attrs.frozen
+class ScoreForgotten(StichelnGame):
+    """Leaves the pain card out of the explanations of a round's scores."""
+
+    def events(self, state: StichelnState, move: StichelnMove, player: int) -> tuple[Any, ...]:
+        return tuple(
+            attrs.evolve(
+                e,
+                explanations=tuple(
+                    attrs.evolve(x, items=x.items[1:], total=sum(i.points for i in x.items[1:]))
+                    for x in e.explanations
+                ),
+            )
+            if type(e).__name__ == "RoundScored"
+            else e
+            for e in super().events(state, move, player)
+        )
+
+
 class MutatingNim(Nim):
     """Changes the state it is given when applying a move."""
 
@@ -251,6 +283,8 @@ BROKEN: list[tuple[Any, str, dict[str, Any]]] = [
     (FirstStateRecord(), "record", {}),
     (SameTexts(), "move-text", {}),
     (LastWins(), "winners", {}),
+    (WrongTaker(), "explanations", {}),
+    (ScoreForgotten(), "explanations", {}),
     (MutatingNim(), "immutable", {"illegal_move_error": ValueError}),
     (EndlessNim(), "game-length", {"illegal_move_error": ValueError, "max_moves": 30}),
     (TwoWinnersNim(), "winners", {"illegal_move_error": ValueError}),
