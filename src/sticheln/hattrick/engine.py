@@ -149,19 +149,31 @@ def new_game(
     :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
     :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
     """
-    return start_game(
-        make_setup(
-            rules,
-            players,
-            first_leader,
-            seed,
-            deals,
-            kind=HattrickRules,
-            check_players=HattrickRules.check_players,
-            count=HattrickRules.hands_for,
-            dealer=hand_dealer,
-            check_deals=check_deals,
-        )
+    return start_game(game_setup(rules, players, first_leader, seed, deals))
+
+
+def game_setup(
+    rules: HattrickRules,
+    players: int,
+    first_leader: int,
+    seed: int | random.Random | None,
+    deals: Sequence[Sequence[Iterable[Card | str] | str]] | None,
+) -> GameSetup[HattrickRules, tuple[CardSet, ...]]:
+    """The checked setup of a game of Hattrick: the kernel's
+    :func:`~sticheln.core.setup.make_setup` with Hattrick's rules class, number of hands,
+    dealer and check of given deals, from which :func:`new_game` and the record start.
+    """
+    return make_setup(
+        rules,
+        players,
+        first_leader,
+        seed,
+        deals,
+        kind=HattrickRules,
+        check_players=HattrickRules.check_players,
+        count=HattrickRules.hands_for,
+        dealer=hand_dealer,
+        check_deals=check_deals,
     )
 
 

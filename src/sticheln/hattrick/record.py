@@ -20,8 +20,7 @@ from typing import Any, Final
 import attrs
 
 from sticheln.core.records import Record
-from sticheln.core.setup import make_setup
-from sticheln.hattrick.engine import apply_move, check_deals, hand_dealer, start_game
+from sticheln.hattrick.engine import apply_move, game_setup, start_game
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.rules import HattrickRules, LeadCards
 from sticheln.hattrick.state import HattrickState
@@ -74,18 +73,7 @@ class HattrickRecord(Record[HattrickRules, HattrickMove, HattrickState]):
 
     def _start(self) -> HattrickState:
         return start_game(
-            make_setup(
-                self.rules,
-                self.players,
-                self.first_leader,
-                self.seed,
-                self.deals,
-                kind=HattrickRules,
-                check_players=HattrickRules.check_players,
-                count=HattrickRules.hands_for,
-                dealer=hand_dealer,
-                check_deals=check_deals,
-            )
+            game_setup(self.rules, self.players, self.first_leader, self.seed, self.deals)
         )
 
     _apply = staticmethod(apply_move)

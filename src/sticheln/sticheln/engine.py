@@ -131,20 +131,36 @@ def new_game(
     :raises WrongTypeError: if ``players``, ``rules``, ``seed`` or ``first_leader`` is of the
         wrong type.
     """
-    return start_game(
-        make_setup(
-            rules,
-            players,
-            first_leader,
-            seed,
-            deals,
-            kind=StichelnRules,
-            check_players=setup_players,
-            count=StichelnRules.rounds_for,
-            dealer=round_dealer,
-            check_deals=check_deals,
-            draw_leader=draw_first_leader,
-        )
+    return start_game(game_setup(rules, players, first_leader, seed, deals, new=True))
+
+
+def game_setup(
+    rules: StichelnRules,
+    players: int,
+    first_leader: int,
+    seed: int | random.Random | None,
+    deals: Sequence[Sequence[Iterable[Card | str]]] | None,
+    *,
+    new: bool = False,
+) -> GameSetup[StichelnRules, Deal]:
+    """The checked setup of a game of Sticheln: the kernel's
+    :func:`~sticheln.core.setup.make_setup` with Sticheln's rules class, number of rounds,
+    dealer and check of given deals, from which :func:`new_game` and the record start.
+    A ``new`` game draws its first leader under :attr:`FirstLeader.LEFT_OF_DEALER`; a record
+    has it already.
+    """
+    return make_setup(
+        rules,
+        players,
+        first_leader,
+        seed,
+        deals,
+        kind=StichelnRules,
+        check_players=setup_players,
+        count=StichelnRules.rounds_for,
+        dealer=round_dealer,
+        check_deals=check_deals,
+        draw_leader=draw_first_leader if new else None,
     )
 
 

@@ -16,14 +16,7 @@ from typing import Final
 import attrs
 
 from sticheln.core.records import RECORD_FORMAT, Record
-from sticheln.core.setup import make_setup
-from sticheln.sticheln.engine import (
-    apply_move,
-    check_deals,
-    round_dealer,
-    setup_players,
-    start_game,
-)
+from sticheln.sticheln.engine import apply_move, game_setup, start_game
 from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove
 from sticheln.sticheln.rules import StichelnRules
 from sticheln.sticheln.state import StichelnState
@@ -70,18 +63,7 @@ class StichelnRecord(Record[StichelnRules, StichelnMove, StichelnState]):
 
     def _start(self) -> StichelnState:
         return start_game(
-            make_setup(
-                self.rules,
-                self.players,
-                self.first_leader,
-                self.seed,
-                self.deals,
-                kind=StichelnRules,
-                check_players=setup_players,
-                count=StichelnRules.rounds_for,
-                dealer=round_dealer,
-                check_deals=check_deals,
-            )
+            game_setup(self.rules, self.players, self.first_leader, self.seed, self.deals)
         )
 
     _apply = staticmethod(apply_move)

@@ -288,19 +288,31 @@ def new_game(
     :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
     :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
     """
-    return start_game(
-        make_setup(
-            rules,
-            players,
-            first_leader,
-            seed,
-            deals,
-            kind=StichlingRules,
-            check_players=StichlingRules.check_players,
-            count=hand_count,
-            dealer=hand_dealer,
-            check_deals=check_deals,
-        )
+    return start_game(game_setup(rules, players, first_leader, seed, deals))
+
+
+def game_setup(
+    rules: StichlingRules,
+    players: int,
+    first_leader: int,
+    seed: int | random.Random | None,
+    deals: Sequence[Sequence[Iterable[Card | str] | str]] | None,
+) -> GameSetup[StichlingRules, tuple[CardSet, ...]]:
+    """The checked setup of a game of Stichling: the kernel's
+    :func:`~sticheln.core.setup.make_setup` with Stichling's rules class, number of hands,
+    dealer and check of given deals, from which :func:`new_game` and the record start.
+    """
+    return make_setup(
+        rules,
+        players,
+        first_leader,
+        seed,
+        deals,
+        kind=StichlingRules,
+        check_players=StichlingRules.check_players,
+        count=hand_count,
+        dealer=hand_dealer,
+        check_deals=check_deals,
     )
 
 

@@ -23,8 +23,7 @@ import attrs
 
 from sticheln.core.errors import IllegalMoveError, RecordError, WrongTypeError, excerpt
 from sticheln.core.records import Record, read_card, read_seat
-from sticheln.core.setup import make_setup
-from sticheln.stichling.engine import apply_move, check_deals, hand_count, hand_dealer, start_game
+from sticheln.stichling.engine import apply_move, game_setup, start_game
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.rules import StichlingRules
 from sticheln.stichling.state import StichlingState
@@ -59,18 +58,7 @@ class StichlingRecord(Record[StichlingRules, StichlingMove, StichlingState]):
 
     def _start(self) -> StichlingState:
         return start_game(
-            make_setup(
-                self.rules,
-                self.players,
-                self.first_leader,
-                self.seed,
-                self.deals,
-                kind=StichlingRules,
-                check_players=StichlingRules.check_players,
-                count=hand_count,
-                dealer=hand_dealer,
-                check_deals=check_deals,
-            )
+            game_setup(self.rules, self.players, self.first_leader, self.seed, self.deals)
         )
 
     _apply = staticmethod(apply_move)
