@@ -2,7 +2,7 @@
 
 import { cardElement, cardRow, colorName, hiddenCard, parseCard, ruleLink } from "/static/cards.js";
 import { el } from "/static/dom.js";
-import { dealScoredLine, dealStartedLine, explanationList, gameOverLine, playCell, takerNote } from "/static/render-common.js";
+import { dealScoredLine, dealStartedLine, explanationList, gameOverLine, playCell, takerNote, trickTakenLine } from "/static/render-common.js";
 
 export const roundWord = "Hand";
 export const lastHeading = "Last turn";
@@ -133,10 +133,8 @@ export function describeEvent(event, ctx) {
       return `${ctx.name(event.player)} followed with ${event.card}.`;
     case "CardPassed":
       return event.card ? `${ctx.name(event.player)} passed ${event.card}.` : `${ctx.name(event.player)} passed a card.`;
-    case "TrickTaken": {
-      const why = event.explanation.reasons[event.explanation.deciding];
-      return [`${ctx.name(event.winner)} took ${event.trick.cards.join(" ")}: ${why.text} `, ruleLink(why.rule)];
-    }
+    case "TrickTaken":
+      return trickTakenLine(`${ctx.name(event.winner)} took ${event.trick.cards.join(" ")}`, event.explanation);
     case "TurnEnded":
       return [`${ctx.name(event.next_leader)} leads the next turn `, ruleLink(event.rule)];
     case "HandScored":

@@ -1,8 +1,8 @@
 // Sticheln: one trick on the table, pain cards, won cards, rounds.
 
-import { cardElement, cardRow, hiddenCard, ruleLink } from "/static/cards.js";
+import { cardElement, cardRow, hiddenCard } from "/static/cards.js";
 import { el, listText } from "/static/dom.js";
-import { dealScoredLine, dealStartedLine, explanationList, gameOverLine, playCell, takerNote } from "/static/render-common.js";
+import { dealScoredLine, dealStartedLine, explanationList, gameOverLine, playCell, takerNote, trickTakenLine } from "/static/render-common.js";
 
 export const roundWord = "Round";
 export const lastHeading = "Last trick";
@@ -98,9 +98,8 @@ export function describeEvent(event, ctx) {
     case "CardPlayed":
       return `${ctx.name(event.player)} played ${event.card}.`;
     case "TrickTaken": {
-      const rules = [...new Set(event.explanation.reasons.map((reason) => reason.rule))];
       const who = event.trick.winner === null ? "The trick is set aside" : `${ctx.name(event.trick.winner)} took the trick`;
-      return [`${who} (${event.trick.cards.join(" ")}) `, ...rules.flatMap((rule) => [ruleLink(rule), " "])];
+      return trickTakenLine(`${who} (${event.trick.cards.join(" ")})`, event.explanation);
     }
     case "RoundScored":
       return dealScoredLine("Round", event.round, ctx);

@@ -2,7 +2,7 @@
 
 import { cardElement, cardRow, ruleLink } from "/static/cards.js";
 import { el, listText } from "/static/dom.js";
-import { dealScoredLine, dealStartedLine, explanationList, gameOverLine, playCell, takerNote } from "/static/render-common.js";
+import { dealScoredLine, dealStartedLine, explanationList, gameOverLine, playCell, takerNote, trickTakenLine } from "/static/render-common.js";
 
 export const roundWord = "Hand";
 export const lastHeading = "Last trick won";
@@ -130,11 +130,8 @@ export function describeEvent(event, ctx) {
     case "CardAdded":
       return `${ctx.name(event.player)} added ${event.card} to trick ${event.trick + 1}.`;
     case "TrickCompleted": {
-      // Why: the deciding reason of the explanation, then the rules of all its reasons.
       const turned = event.face_up === null ? "" : `, turning up ${event.face_up}`;
-      const why = event.explanation.reasons[event.explanation.deciding];
-      const rules = [...new Set([why.rule, ...event.explanation.reasons.map((reason) => reason.rule), event.rule])];
-      return [`${ctx.name(event.winner)} won ${event.trick.cards.join(" ")}${turned}: ${why.text}. `, ...rules.flatMap((rule) => [ruleLink(rule), " "])];
+      return trickTakenLine(`${ctx.name(event.winner)} won ${event.trick.cards.join(" ")}${turned}`, event.explanation, [event.rule]);
     }
     case "HandScored":
       return dealScoredLine("Hand", event.hand, ctx);

@@ -13,6 +13,14 @@ export function explanationList(explanation) {
   return list;
 }
 
+// The log line of a trick taken: who took which cards, the deciding reason of the trick's
+// explanation, and a link to every rule its reasons cite (then those of `rules`).
+export function trickTakenLine(what, explanation, rules = []) {
+  const why = explanation.reasons[explanation.deciding];
+  const cited = [...new Set([why.rule, ...explanation.reasons.map((reason) => reason.rule), ...rules])];
+  return [`${what}: ${why.text}. `, ...cited.flatMap((rule) => [ruleLink(rule), " "])];
+}
+
 // The items of a score's explanation (the library's ScoreExplanation): points, the reason and
 // its rule, then the total, in the game's words ("Round score +3").
 export function scoreExplanationList(explanation) {
