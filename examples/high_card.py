@@ -1,23 +1,16 @@
-"""High Card: a small trick-taking game built on the kernel of the library, the way each of its
-games is built (the documentation's page "Adding a game" walks through it).
-
-Every player is dealt five cards from a deck of two colours, 0 to 9. The leader of a trick plays
-any card, then each other player in turn; the highest value takes the trick (of equal values,
-the one played first) and its winner leads the next. Every trick taken is a point, and after
-the last deal the most points win. Nobody sees another player's hand.
-
-Run: ``python examples/high_card.py`` checks the game with :func:`sticheln.testing.check_game`
-and plays one random game. With arguments, it runs the ``sticheln`` command with High Card
-among its games: ``python examples/high_card.py play --game high-card --auto --players 3``.
+"""High Card, the smallest trick-taking game on the library's kernel ("Adding a game" in the
+documentation builds it step by step). Each player is dealt five cards of two colours, 0 to 9.
+The highest card of a trick takes it (of equal values the first played) and leads the next;
+each trick is a point. ``python examples/high_card.py`` checks the game; with arguments it runs
+the ``sticheln`` command with it: ``python examples/high_card.py play --game high-card``.
 """
 
 from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterable, Sequence
-from types import MappingProxyType
-from typing import ClassVar, Final
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -28,182 +21,86 @@ from sticheln.core import (
     CardSet,
     Color,
     GameKit,
+    GameSetup,
     IllegalMoveError,
-    Record,
-    RulesError,
-    SetupError,
     Trick,
-    find_game,
-    random_playout,
     register_game,
     winners,
 )
-from sticheln.core.encoding import CardEncoding, ObservationWriter
-from sticheln.core.moves import check_move_card, check_move_player, find_card_move
-from sticheln.core.rulesdata import check_rules_fields, find_preset, read_colors
-from sticheln.core.setup import (
-    check_first_leader,
-    check_hands,
-    check_player_count,
-    check_seat,
-    check_type,
-    check_viewer,
-    seeded_rng,
-)
-from sticheln.core.wire import GameWire, WireValue, events_from_views
-
-# -- rules -----------------------------------------------------------------------------------
+from sticheln.core.rulesdata import RulesData
+from sticheln.core.setup import check_seat, check_type, check_viewer, deal_hands, deal_unseen
+from sticheln.core.wire import WireValue
 
 
 @attrs.frozen
-class HighCardRules:
-    """The rules of High Card as data; each preset is a value of this class.
-
-    :raises RulesError: for rules that cannot be played (a deck too small for two hands).
-    """
+class HighCardRules(RulesData):
+    """The rules as data; each preset is a value of them."""
 
     name: str = "standard"
-    """The name of the rules, written into records."""
-    colors: tuple[Color, ...] = attrs.field(default=(Color.RED, Color.BLUE), converter=read_colors)
-    """The colours of the deck."""
-    highest: int = 9
-    """The highest value of each colour; the lowest is 0."""
+    colors: tuple[Color, ...] = (Color.RED, Color.BLUE)
+    player_counts: tuple[int, ...] = (2, 3, 4)
     hand_size: int = 5
-    """The cards dealt to each player."""
-    deals: int = 1
-    """The deals of a game."""
-
-    def __attrs_post_init__(self) -> None:
-        if self.hand_size < 1 or self.deals < 1:
-            raise RulesError(f"rules {self.name!r}: hand_size and deals must be at least 1")
-        if len(self.deck) < 2 * self.hand_size:
-            raise RulesError(f"rules {self.name!r}: no room for two hands in {self.deck}")
+    deals = 1  # a game is one deal
 
     @property
     def deck(self) -> CardSet:
-        """Every card of the deck."""
-        return CardSet.of(Card(c, v) for c in self.colors for v in range(self.highest + 1))
-
-    @property
-    def player_counts(self) -> tuple[int, ...]:
-        """From two players to as many as the deck has hands for."""
-        return tuple(range(2, len(self.deck) // self.hand_size + 1))
-
-    def to_dict(self) -> dict[str, object]:
-        """The rules as JSON data; :meth:`from_dict` reads it back."""
-        colors = "".join(color.letter for color in self.colors)
-        return {
-            "name": self.name,
-            "colors": colors,
-            "highest": self.highest,
-            "hand_size": self.hand_size,
-            "deals": self.deals,
-        }
-
-    @classmethod
-    def from_dict(cls, data: object) -> HighCardRules:
-        """The rules from the data of :meth:`to_dict`.
-
-        :raises RulesError: naming a field that is missing, unknown or wrong.
-        """
-        fields = check_rules_fields(data, ("name", "colors", "highest", "hand_size", "deals"))
-        name, highest, hand_size, deals = (
-            fields[key] for key in ("name", "highest", "hand_size", "deals")
-        )
-        if not (
-            isinstance(name, str)
-            and isinstance(highest, int)
-            and isinstance(hand_size, int)
-            and isinstance(deals, int)
-        ):
-            raise RulesError(f"rules fields of the wrong type: {dict(fields)!r}")
-        return cls(name, read_colors(fields["colors"]), highest, hand_size, deals)
-
-    @classmethod
-    def preset(cls, name: str) -> HighCardRules:
-        """The preset called ``name`` (case-insensitive), from :data:`PRESETS`.
-
-        :raises UnknownNameError: for an unknown name; the message lists the known ones.
-        """
-        return find_preset(PRESETS, name, "High Card rules")
+        return CardSet.of(Card(color, value) for color in self.colors for value in range(10))
 
 
-STANDARD: Final = HighCardRules()
-"""One deal of five cards each."""
-THREE_DEALS: Final = HighCardRules(name="three-deals", deals=3)
-"""Three deals, the leader of the first trick moving one seat on with each."""
-PRESETS: Final = MappingProxyType({rules.name: rules for rules in (STANDARD, THREE_DEALS)})
-"""The named rules, by name."""
-
-
-# -- moves and states ------------------------------------------------------------------------
+STANDARD = HighCardRules()
+THREE_COLOURS = HighCardRules("three-colours", (*STANDARD.colors, Color.GREEN), (2, 3, 4, 5, 6))
+PRESETS = {rules.name: rules for rules in (STANDARD, THREE_COLOURS)}
 
 
 @attrs.frozen
 class Play(WireValue):
-    """Play ``card`` from the player's hand to the trick."""
+    """Play ``card`` to the trick."""
 
     wire_game = "high-card"
-
-    player: int = attrs.field(validator=check_move_player)
-    card: Card = attrs.field(validator=check_move_card)
-
-    def __str__(self) -> str:
-        return f"{self.player} plays {self.card}"
+    player: int
+    card: Card
 
 
 @attrs.frozen
 class HighCardState:
-    """A whole game, hidden cards included: give players a :class:`HighCardView` instead."""
+    """A whole game, hidden cards included: its setup and its moves."""
 
-    rules: HighCardRules
-    players: int
-    first_leader: int
-    """The seat that leads the first trick of the first deal."""
-    seed: int | None
-    """The seed the deals came from, kept for the record (``None`` when unknown)."""
-    deals: tuple[tuple[CardSet, ...], ...]
-    """The hands of every deal, dealt at the start."""
-    deal_number: int
-    """The deal in progress, from 0; the number of deals once the game is over."""
-    hands: tuple[CardSet, ...]
-    """The cards each player holds now."""
-    leader: int
-    """The seat that leads the current trick."""
-    trick: tuple[Card, ...]
-    """The cards of the current trick so far, in play order from :attr:`leader`."""
-    tricks: tuple[Trick, ...]
-    """Every finished trick of the game."""
+    setup: GameSetup[HighCardRules, tuple[CardSet, ...]]
+    moves: tuple[Play, ...] = ()
 
     @property
-    def is_over(self) -> bool:
-        return self.deal_number == len(self.deals)
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks, each taken by the player of its highest card."""
+        n, done = self.setup.players, []
+        for i in range(0, len(self.moves) - n + 1, n):
+            plays = [(move.player, move.card) for move in self.moves[i : i + n]]
+            done.append(Trick(plays, plays[trick_winner([card for _, card in plays])][0]))
+        return tuple(done)
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        return tuple(hand - CardSet.of(m.card for m in self.moves) for hand in self.setup.deals[0])
+
+    @property
+    def leader(self) -> int:
+        return self.tricks[-1].winner if self.tricks else self.setup.first_leader
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        return tuple(move.card for move in self.moves[len(self.tricks) * self.setup.players :])
 
     @property
     def players_to_act(self) -> tuple[int, ...]:
-        if self.is_over:
-            return ()
-        return ((self.leader + len(self.trick)) % self.players,)
+        return () if self.is_over else ((self.leader + len(self.trick)) % self.setup.players,)
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """The tricks each player has taken."""
-        won = [trick.winner for trick in self.tricks]
-        return tuple(won.count(seat) for seat in range(self.players))
+        takers = [trick.winner for trick in self.tricks]
+        return tuple(takers.count(seat) for seat in range(self.setup.players))
 
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return winners(self.scores) if self.is_over else ()
-
-    @property
-    def moves(self) -> tuple[Play, ...]:
-        """Every move so far, in order."""
-        plays = [play for trick in self.tricks for play in trick.plays]
-        plays.extend(((self.leader + i) % self.players, c) for i, c in enumerate(self.trick))
-        return tuple(Play(seat, card) for seat, card in plays)
-
-
-# -- starting a game -------------------------------------------------------------------------
+    is_over = property(lambda self: not any(self.hands))
+    deal_number = property(lambda self: int(self.is_over))
+    winners = property(lambda self: winners(self.scores) if self.is_over else ())
 
 
 def new_game(
@@ -212,415 +109,118 @@ def new_game(
     rules: HighCardRules = STANDARD,
     first_leader: int = 0,
     *,
-    deals: Sequence[Sequence[Iterable[Card | str] | str]] | None = None,
+    deals: Any = None,
 ) -> HighCardState:
-    """Deal every deal of a new game from ``seed``, or play the given ``deals`` (the hand of
-    each seat in each deal).
-
-    :raises RulesError: if the rules are not for ``players`` players.
-    :raises SetupError: if ``first_leader`` is not a seat, or for deals that do not fit.
-    :raises WrongTypeError: for a ``rules``, ``seed`` or ``first_leader`` of the wrong type.
-    """
-    check_setup(rules, players, first_leader)
-    if deals is not None:
-        return start(rules, players, first_leader, deals, None)  # type: ignore[arg-type]
-    rng, kept_seed = seeded_rng(seed)
-    dealt = tuple(deal(rules, players, rng) for _ in range(rules.deals))
-    return start(rules, players, first_leader, dealt, kept_seed)
-
-
-def check_setup(rules: HighCardRules, players: int, first_leader: int) -> None:
-    """:raises RulesError, SetupError, WrongTypeError: if the three do not fit."""
-    check_type(rules, HighCardRules, "rules")
-    if check_player_count(players) not in rules.player_counts:
-        raise RulesError(f"High Card is for {rules.player_counts} players, not {players}")
-    check_first_leader(first_leader, players)
-
-
-def deal(rules: HighCardRules, players: int, rng: random.Random) -> tuple[CardSet, ...]:
-    """Shuffle the deck and deal a hand to each player."""
-    cards = list(rules.deck)
-    rng.shuffle(cards)
-    size = rules.hand_size
-    return tuple(CardSet.of(cards[p * size : (p + 1) * size]) for p in range(players))
-
-
-def start(
-    rules: HighCardRules,
-    players: int,
-    first_leader: int,
-    deals: Sequence[Sequence[CardSet]],
-    seed: int | None,
-) -> HighCardState:
-    """The first state of a game with these deals: the one path of :func:`new_game` and of
-    loading a record.
-
-    :raises SetupError: for deals that do not fit the rules, naming the one at fault.
-    """
-    check_setup(rules, players, first_leader)
-    if len(deals) != rules.deals:
-        raise SetupError(f"{len(deals)} deals given, the rules have {rules.deals}")
-    hands = tuple(
-        check_hands(seats, rules.deck, rules.hand_size, players, f"deals[{d}]")
-        for d, seats in enumerate(deals)
-    )
-    return HighCardState(
-        rules=rules,
-        players=players,
-        first_leader=first_leader,
-        seed=seed,
-        deals=hands,
-        deal_number=0,
-        hands=hands[0],
-        leader=first_leader,
-        trick=(),
-        tricks=(),
-    )
-
-
-# -- the rules of play -----------------------------------------------------------------------
+    """A new game, its deal shuffled from ``seed``, or the ``deals`` given."""
+    return HighCardState(deal_hands(rules, players, first_leader, seed, deals, kind=HighCardRules))
 
 
 def trick_winner(cards: Sequence[Card]) -> int:
-    """The position in ``cards`` of the card that takes the trick: the highest value, and of
-    equal values the one played first."""
+    """The position of the highest card in ``cards``; of equal values, the first."""
     best = max(card.value for card in cards)
     return next(i for i, card in enumerate(cards) if card.value == best)
 
 
 def legal_moves(state: HighCardState, player: int) -> tuple[Play, ...]:
-    """Any card of the hand for the player to act; nothing for anyone else.
-
-    :raises UnknownPlayerError: if ``player`` is not a seat.
-    :raises WrongTypeError: if ``state`` is not a :class:`HighCardState` or ``player`` not an
-        int.
-    """
+    """Any card of the hand, for the player to act only."""
     check_type(state, HighCardState, "state")
-    check_seat(player, state.players)
+    check_seat(player, state.setup.players)
     if player not in state.players_to_act:
         return ()
     return tuple(Play(player, card) for card in state.hands[player])
 
 
 def apply_move(state: HighCardState, move: Play) -> HighCardState:
-    """The state after ``move``; ``state`` itself is unchanged.
-
-    :raises IllegalMoveError: for a move that is not legal now, saying why.
-    :raises WrongTypeError: if ``state`` is not a :class:`HighCardState`.
-    """
-    check_type(state, HighCardState, "state")
-    if not isinstance(move, Play):
-        raise IllegalMoveError(f"{move!r} is not a move of High Card")
-    player, card, n = move.player, move.card, state.players
-    if state.is_over:
-        raise IllegalMoveError.of(move, "the game is over")
-    if player not in state.players_to_act:
+    """The state after ``move``; :exc:`IllegalMoveError` says why a move is not legal."""
+    player = check_type(move, Play, "move").player
+    if player not in check_type(state, HighCardState, "state").players_to_act:
         raise IllegalMoveError.of(move, f"it is not player {player}'s turn")
-    if card not in state.hands[player]:
-        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
-    hands = tuple(hand.remove(card) if p == player else hand for p, hand in enumerate(state.hands))
-    trick = (*state.trick, card)
-    if len(trick) < n:
-        return attrs.evolve(state, hands=hands, trick=trick)
-    seats = [(state.leader + i) % n for i in range(n)]
-    winner = seats[trick_winner(trick)]
-    tricks = (*state.tricks, Trick(zip(seats, trick, strict=True), winner))
-    if hands[0]:
-        return attrs.evolve(state, hands=hands, leader=winner, trick=(), tricks=tricks)
-    number = state.deal_number + 1
-    hands = state.deals[number] if number < len(state.deals) else (CardSet(),) * n
-    leader = (state.first_leader + number) % n
-    return attrs.evolve(
-        state, deal_number=number, hands=hands, leader=leader, trick=(), tricks=tricks
-    )
-
-
-def move_text(move: Play) -> str:
-    """The card's name (``"R7"``): it names the move among the player's legal moves.
-
-    :raises WrongTypeError: if ``move`` is not a :class:`Play`.
-    """
-    return str(check_type(move, Play, "move").card)
-
-
-def parse_move(state: HighCardState, player: int, text: str) -> Play:
-    """The legal move of ``player`` that plays the card ``text`` names.
-
-    :raises InvalidMoveError: if ``text`` names no card.
-    :raises IllegalMoveError: if the player cannot play it now.
-    """
-    moves = legal_moves(state, player)
-    return find_card_move(text, moves, lambda card: apply_move(state, Play(player, card)))
-
-
-# -- what a player sees ----------------------------------------------------------------------
+    if move.card not in state.hands[player]:
+        raise IllegalMoveError.of(move, f"{move.card} is not in player {player}'s hand")
+    return HighCardState(state.setup, (*state.moves, move))
 
 
 @attrs.frozen
 class HighCardView(WireValue):
-    """What one player may see: everything but the other players' hands and the deals to
-    come."""
+    """What one player sees: the own hand, how many cards the others hold, the tricks."""
 
     wire_game = "high-card"
-
     player: int
     rules: HighCardRules
-    players: int
-    first_leader: int
-    deal_number: int
     hand: CardSet
     hand_sizes: tuple[int, ...]
+    tricks: tuple[Trick, ...]
     leader: int
     trick: tuple[Card, ...]
-    tricks: tuple[Trick, ...]
     players_to_act: tuple[int, ...]
-    scores: tuple[int, ...]
-
-    @property
-    def plays(self) -> tuple[tuple[int, Card], ...]:
-        """The plays of the current trick so far: ``(seat, card)`` in play order."""
-        return tuple(((self.leader + i) % self.players, c) for i, c in enumerate(self.trick))
 
     def __str__(self) -> str:
-        trick = " ".join(f"{seat}:{card}" for seat, card in self.plays)
-        return f"Your hand: {self.hand or '-'} · the trick: {trick or '-'}"
+        return f"Your hand: {self.hand or '-'} · the trick: {' '.join(map(str, self.trick)) or '-'}"
 
 
 def observe(state: HighCardState, player: int) -> HighCardView:
-    """The view of ``state`` that ``player`` may see; a spectator's (``SPECTATOR``) holds no
-    hand.
-
-    :raises UnknownPlayerError: if ``player`` is neither a seat nor ``SPECTATOR``.
-    :raises WrongTypeError: if ``state`` is not a :class:`HighCardState` or ``player`` not an
-        int.
-    """
-    check_type(state, HighCardState, "state")
-    check_viewer(player, state.players)
+    """What ``player`` (or :data:`SPECTATOR`, who holds no hand) sees of ``state``."""
+    check_viewer(player, check_type(state, HighCardState, "state").setup.players)
+    hand, sizes = CardSet() if player == SPECTATOR else state.hands[player], map(len, state.hands)
+    rules, tricks, acting = state.setup.rules, state.tricks, state.players_to_act
     return HighCardView(
-        player=player,
-        rules=state.rules,
-        players=state.players,
-        first_leader=state.first_leader,
-        deal_number=state.deal_number,
-        hand=CardSet() if player == SPECTATOR else state.hands[player],
-        hand_sizes=tuple(map(len, state.hands)),
-        leader=state.leader,
-        trick=state.trick,
-        tricks=state.tricks,
-        players_to_act=state.players_to_act,
-        scores=state.scores,
+        player, rules, hand, tuple(sizes), tricks, state.leader, state.trick, acting
     )
 
 
 def would_take(view: HighCardView) -> tuple[int | None, ...]:
-    """Who would take the trick on the table if it ended now (the seat of its highest card),
-    or ``()`` between tricks.
-
-    :raises WrongTypeError: if ``view`` is not a :class:`HighCardView`.
-    """
+    """Who would take the trick on the table if it ended now; ``()`` between tricks."""
     if not check_type(view, HighCardView, "view").trick:
         return ()
-    return (view.plays[trick_winner(view.trick)][0],)
-
-
-def _played(tricks: Iterable[Iterable[tuple[int, Card]]], players: int) -> list[CardSet]:
-    """The cards each seat played in ``tricks``, each given by its ``(seat, card)`` plays."""
-    cards = [CardSet()] * players
-    for plays in tricks:
-        for seat, card in plays:
-            cards[seat] = cards[seat].add(card)
-    return cards
+    return ((view.leader + trick_winner(view.trick)) % len(view.hand_sizes),)
 
 
 def sample_state(view: HighCardView, rng: random.Random) -> HighCardState:
-    """A full state that ``view.player`` cannot tell from the real one: the cards the player
-    has not seen go at random to the other hands, and the deals to come are dealt anew."""
-    rules, n, size, number = view.rules, view.players, view.rules.hand_size, view.deal_number
-    # A deal played out is public: each seat was dealt the cards it played.
-    tricks = [trick.plays for trick in view.tricks]
-    deals = [tuple(_played(tricks[d * size : (d + 1) * size], n)) for d in range(number)]
-    hands = [CardSet()] * n
-    if number < rules.deals:
-        played = _played([*tricks[number * size :], view.plays], n)
-        seen = CardSet.of(card for cards in played for card in cards) | view.hand
-        unseen = list(rules.deck - seen)
-        rng.shuffle(unseen)
-        for seat in range(n):
-            if seat != view.player:
-                hands[seat] = CardSet.of(unseen[: view.hand_sizes[seat]])
-                del unseen[: view.hand_sizes[seat]]
-        hands[view.player] = view.hand
-        deals.append(tuple(played[seat] | hands[seat] for seat in range(n)))
-        deals.extend(deal(rules, n, rng) for _ in range(number + 1, rules.deals))
-    return HighCardState(
-        rules=rules,
-        players=n,
-        first_leader=view.first_leader,
-        seed=None,
-        deals=tuple(deals),
-        deal_number=number,
-        hands=tuple(hands),
-        leader=view.leader,
-        trick=view.trick,
-        tricks=view.tricks,
-    )
+    """A state the viewer cannot tell from the real one: the cards the viewer has not seen
+    go at random to the other hands."""
+    n, first = len(view.hand_sizes), view.tricks[0].leader if view.tricks else view.leader
+    moves = [Play(*play) for trick in view.tricks for play in trick.plays]
+    moves += [Play((view.leader + i) % n, card) for i, card in enumerate(view.trick)]
+    played = [CardSet.of(m.card for m in moves if m.player == p) for p in range(n)]
+    unseen = view.rules.deck - view.hand - CardSet.of(m.card for m in moves)
+    hands = deal_unseen(unseen, view.hand_sizes, view.player, view.hand, rng)
+    deal = tuple(hand | cards for hand, cards in zip(hands, played, strict=True))
+    return HighCardState(GameSetup(view.rules, n, first, (deal,)), tuple(moves))
 
 
-# -- the record ------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class HighCardRecord(Record[HighCardRules, Play, HighCardState]):
-    """A whole game as JSON: the rules, the deals and the moves."""
-
-    GAME = "high-card"
-    VERSION = 1
-    STATE = HighCardState
-    KINDS = MappingProxyType({"play": Play})
-
-    @classmethod
-    def from_state(cls, state: HighCardState) -> HighCardRecord:
-        cls.check_state(state)
-        return cls(
-            rules=state.rules,
-            players=state.players,
-            first_leader=state.first_leader,
-            deals=state.deals,
-            moves=state.moves,
-            seed=state.seed,
-        )
-
-    def _start(self) -> HighCardState:
-        return start(self.rules, self.players, self.first_leader, self.deals, self.seed)
-
-    _apply = staticmethod(apply_move)
-
-    @staticmethod
-    def _kind(move: Play) -> str:
-        return "play"
-
-    @classmethod
-    def _read_rules(cls, data: object) -> HighCardRules:
-        return HighCardRules.from_dict(data)
-
-
-# -- JSON events and the encoding for learning agents -------------------------------------
-
-
-@attrs.frozen
-class CardPlayed(WireValue):
-    """A player played a card."""
-
-    wire_game = "high-card"
-    player: int
-    card: Card
-
-
-@attrs.frozen
-class TrickTaken(WireValue):
-    """A trick is complete; its winner leads the next."""
-
-    wire_game = "high-card"
-    trick: Trick
-
-
-def view_events(before: HighCardView, after: HighCardView, move: Play) -> tuple[WireValue, ...]:
-    """What the player of two views sees happen when ``move`` leads from one to the other."""
-    found: list[WireValue] = [CardPlayed(move.player, move.card)]
-    if len(after.tricks) > len(before.tricks):
-        found.append(TrickTaken(after.tricks[-1]))
-    return tuple(found)
-
-
-events = events_from_views(observe, apply_move, view_events, __name__)
-"""What ``player`` sees happen when ``move`` is made in ``state``."""
-
-
-class HighCardEncoding(CardEncoding[HighCardState, Play, HighCardView]):
-    """An action is a card of the deck; the observation is the hand, the current trick by
-    seat (counted from the viewer), every card played before, and the scores."""
-
-    descriptions: ClassVar[dict[str, str]] = {
-        "hand": "the viewer's hand",
-        "trick_{r}": "the card seat r played to the current trick",
-        "played": "every card of the finished tricks",
-        "scores": "by seat: the tricks taken",
-    }
-
-    def __init__(self, game: HighCardGame, players: int) -> None:
-        super().__init__(game, players, game.rules.deck)
-
-    def write(self, view: HighCardView, writer: ObservationWriter) -> None:
-        me, n = view.player, self.players
-        writer.cards("hand", view.hand)
-        played = dict(view.plays)
-        for r in range(n):
-            writer.card(f"trick_{r}", played.get((me + r) % n))
-        writer.cards("played", CardSet.of(card for trick in view.tricks for card in trick.cards))
-        writer.numbers("scores", self.by_relative_seat(me, view.scores))
-
-
-# -- the game object and its registration ----------------------------------------------------
-
-HIGH_CARD: Final[GameKit[HighCardState, Play, HighCardView, HighCardRules]] = GameKit(
+HIGH_CARD = GameKit(
     name="high-card",
     title="High Card",
     presets=PRESETS,
-    default_preset=STANDARD.name,
-    simultaneous_moves=False,
     new_game=new_game,
     legal_moves=legal_moves,
     apply_move=apply_move,
     observe=observe,
     sample_state=sample_state,
-    parse_move=parse_move,
-    move_text=move_text,
-    record=HighCardRecord,
-    wire=GameWire(
-        view=HighCardView, moves=(Play,), event_types=(CardPlayed, TrickTaken), events=events
-    ),
-    encoding=HighCardEncoding,
     would_take=would_take,
 )
-"""High Card's functions and facts."""
 
 
 @attrs.frozen
 class HighCardGame(BaseGame[HighCardState, Play, HighCardView, HighCardRules]):
-    """High Card on the game protocol, with the given rules."""
+    """High Card on the game protocol."""
 
     kit = HIGH_CARD
     rules: HighCardRules = STANDARD
     first_leader: int = 0
 
 
-def register() -> None:
-    """Make High Card known to :func:`~sticheln.find_game`, and so to the command line, as
-    ``high-card``; each preset is ``find_game("high-card", name)``."""
-    register_game("high-card", lambda name: HighCardGame(HIGH_CARD.rules(name)), replace=True)
-
-
-# -- the script ------------------------------------------------------------------------------
-
-
-def main(argv: Sequence[str]) -> int:
-    """Register the game; with arguments, run the ``sticheln`` command with them; without,
-    check the game and play one random game."""
-    register()
-    if argv:
-        from sticheln.cli import main as sticheln_command
-
-        return sticheln_command(argv)
-    from sticheln.testing import check_game
-
-    game = find_game("high-card")
-    print(check_game(game))
-    state = random_playout(game, game.new_game(3, seed=1), random.Random(1))
-    for trick in state.tricks:
-        print(trick)
-    print(f"scores {state.scores}, winners {state.winners}")
-    return 0
+def factory(preset: str | None) -> HighCardGame:
+    """The game with the rules ``preset`` (``None``: the default), as the registry builds it."""
+    return HighCardGame(HIGH_CARD.rules(preset))
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    register_game("high-card", factory)
+    if sys.argv[1:]:
+        from sticheln.cli import main
+
+        sys.exit(main(sys.argv[1:]))
+    from sticheln.testing import check_game
+
+    print(check_game(HighCardGame()))

@@ -99,16 +99,17 @@ def test_the_example_game_conforms_alone_and_registered(monkeypatch: pytest.Monk
     register_high_card(monkeypatch)
     registered = check_game(find_game("high-card"))
     assert [(case.preset, case.players) for case in registered.cases] == [
-        (preset, players) for preset in ("standard", "three-deals") for players in (2, 3, 4)
+        *(("standard", players) for players in (2, 3, 4)),
+        *(("three-colours", players) for players in (2, 3, 4, 5, 6)),
     ]
     assert str(registered).splitlines()[0] == (
-        f"high-card: 12 games, {registered.moves} moves, every check passed"
+        f"high-card: 16 games, {registered.moves} moves, every check passed"
     )
     assert check_game(find_game("high-card"), presets=False).cases == alone.cases
 
 
 def test_the_same_seed_checks_the_same_games() -> None:
-    game = HighCardGame(HIGH_CARD.rules("three-deals"))
+    game = HighCardGame(HIGH_CARD.rules("three-colours"))
     assert check_game(game, seed=3) == check_game(game, seed=3)
 
 
@@ -383,7 +384,7 @@ def test_a_registered_game_is_offered_by_sticheln_play(monkeypatch: pytest.Monke
     assert main(["play", "--help"], stdout=help_out, stderr=io.StringIO()) == 0
     text = " ".join(help_out.getvalue().split())
     assert re.search(r"the game: [^()]*\bhigh-\s?card \(default: sticheln\)", text), text
-    assert re.search(r"for High Card standard, three-\s?deals \(default: standard\)", text), text
+    assert re.search(r"for High Card standard, three-\s?colours \(default: standard\)", text), text
 
 
 def test_the_registry_is_clean_after_a_test_that_registered() -> None:

@@ -24,6 +24,7 @@ __all__ = [
     "GamePluginError",
     "IllegalMoveError",
     "InvalidMoveError",
+    "NotProvidedError",
     "RecordError",
     "RulesError",
     "SetupError",
@@ -125,6 +126,11 @@ class RecordError(StichelnError, ValueError):
 
     The message names the field (``deals[1].hands[2]``) or the move number at fault.
     """
+
+
+class NotProvidedError(StichelnError, NotImplementedError):
+    """A tool needs a part of a game that the game does not give (an encoding for the
+    learning adapters); the message says what to add to the game."""
 
 
 class GamePluginError(UnknownNameError):

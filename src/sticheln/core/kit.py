@@ -14,13 +14,14 @@ import functools
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Final, Generic, Protocol, TypeVar, cast
 
 import attrs
 
+from sticheln.core import derive
 from sticheln.core.cards import Card
 from sticheln.core.encoding import Encoding
-from sticheln.core.errors import RulesError, WrongTypeError, excerpt
+from sticheln.core.errors import NotProvidedError, RulesError, WrongTypeError, excerpt
 from sticheln.core.explain import ScoreExplanation, TrickExplanation
 from sticheln.core.protocol import GameInfo
 from sticheln.core.records import Record, parse_json
@@ -99,12 +100,41 @@ ViewT = TypeVar("ViewT", bound=GameView)
 RulesT = TypeVar("RulesT", bound=GameRules)
 
 
-@attrs.frozen(eq=False)
+def _first_preset(kit: GameKit[Any, Any, Any, Any]) -> str:
+    return next(iter(kit.presets))
+
+
+def _wire(kit: GameKit[Any, Any, Any, Any]) -> GameWire[Any, Any]:
+    return derive.derived_wire(kit.name, kit.observe, kit.apply_move, kit.explain_trick)
+
+
+def _move_text(kit: GameKit[Any, Any, Any, Any]) -> Callable[[Any], str]:
+    return derive.derived_move_text(kit.wire.moves, kit.name)
+
+
+def _parse_move(kit: GameKit[Any, Any, Any, Any]) -> Callable[[Any, int, str], Any]:
+    return derive.derived_parse_move(kit.wire.moves, kit.legal_moves, kit.apply_move)
+
+
+def _record(kit: GameKit[Any, Any, Any, Any]) -> type[Record[Any, Any, Any]]:
+    return derive.derived_record(
+        kit.name, kit.title, kit.presets, kit.new_game, kit.apply_move, kit.wire.moves
+    )
+
+
+_DERIVED_FIELDS: Final = ("wire", "move_text", "parse_move", "record")
+"""The fields a kit works out from the others when they are left out, in that order."""
+
+
+@attrs.frozen(eq=False, kw_only=True)
 class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     """A game's functions and facts, from which :class:`BaseGame` builds its protocol object.
 
     The functions are the game's module-level functions, with the signatures that Sticheln's
-    have (:func:`~sticheln.new_game`, :func:`~sticheln.legal_moves`, ...).
+    have (:func:`~sticheln.new_game`, :func:`~sticheln.legal_moves`, ...). Every field is
+    given by name. A game gives its rules, its six functions of play and what a player sees;
+    each field after those has a default, worked out from the others where it can be
+    (:mod:`sticheln.core.derive`): a small game gives none of them.
     """
 
     name: str
@@ -113,10 +143,6 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     """The game's name for people (:attr:`GameInfo.title`)."""
     presets: Mapping[str, RulesT]
     """The named rule sets, by name."""
-    default_preset: str
-    """The name of the default rules, one of :attr:`presets`."""
-    simultaneous_moves: bool
-    """Whether several players may have to act at once (:attr:`GameInfo.simultaneous_moves`)."""
     new_game: Callable[..., StateT]
     """``new_game(players, seed, rules, first_leader, *, deals=None)``."""
     legal_moves: Callable[[StateT, int], tuple[MoveT, ...]]
@@ -127,19 +153,41 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     """``observe(state, player)``."""
     sample_state: Callable[[ViewT, random.Random], StateT]
     """``sample_state(view, rng)``."""
-    parse_move: Callable[[StateT, int, str], MoveT]
-    """``parse_move(state, player, text)``, the inverse of :attr:`move_text`."""
-    move_text: Callable[[MoveT], str]
-    """``move_text(move)``."""
-    record: type[Record[RulesT, MoveT, StateT]]
-    """The game's record class."""
-    wire: GameWire[StateT, MoveT]
-    """The game's classes in the wire format, and its events (:mod:`sticheln.core.wire`)."""
-    encoding: Callable[[Any, int], Encoding[StateT, MoveT, ViewT]]
-    """``encoding(game, players)``: the game's :class:`~sticheln.core.encoding.Encoding`
-    for its protocol object ``game`` and a number of players."""
     would_take: Callable[[ViewT], tuple[int | None, ...]]
     """``would_take(view)``: for each trick open in ``view``, who would take it now."""
+
+    default_preset: str = attrs.field(default=attrs.Factory(_first_preset, takes_self=True))
+    """The name of the default rules, one of :attr:`presets`; the first when left out."""
+    simultaneous_moves: bool = False
+    """Whether several players may have to act at once (:attr:`GameInfo.simultaneous_moves`)."""
+    explain_trick: Callable[[RulesT, Sequence[Card]], TrickExplanation] | None = None
+    """``explain_trick(rules, cards)``: why the trick of ``cards`` goes to whom
+    (:meth:`BaseGame.explain_trick`); ``None``: the game explains no tricks."""
+    explain_score: Callable[[Any, int], ScoreExplanation] | None = None
+    """``explain_score(deal_or_state, player)``: what a player's score of a deal is made of
+    (:meth:`BaseGame.explain_score`); ``None``: the game explains no scores."""
+    wire: GameWire[StateT, MoveT] = attrs.field(default=attrs.Factory(_wire, takes_self=True))
+    """The game's classes in the wire format, and its events (:mod:`sticheln.core.wire`).
+    Left out: the view and move classes that ``observe`` and ``apply_move`` are annotated
+    with, and the events of :func:`~sticheln.core.derive.derived_events`."""
+    move_text: Callable[[MoveT], str] = attrs.field(
+        default=attrs.Factory(_move_text, takes_self=True)
+    )
+    """``move_text(move)``. Left out, for moves that each play a card: the card's name."""
+    parse_move: Callable[[StateT, int, str], MoveT] = attrs.field(
+        default=attrs.Factory(_parse_move, takes_self=True)
+    )
+    """``parse_move(state, player, text)``, the inverse of :attr:`move_text`. Left out, for
+    moves that each play a card: the legal move that plays the card the text names."""
+    record: type[Record[RulesT, MoveT, StateT]] = attrs.field(
+        default=attrs.Factory(_record, takes_self=True)
+    )
+    """The game's record class. Left out: :func:`~sticheln.core.derive.derived_record`, for a
+    state with a ``setup`` and ``moves``, and moves that each play a card."""
+    encoding: Callable[[Any, int], Encoding[StateT, MoveT, ViewT]] | None = None
+    """``encoding(game, players)``: the game's :class:`~sticheln.core.encoding.Encoding`
+    for its protocol object ``game`` and a number of players; ``None``: the learning
+    adapters (PettingZoo, OpenSpiel) refuse the game, saying to add one."""
 
     # What the tools read of the game (GameInfo): a small game may leave each one out.
     # Code that only a tool needs (bots, screens, fast paths) is declared by its reference,
@@ -168,12 +216,20 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     web_renderer: str | None = None
     """The web page's renderer, a JavaScript module as the package resource
     ``"package:path.js"`` (:attr:`GameInfo.web_renderer`)."""
-    explain_trick: Callable[[RulesT, Sequence[Card]], TrickExplanation] | None = None
-    """``explain_trick(rules, cards)``: why the trick of ``cards`` goes to whom
-    (:meth:`BaseGame.explain_trick`); ``None``: the game explains no tricks."""
-    explain_score: Callable[[Any, int], ScoreExplanation] | None = None
-    """``explain_score(deal_or_state, player)``: what a player's score of a deal is made of
-    (:meth:`BaseGame.explain_score`); ``None``: the game explains no scores."""
+
+    def evolve(self, **changes: Any) -> GameKit[StateT, MoveT, ViewT, RulesT]:
+        """This kit with the fields ``changes`` names set to its values, and every field the
+        kit worked out itself worked out anew from the new ones: a kit given an
+        ``explain_trick`` this way sends the explanations in the events it derives.
+
+        :raises TypeError: for a name that is no field of a kit.
+        """
+        fields = {field.name: getattr(self, field.name) for field in attrs.fields(GameKit)}
+        for name in _DERIVED_FIELDS:
+            if name not in changes and derive.is_derived(fields[name]):
+                del fields[name]
+        fields.update(changes)
+        return GameKit(**fields)
 
     def rules(self, preset: str | None = None) -> RulesT:
         """The rules preset called ``preset`` (case-insensitive), or the default rules.
@@ -388,6 +444,7 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         game object and player count).
 
         :raises RulesError: if the rules do not allow ``players`` players.
+        :raises NotProvidedError: for a game that gives no encoding, saying what to add.
         :raises WrongTypeError: if ``players`` is not an ``int``.
         """
         check_player_count(players)
@@ -397,7 +454,14 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
                 f"{self.kit.title} is played by {counts} players under these rules, "
                 f"not {excerpt(players)}"
             )
-        return _encoding(self, players)
+        make = self.kit.encoding
+        if make is None:
+            raise NotProvidedError(
+                f"{self.kit.title} has no encoding for learning agents (PettingZoo, OpenSpiel): "
+                "give its GameKit an encoding, a function (game, players) -> Encoding "
+                "(sticheln.core.encoding)"
+            )
+        return _encoding(self, players, make)
 
     def events(self, state: StateT, move: MoveT, player: int) -> tuple[WireValue, ...]:
         """The game's ``events``."""
@@ -422,12 +486,15 @@ class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
         return cast("ViewT", from_wire(data, kit.name, (kit.wire.view,)))
 
     def wire_schema(self) -> dict[str, Any]:
-        """The JSON Schema of the game's wire format (``wire.schema.json`` beside its record
-        module)."""
+        """The JSON Schema of the game's wire format: ``wire.schema.json`` beside its record
+        module, or, for a game that ships none, :meth:`build_wire_schema`."""
         import importlib.resources
 
         package = self.kit.record.__module__.rpartition(".")[0]
-        text = importlib.resources.files(package).joinpath("wire.schema.json").read_text()
+        try:
+            text = importlib.resources.files(package).joinpath("wire.schema.json").read_text()
+        except (FileNotFoundError, ModuleNotFoundError, TypeError, ValueError):
+            return self.build_wire_schema()
         schema: dict[str, Any] = json.loads(text)
         return schema
 
@@ -545,5 +612,8 @@ def _info(kit: GameKit[Any, Any, Any, Any], rules: Any) -> GameInfo:
 
 
 @functools.lru_cache(maxsize=64)
-def _encoding(game: BaseGame[Any, Any, Any, Any], players: int) -> Encoding[Any, Any, Any]:
-    return game.kit.encoding(game, players)
+def _encoding(
+    game: BaseGame[Any, Any, Any, Any], players: int, make: Callable[[Any, int], Any]
+) -> Encoding[Any, Any, Any]:
+    encoding: Encoding[Any, Any, Any] = make(game, players)
+    return encoding

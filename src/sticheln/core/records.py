@@ -274,6 +274,66 @@ def replay_moves(
     return state
 
 
+def record_schema(
+    record: type[Record[Any, Any, Any]], title: str, rules_schema: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the records of ``record``, a record class whose
+    moves are each a player, a kind of :attr:`Record.KINDS` and a card: the layout every
+    game's records share, with ``rules_schema`` for the ``rules`` field."""
+    card = "[RYGBPA]\\d{1,2}"
+    tag_items: dict[str, Any] = {
+        "event": {"type": "string"},
+        "date": {"type": "string"},
+        "players": {"type": "array", "items": {"type": "string"}},
+        "bots": {"type": "array", "items": {"type": ["string", "null"]}},
+        "result": {"type": "string"},
+        "comments": {
+            "type": "object",
+            "patternProperties": {"^[0-9]+$": {"type": "string"}},
+            "additionalProperties": False,
+        },
+    }
+    move = {
+        "type": "object",
+        "required": ["player", "kind", "card"],
+        "additionalProperties": False,
+        "properties": {
+            "player": {"type": "integer", "minimum": 0},
+            "kind": {"enum": list(record.KINDS)},
+            "card": {"type": "string", "pattern": f"^{card}$"},
+        },
+    }
+    hand = {"type": "string", "pattern": f"^\\s*({card}([\\s,]+|$))*$"}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"A game record of {title}",
+        "description": (
+            f"The JSON of a {title} record written by the sticheln library "
+            f"(version {record.VERSION} of its layout)."
+        ),
+        "type": "object",
+        "required": list(FIELDS),
+        "additionalProperties": False,
+        "properties": {
+            "format": {"const": RECORD_FORMAT},
+            "version": {"const": record.VERSION},
+            "game": {"const": record.GAME},
+            "rules": dict(rules_schema),
+            "players": {"type": "integer", "minimum": 2},
+            "first_leader": {"type": "integer", "minimum": 0},
+            "seed": {"type": ["integer", "null"]},
+            "deals": {
+                "description": "Per deal, per seat, the card names of the hand, separated by "
+                "spaces.",
+                "type": "array",
+                "items": {"type": "array", "items": hand},
+            },
+            "moves": {"type": "array", "items": move},
+            "tags": {"type": "object", "properties": tag_items},
+        },
+    }
+
+
 class _RulesData(Protocol):
     def to_dict(self) -> dict[str, object]: ...
 

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sticheln.core.cards import Color
 from sticheln.core.errors import RulesError, UnknownNameError, WrongTypeError, excerpt
+from sticheln.core.wire import WireError, field_types, read_field, value_data, value_schema
 
 __all__ = [
+    "RulesData",
     "check_rules_fields",
     "find_preset",
     "read_colors",
@@ -37,6 +39,69 @@ __all__ = [
 
 EnumT = TypeVar("EnumT", bound=Enum)
 PresetT = TypeVar("PresetT")
+RulesT = TypeVar("RulesT", bound="RulesData")
+
+
+class RulesData:
+    """The base of a game's rules class, a frozen attrs class whose fields are of the types
+    of the wire format (``int``, ``bool``, ``str``, enums such as :class:`~sticheln.Color`,
+    tuples and ``X | None`` of them): :meth:`to_dict`, :meth:`from_dict` and
+    :meth:`json_schema` come from the fields.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class SmallRules(RulesData):
+    ...     name: str = "standard"
+    ...     hand_size: int = 5
+    ...     colors: tuple[Color, ...] = (Color.RED, Color.BLUE)
+    >>> SmallRules().to_dict()
+    {'name': 'standard', 'hand_size': 5, 'colors': ['R', 'B']}
+    >>> SmallRules.from_dict({"name": "short", "hand_size": 3, "colors": ["G"]})
+    SmallRules(name='short', hand_size=3, colors=(Color.GREEN,))
+    >>> SmallRules.from_dict({"name": "short", "hand_size": "3", "colors": []})
+    Traceback (most recent call last):
+        ...
+    sticheln.core.errors.RulesError: rules field 'hand_size': expected an integer, got '3'
+    """
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, object]:
+        """The rules as JSON data, a key for each field; :meth:`from_dict` reads it back."""
+        return {name: value_data(getattr(self, name)) for name in field_types(type(self))}
+
+    @classmethod
+    def from_dict(cls: type[RulesT], data: object) -> RulesT:
+        """The rules from the data of :meth:`to_dict`.
+
+        :raises RulesError: naming a field that is missing, unknown or of the wrong type, or
+            what the rules' own checks refuse.
+        """
+        hints = field_types(cls)
+        fields = check_rules_fields(data, hints)
+        values: dict[str, Any] = {}
+        for name, hint in hints.items():
+            try:
+                values[name] = read_field(hint, fields[name], "rules", name)
+            except WireError as exc:
+                raise RulesError(str(exc)) from None
+        try:
+            return cls(**values)
+        except RulesError:
+            raise
+        except (ValueError, TypeError) as exc:
+            raise RulesError(f"rules: {exc}") from None
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """The JSON Schema of the data of :meth:`to_dict`."""
+        hints = field_types(cls)
+        return {
+            "type": "object",
+            "required": list(hints),
+            "additionalProperties": False,
+            "properties": {name: value_schema(hint) for name, hint in hints.items()},
+        }
 
 
 def check_rules_fields(data: object, fields: Iterable[str]) -> Mapping[str, object]:

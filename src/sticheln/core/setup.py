@@ -8,13 +8,14 @@ import numbers
 import random
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, Generic, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.errors import (
     CardError,
+    RulesError,
     SetupError,
     UnknownPlayerError,
     WrongTypeError,
@@ -335,6 +336,138 @@ def make_setup(
     else:
         dealt = check_deals(rules, players, deals, number)
     return GameSetup(rules, players, first_leader, dealt, int_seed)
+
+
+class DealtRules(Protocol):
+    """Rules of a game that deals the same number of cards of one deck to every player, in
+    each of a fixed number of deals (:func:`deal_hands`)."""
+
+    @property
+    def name(self) -> str:
+        """The rule set's name."""
+        ...
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts the rules allow."""
+        ...
+
+    @property
+    def deck(self) -> CardSet:
+        """Every card of the deck."""
+        ...
+
+    @property
+    def hand_size(self) -> int:
+        """The cards dealt to each player in a deal."""
+        ...
+
+    @property
+    def deals(self) -> int:
+        """The deals of a game."""
+        ...
+
+
+DealtT = TypeVar("DealtT", bound=DealtRules)
+
+
+def deal_hands(
+    rules: DealtT,
+    players: int,
+    first_leader: int,
+    seed: int | random.Random | None,
+    deals: Sequence[Sequence[Iterable[Card | str] | str]] | None,
+    *,
+    kind: type[DealtT],
+) -> GameSetup[DealtT, tuple[CardSet, ...]]:
+    """The checked setup of a game whose every deal gives each player ``rules.hand_size``
+    cards of ``rules.deck``, ``rules.deals`` times: shuffled from ``seed``
+    (:func:`seeded_rng`), or the ``deals`` given (per deal, the cards of each seat), checked
+    by :func:`check_hands`. It is :func:`make_setup` for such a game.
+
+    >>> from sticheln.core.rulesdata import RulesData
+    >>> @attrs.frozen
+    ... class TinyRules(RulesData):
+    ...     name: str = "tiny"
+    ...     player_counts: tuple[int, ...] = (2,)
+    ...     hand_size: int = 2
+    ...     deals: int = 1
+    ...     @property
+    ...     def deck(self) -> CardSet:
+    ...         return CardSet.parse("R1 R2 R3 R4")
+    >>> deal_hands(TinyRules(), 2, 0, None, [["R1 R3", "R2 R4"]], kind=TinyRules).deals
+    ((CardSet.parse('R1 R3'), CardSet.parse('R2 R4')),)
+    >>> deal_hands(TinyRules(), 3, 0, 1, None, kind=TinyRules)
+    Traceback (most recent call last):
+        ...
+    sticheln.core.errors.RulesError: the rules 'tiny' are for 2 players, not 3
+
+    :raises WrongTypeError: if ``rules`` is not a ``kind``, or ``seed``, ``players`` or
+        ``first_leader`` is of the wrong type.
+    :raises RulesError: if the rules are not for ``players`` players.
+    :raises SetupError: if ``first_leader`` is not a seat, or for deals that do not fit.
+    """
+
+    def check_players(rules: DealtT, players: int) -> None:
+        if check_player_count(players) not in rules.player_counts:
+            counts = ", ".join(map(str, rules.player_counts))
+            raise RulesError(f"the rules {rules.name!r} are for {counts} players, not {players}")
+
+    def dealer(rules: DealtT, players: int) -> Callable[[random.Random], tuple[CardSet, ...]]:
+        cards, size = list(rules.deck), rules.hand_size
+
+        def deal(rng: random.Random) -> tuple[CardSet, ...]:
+            rng.shuffle(cards)
+            return tuple(CardSet.of(cards[p * size : (p + 1) * size]) for p in range(players))
+
+        return deal
+
+    def check_deals(
+        rules: DealtT, players: int, given: Any, count: int
+    ) -> tuple[tuple[CardSet, ...], ...]:
+        if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+            raise SetupError("deals must be a sequence with the hands of each deal")
+        if len(given) != count:
+            raise SetupError(f"{len(given)} deals given, the rules have {count}")
+        return tuple(
+            check_hands(hands, rules.deck, rules.hand_size, players, f"deals[{d}]")
+            for d, hands in enumerate(given)
+        )
+
+    return make_setup(
+        rules,
+        players,
+        first_leader,
+        seed,
+        deals,
+        kind=kind,
+        check_players=check_players,
+        count=lambda rules, players: rules.deals,
+        dealer=dealer,
+        check_deals=check_deals,
+    )
+
+
+def deal_unseen(
+    unseen: Iterable[Card], sizes: Sequence[int], viewer: int, hand: CardSet, rng: random.Random
+) -> tuple[CardSet, ...]:
+    """The hands of a sampled state: the ``viewer`` holds ``hand``, and every other seat
+    ``sizes[seat]`` cards drawn at random from the ``unseen`` cards (which must be enough).
+
+    >>> import random
+    >>> deal_unseen(CardSet.parse("R1 R2 R3"), [1, 2, 1], 0, CardSet.parse("R9"), random.Random(1))
+    (CardSet.parse('R9'), CardSet.parse('R2 R3'), CardSet.parse('R1'))
+    """
+    cards = list(unseen)
+    rng.shuffle(cards)
+    hands = []
+    for seat, size in enumerate(sizes):
+        if seat == viewer:
+            hands.append(hand)
+        else:
+            hands.append(CardSet.of(cards[:size]))
+            del cards[:size]
+    return tuple(hands)
 
 
 SEAT_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}

@@ -402,6 +402,31 @@ _READERS: dict[object, Callable[[object, str], Any]] = {
 }
 
 
+def read_field(hint: Any, data: object, owner: str, name: str) -> Any:
+    """The value of type ``hint`` that the wire data ``data`` of the field ``name`` of an
+    ``owner`` (``"rules"``) describes.
+
+    :raises WireError: naming the field and what is wrong (``rules field 'hand_size':
+        expected an integer, got '15'``).
+    """
+    return _read(hint, data, owner, name, 1)
+
+
+def field_types(cls: type) -> dict[str, Any]:
+    """The type of each field of the attrs class ``cls`` that its ``__init__`` takes."""
+    return _field_types(cls)
+
+
+def value_data(value: object) -> Any:
+    """``value`` (of a type of the wire format) as JSON-safe data."""
+    return _to_data(value)
+
+
+def value_schema(hint: Any) -> dict[str, Any]:
+    """The JSON Schema of the values of type ``hint`` (of the wire format, without cards)."""
+    return _schema_of(hint, {})
+
+
 # Schema ----------------------------------------------------------------------------------
 
 _CARD_SCHEMA: dict[str, Any] = {"type": "string", "pattern": "^[RYGBPA]([0-9]|1[0-9]|20)$"}
