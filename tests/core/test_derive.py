@@ -134,8 +134,10 @@ def test_evolve_keeps_what_the_game_gave_and_derives_the_rest_anew() -> None:
     again = kit.evolve(title="High Card")
     assert again.wire is given
     assert not is_derived(given)
-    assert is_derived(HIGH_CARD.wire) and is_derived(HIGH_CARD.record)
-    assert is_derived(HIGH_CARD.move_text) and is_derived(HIGH_CARD.parse_move)
+    assert is_derived(HIGH_CARD.wire)
+    assert is_derived(HIGH_CARD.record)
+    assert is_derived(HIGH_CARD.move_text)
+    assert is_derived(HIGH_CARD.parse_move)
     assert again.record is not HIGH_CARD.record
     with pytest.raises(TypeError):
         HIGH_CARD.evolve(colour="red")
@@ -245,11 +247,11 @@ def _new_bare(players: int, seed: Any = None, rules: Any = None, first_leader: i
 
 
 def test_each_field_the_kit_cannot_work_out_is_named() -> None:
-    with pytest.raises(WrongTypeError, match="_observe_unannotated must be annotated .* wire"):
+    with pytest.raises(WrongTypeError, match=r"_observe_unannotated must be annotated .* wire"):
         HIGH_CARD.evolve(observe=_observe_unannotated)
     with pytest.raises(WrongTypeError, match="not each a player and a card: give the kit "):
         HIGH_CARD.evolve(apply_move=_apply_bid)
-    with pytest.raises(WrongTypeError, match="Bare needs a setup .* or the kit given a record"):
+    with pytest.raises(WrongTypeError, match=r"Bare needs a setup .* or the kit given a record"):
         HIGH_CARD.evolve(new_game=_new_bare)
 
 

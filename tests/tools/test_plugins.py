@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import sticheln as st
@@ -34,18 +35,45 @@ PACKAGE = Path(st.__file__).resolve().parent
 
 PLUGIN = '''\
 """High Card, installed as a package: the example's game, and what the tools read of it
-that the example leaves out (its score bounds, a bot of its own)."""
+that the example leaves out (an encoding for learning agents, its score bounds, a bot of its
+own)."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
+from sticheln.core import CardSet
+from sticheln.core.encoding import CardEncoding, ObservationWriter
 from toy_high_card import HIGH_CARD, HighCardGame, HighCardRules
 
 
+class HighCardEncoding(CardEncoding):
+    """An action is a card of the deck; the observation is the hand, the current trick by
+    seat (counted from the viewer) and every card of the finished tricks."""
+
+    descriptions: ClassVar[dict[str, str]] = {
+        "hand": "the viewer's hand",
+        "trick_{r}": "the card seat r played to the current trick",
+        "played": "every card of the finished tricks",
+    }
+
+    def __init__(self, game, players):
+        super().__init__(game, players, game.rules.deck)
+
+    def write(self, view, writer: ObservationWriter) -> None:
+        me, n = view.player, self.players
+        writer.cards("hand", view.hand)
+        played = {(view.leader + i) % n: card for i, card in enumerate(view.trick)}
+        for r in range(n):
+            writer.card(f"trick_{r}", played.get((me + r) % n))
+        writer.cards("played", CardSet.of(c for trick in view.tricks for c in trick.cards))
+
+
 def score_bounds(rules: HighCardRules, players: int) -> tuple[int, int]:
-    """Every trick of every deal, or none."""
-    return 0, rules.hand_size * rules.deals
+    """Every trick, or none."""
+    return 0, rules.hand_size
 
 
 class LowestBot:
@@ -59,8 +87,10 @@ def lowest_bot(game):
     return LowestBot()
 
 
-KIT = attrs.evolve(
-    HIGH_CARD, score_bounds=score_bounds, bots={"lowest": "toy_high_card_plugin:lowest_bot"}
+KIT = HIGH_CARD.evolve(
+    encoding=HighCardEncoding,
+    score_bounds=score_bounds,
+    bots={"lowest": "toy_high_card_plugin:lowest_bot"},
 )
 
 
@@ -140,11 +170,11 @@ def _command(*argv: str, paths: tuple[Path, ...]) -> subprocess.CompletedProcess
 def test_the_installed_game_is_found_by_name_and_listed() -> None:
     assert list(st.GAME_NAMES)[:3] == ["sticheln", "hattrick", "stichling"]
     assert "high-card" in st.GAME_NAMES
-    game = st.find_game("High-Card", "three-deals")
+    game = st.find_game("High-Card", "three-colours")
     assert game.info.title == "High Card"
-    assert game.info.rules_name == "three-deals"
+    assert game.info.rules_name == "three-colours"
     assert game.info.default_players == 4
-    assert game.info.score_range(3) == (0, 15)
+    assert game.info.score_range(3) == (0, 5)
     assert game.info.screen is None
 
 
@@ -221,7 +251,7 @@ def test_the_command_plays_simulates_and_replays_the_installed_game(
     assert "High Card, rules standard, 3 players" in shown, shown
     assert "Winner" in shown
     simulated = _command(
-        "simulate", "--game", "high-card", "--rules", "three-deals", "--players", "2",
+        "simulate", "--game", "high-card", "--rules", "three-colours", "--players", "2",
         "--games", "4", "--seed", "3", "--bots", "lowest,random", "--jobs", "2", "--json",
         paths=(site,),
     )  # fmt: skip
@@ -280,7 +310,7 @@ def test_every_bot_that_plays_the_installed_game_plays_it() -> None:
 def test_the_search_plays_the_installed_game_on_the_protocol_path() -> None:
     from sticheln.bots import ISMCTSBot
 
-    game = st.find_game("high-card", "three-deals")
+    game = st.find_game("high-card", "three-colours")
     bot = ISMCTSBot(game, iterations=40, seed=1)
     assert bot.playout_policy is None
     final = _play(game, [bot, make_bot("random", game)], seed=2)
@@ -302,7 +332,7 @@ def test_pettingzoos_api_test_passes_for_the_installed_game() -> None:
         warnings.simplefilter("ignore")  # the dict observation's advice, as for classic envs
         for players in (2, 3):
             api_test(env("high-card", players), num_cycles=40)
-        api_test(env("high-card", preset="three-deals"), num_cycles=60)
+        api_test(env("high-card", preset="three-colours"), num_cycles=60)
 
 
 @pytest.mark.usefixtures("installed")
@@ -326,12 +356,39 @@ def test_openspiel_refuses_a_game_without_score_bounds(
     from sticheln.adapters import openspiel as adapter
 
     monkeypatch.syspath_prepend(str(site))
-    example = __import__("toy_high_card")
+    plugin = __import__("toy_high_card_plugin")
+    bare = plugin.KIT.evolve(score_bounds=None)
+
+    @attrs.frozen
+    class BareHighCard(plugin.PluginHighCard):
+        kit = bare
+
     monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
-    st.register_game("bare-high-card", lambda preset: example.HighCardGame())
+    st.register_game("bare-high-card", lambda preset: BareHighCard(bare.rules(preset)))
     adapter.register(["bare-high-card"])
+    assert st.find_game("bare-high-card").kit.score_bounds is None
     with pytest.raises(Exception, match=r"High Card declares no score bounds.*score_bounds"):
         pyspiel.load_game(adapter.short_name("bare-high-card"))
+
+
+def test_the_learning_adapters_refuse_a_game_without_an_encoding(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    from sticheln.adapters import openspiel as adapter
+    from sticheln.adapters.pettingzoo import env
+
+    monkeypatch.syspath_prepend(str(site))
+    example = __import__("toy_high_card")
+    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
+    st.register_game("plain-high-card", lambda preset: example.HighCardGame())
+    adapter.register(["plain-high-card"])
+    said = r"High Card has no encoding for learning agents .*: give its GameKit an encoding"
+    with pytest.raises(st.NotProvidedError, match=said):
+        env("plain-high-card", 2)
+    with pytest.raises(Exception, match=said):
+        pyspiel.load_game(adapter.short_name("plain-high-card"))
 
 
 # -- what the built-in games declare --------------------------------------------------------------
