@@ -65,8 +65,9 @@ def record_scores(record: dict[str, object]) -> list[int]:
     sys.path.insert(0, str(REPO / "examples"))
     import high_card
 
-    high_card.register()
-    from sticheln import load_record
+    from sticheln import load_record, register_game
+
+    register_game("high-card", high_card.factory, replace=True)
 
     loaded = load_record(json.dumps(record))
     return list(loaded.game.scores(loaded.state))

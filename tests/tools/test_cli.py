@@ -655,6 +655,24 @@ def test_generic_screen_reads_a_move_by_its_text() -> None:
         screen.parse_move(state, 0, other, moves)
 
 
+def test_generic_screen_says_why_a_trick_was_taken() -> None:
+    game = _StichelnWithoutScreen()
+    state = game.new_game(3, seed=2)
+    for player in range(3):
+        state = game.apply_move(state, game.legal_moves(state, player)[0])  # the pain cards
+    screen = Screen(game, ["#0", "#1", "#2"])
+    shown = []
+    for _ in range(3):
+        player = game.players_to_act(state)[0]
+        move = game.legal_moves(state, player)[0]
+        after = game.apply_move(state, move)
+        shown.append(render(screen.events(state, after, player, move)))
+        state = after
+    assert all("ST-TRICK" not in text for text in shown[:2])
+    assert re.search(r"^[RYGBP]\d+ wins\.$", shown[2], re.MULTILINE), shown[2]
+    assert "(ST-TRICK-1)." in shown[2]
+
+
 # -- tricks of zeros --------------------------------------------------------------------------
 
 

@@ -67,3 +67,26 @@ def test_main_module_rejects_unsupported_player_count() -> None:
     )
     assert result.returncode == 2
     assert "is for 3, 4, 5, 6 players, not 9" in result.stderr
+
+
+def _guide_blocks(caption: str) -> list[str]:
+    """The code blocks of the guide "Adding a game" captioned ``caption``, in page order."""
+    page = (EXAMPLES.parent / "docs" / "adding-a-game.rst").read_text()
+    head = f".. code-block:: python\n   :caption: {caption}\n\n"
+    blocks = []
+    for part in page.split(head)[1:]:
+        lines = []
+        for line in part.splitlines():
+            if line and not line.startswith("   "):
+                break
+            lines.append(line[3:])
+        blocks.append("\n".join(lines))
+    return blocks
+
+
+@pytest.mark.parametrize("script", ["high_card.py", "high_card_tools.py"])
+def test_the_guide_shows_every_line_of_its_scripts_in_order(script: str) -> None:
+    shown = [line for b in _guide_blocks(f"examples/{script}") for line in b.splitlines()]
+    code = (EXAMPLES / script).read_text().splitlines()
+    assert len(_guide_blocks(f"examples/{script}")) >= 4
+    assert [line for line in shown if line.strip()] == [line for line in code if line.strip()]

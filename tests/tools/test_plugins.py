@@ -33,77 +33,6 @@ from sticheln.core.references import resource
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = Path(st.__file__).resolve().parent
 
-PLUGIN = '''\
-"""High Card, installed as a package: the example's game, and what the tools read of it
-that the example leaves out (an encoding for learning agents, its score bounds, a bot of its
-own)."""
-
-from __future__ import annotations
-
-from typing import ClassVar
-
-import attrs
-
-from sticheln.core import CardSet
-from sticheln.core.encoding import CardEncoding, ObservationWriter
-from toy_high_card import HIGH_CARD, HighCardGame, HighCardRules
-
-
-class HighCardEncoding(CardEncoding):
-    """An action is a card of the deck; the observation is the hand, the current trick by
-    seat (counted from the viewer) and every card of the finished tricks."""
-
-    descriptions: ClassVar[dict[str, str]] = {
-        "hand": "the viewer's hand",
-        "trick_{r}": "the card seat r played to the current trick",
-        "played": "every card of the finished tricks",
-    }
-
-    def __init__(self, game, players):
-        super().__init__(game, players, game.rules.deck)
-
-    def write(self, view, writer: ObservationWriter) -> None:
-        me, n = view.player, self.players
-        writer.cards("hand", view.hand)
-        played = {(view.leader + i) % n: card for i, card in enumerate(view.trick)}
-        for r in range(n):
-            writer.card(f"trick_{r}", played.get((me + r) % n))
-        writer.cards("played", CardSet.of(c for trick in view.tricks for c in trick.cards))
-
-
-def score_bounds(rules: HighCardRules, players: int) -> tuple[int, int]:
-    """Every trick, or none."""
-    return 0, rules.hand_size
-
-
-class LowestBot:
-    """Plays its lowest card."""
-
-    def choose(self, view, moves, rng):
-        return min(moves, key=lambda move: (move.card.value, str(move.card)))
-
-
-def lowest_bot(game):
-    return LowestBot()
-
-
-KIT = HIGH_CARD.evolve(
-    encoding=HighCardEncoding,
-    score_bounds=score_bounds,
-    bots={"lowest": "toy_high_card_plugin:lowest_bot"},
-)
-
-
-@attrs.frozen
-class PluginHighCard(HighCardGame):
-    kit = KIT
-
-
-def game(preset):
-    """The entry point: the game with the rules preset ``preset`` (None: the default)."""
-    return PluginHighCard(KIT.rules(preset))
-'''
-
 
 def _distribution(root: Path, name: str, entry_points: str, files: dict[str, str]) -> None:
     """Write the files of an installed distribution ``name`` 0.1 into ``root``."""
@@ -117,14 +46,20 @@ def _distribution(root: Path, name: str, entry_points: str, files: dict[str, str
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A directory with the High Card distribution installed in it."""
+    """A directory with the High Card distribution installed in it: the two scripts of the
+    guide, as the modules ``toy_high_card`` and ``toy_high_card_plugin``."""
     root = tmp_path_factory.mktemp("site")
-    example = (ROOT / "examples" / "high_card.py").read_text()
+    game = (ROOT / "examples" / "high_card.py").read_text()
+    tools = (ROOT / "examples" / "high_card_tools.py").read_text()
+    assert "from high_card import " in tools
     _distribution(
         root,
         "toy-high-card",
-        "[sticheln.games]\nhigh-card = toy_high_card_plugin:game\n",
-        {"toy_high_card.py": example, "toy_high_card_plugin.py": PLUGIN},
+        "[sticheln.games]\nhigh-card = toy_high_card_plugin:factory\n",
+        {
+            "toy_high_card.py": game,
+            "toy_high_card_plugin.py": tools.replace("from high_card ", "from toy_high_card "),
+        },
     )
     return root
 
@@ -357,10 +292,10 @@ def test_openspiel_refuses_a_game_without_score_bounds(
 
     monkeypatch.syspath_prepend(str(site))
     plugin = __import__("toy_high_card_plugin")
-    bare = plugin.KIT.evolve(score_bounds=None)
+    bare = plugin.HIGH_CARD_TOOLS.evolve(score_bounds=None)
 
     @attrs.frozen
-    class BareHighCard(plugin.PluginHighCard):
+    class BareHighCard(plugin.HighCardToolsGame):
         kit = bare
 
     monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))

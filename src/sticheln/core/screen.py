@@ -24,7 +24,8 @@ from rich.text import Text
 
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.errors import IllegalMoveError, InvalidMoveError
-from sticheln.core.protocol import Game
+from sticheln.core.explain import TrickExplanation
+from sticheln.core.protocol import SPECTATOR, Game
 from sticheln.core.references import resolve
 
 __all__ = [
@@ -119,7 +120,9 @@ class Screen:
         return self._view_lines(state)
 
     def events(self, before: Any, after: Any, mover: int, move: Any) -> list[RenderableType]:
-        """What to show after ``mover`` made ``move``, taking ``before`` to ``after``.
+        """What to show after ``mover`` made ``move``, taking ``before`` to ``after``: the
+        move, why a trick was taken when the game's event of it says why
+        (:class:`~sticheln.core.explain.TrickExplanation`), and the scores when they change.
 
         Another player's move is named only without a point of view: the protocol does not
         say which moves are public.
@@ -129,6 +132,11 @@ class Screen:
         else:
             line = Text(f"{self.name(mover)} moved")
         shown: list[RenderableType] = [line]
+        viewer = SPECTATOR if self.perspective is None else self.perspective
+        for event in self.game.events(before, move, viewer):
+            explanation = getattr(event, "explanation", None)
+            if isinstance(explanation, TrickExplanation):
+                shown.append(Text(str(explanation), style="dim"))
         if tuple(self.game.scores(after)) != tuple(self.game.scores(before)):
             shown.append(self._scores_line(self.game.scores(after)))
         return shown
