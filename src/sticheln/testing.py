@@ -36,6 +36,7 @@ from sticheln.core.errors import IllegalMoveError, NotProvidedError, WrongTypeEr
 from sticheln.core.explain import ScoreExplanation, TrickExplanation
 from sticheln.core.protocol import SPECTATOR, Game
 from sticheln.core.registry import GAME_NAMES, find_game
+from sticheln.core.wire import HEADER, WIRE_VERSION, WireValue
 
 __all__ = ["CHECKS", "CaseReport", "CheckReport", "ConformanceError", "check_game"]
 
@@ -59,16 +60,24 @@ CHECKS: Final[Mapping[str, str]] = MappingProxyType(
         "parse_move reads each name back to its move",
         "parse-move": "parse_move raises the illegal-move error for the text of a move the "
         "player cannot make now",
-        "illegal-move": "apply_move raises the illegal-move error for a move of a player who "
-        "is not to act, for a move made again where it is no longer legal, and for any move "
-        "once the game is over",
+        "illegal-move": "apply_move and events raise the illegal-move error for a move of a "
+        "player who is not to act, for a move made again where it is no longer legal, and for "
+        "any move once the game is over",
         "view": "observe(state, p) is p's view (viewer), and equal states give equal views",
         "sample-state": "a state sampled from p's view gives p the same view and the same "
         "legal moves (two samples with independent generators), and plays to the end",
         "record": "from_json(to_json(state)) is the state, and replay_from_json(to_json(state)) "
         "gives a first state and moves that replay to it",
-        "wire": "every fourth move: a view, legal moves and the events of the move "
-        "round-trip through JSON (to_dict, view_from_dict, move_from_dict, from_dict)",
+        "wire": "every fourth move: a seat's view, legal moves and the move made round-trip "
+        "through JSON (to_dict, view_from_dict, move_from_dict), and so do a seat's events of "
+        "the move (from_dict), also at every move that ends a deal; at the end, every seat's "
+        "view and the finished deals it holds; the JSON of each is the header (game: the "
+        "game's name, type, version), then the fields of its attrs class",
+        "events": "every fourth move for one seat and the seat after the mover, and at every "
+        "move that ends a deal for every seat: the seat's events of the move are not empty, the "
+        "first names the mover as its player, and none names a card that the seat's view after "
+        "the move does not show; for the one seat, a state sampled from its view that leaves it "
+        "the same view after the move gives the same events",
         "spectator": "every fourth move: observe(state, SPECTATOR) is a view of SPECTATOR that "
         "round-trips through JSON and is unchanged when the state is sampled from a seat's "
         "view; the spectator's events of the move round-trip and name no card that "
@@ -241,11 +250,13 @@ def check_game(
     ways, that illegal moves are refused and change nothing (a waiting player's earlier move,
     a move made again, a move after the end), every player's view, a state sampled from one
     player's view (each player in turn), the deal number and the scores; at the end, the
-    winners. After 0, 1, 2, 4, 8, ... moves it compares the hashes of state and twin. At the
-    first and the last state and one halfway it checks that the methods refuse arguments of
-    the wrong type with :exc:`~sticheln.WrongTypeError`, that the record replays, every
-    player's view against two samples drawn with independent generators, and that a sampled
-    state plays to the end. :data:`CHECKS` names the checks.
+    winners. Every fourth move, and at every move that ends a deal, it checks the JSON wire
+    format and the events of the move (what they show, and to whom); every fourth move, the
+    spectator's view and the encoding too. After 0, 1, 2, 4, 8, ... moves it compares the
+    hashes of state and twin. At the first and the last state and one halfway it checks that
+    the methods refuse arguments of the wrong type with :exc:`~sticheln.WrongTypeError`, that
+    the record replays, every player's view against two samples drawn with independent
+    generators, and that a sampled state plays to the end. :data:`CHECKS` names the checks.
 
     Scores are points, the higher the better, as the bots read them. A game may break ties
     its own way, so the winners need only be one or more distinct seats that no other
@@ -353,6 +364,7 @@ class _Run:
         self.rng = random.Random(seed)
         self.samplers = (random.Random(f"{seed}/sample/a"), random.Random(f"{seed}/sample/b"))
         self.encoding_rng = random.Random(f"{seed}/sample/encoding")
+        self.events_rng = random.Random(f"{seed}/sample/events")
 
     # -- failing ----------------------------------------------------------------------------
 
@@ -417,9 +429,15 @@ class _Run:
             self._views(state, twin, (self.number % n,), self.samplers[:1])
             self._unchanged(state, twin, "listing its moves, refusing illegal ones or observing it")
             if self.number % 4 == 0 or over:
-                self._wire(state, moves, move)
+                self._wire(state, moves, move, over)
                 self._spectator(state, move)
                 self._encoding(state, moves)
+            if move is not None:
+                if game.deal_number(after) != game.deal_number(state):
+                    self._events(state, move, after, range(n))
+                elif self.number % 4 == 0:
+                    seats = {self.number % n, (game.player_of(move) + 1) % n}
+                    self._events(state, move, after, sorted(seats))
             deal = self._deal_and_scores(state, over, deal)
             if over:
                 break
@@ -506,21 +524,103 @@ class _Run:
             moves.append(mine)
         return moves
 
-    def _wire(self, state: Any, moves: list[tuple[Any, ...]], move: Any) -> None:
+    def _wire(self, state: Any, moves: list[tuple[Any, ...]], move: Any, over: bool) -> None:
         self.check = "wire"
         game = self.game
-        seat = self.number % self.players
-        view = game.observe(state, seat)
-        if game.view_from_dict(_through_json(view)) != view:
-            raise self.fail(f"player {seat}'s view does not round-trip through JSON")
-        for mine in moves:
-            for legal in mine[:2]:
-                if game.move_from_dict(_through_json(legal)) != legal:
-                    raise self.fail(f"move {_short(legal)} does not round-trip through JSON")
-        if move is not None:
-            for event in game.events(state, move, seat):
-                if type(event).from_dict(_through_json(event)) != event:
-                    raise self.fail(f"event {_short(event)} does not round-trip through JSON")
+        seats = range(self.players) if over else (self.number % self.players,)
+        for seat in seats:
+            view = game.observe(state, seat)
+            if game.view_from_dict(self._wire_data(view)) != view:
+                raise self.fail(f"player {seat}'s view does not round-trip through JSON")
+            if over:
+                self._held_round_trip(view)
+        chosen = () if move is None else (move,)
+        for legal in [*(legal for mine in moves for legal in mine[:2]), *chosen]:
+            if game.move_from_dict(self._wire_data(legal)) != legal:
+                raise self.fail(f"move {_short(legal)} does not round-trip through JSON")
+
+    def _wire_data(self, value: Any) -> Any:
+        """``value``'s JSON form read back, once its layout is checked: the header (the game's
+        name, the type, the version), then the fields of its attrs class."""
+        data = _through_json(value)
+        keys = list(data)
+        header = [data.get(key) for key in HEADER]
+        if (
+            keys[: len(HEADER)] != list(HEADER)
+            or header[0] != self.name
+            or not isinstance(header[1], str)
+            or header[2] != WIRE_VERSION
+        ):
+            raise self.fail(
+                f"the JSON of {_short(value)} begins {_short({k: data[k] for k in keys[:3]})}, "
+                f"not with the header game {self.name!r}, type, version {WIRE_VERSION}"
+            )
+        kind = type(value)
+        if attrs.has(kind):
+            fields = [field.name for field in attrs.fields(kind) if field.init]
+            if keys[len(HEADER) :] != fields:
+                raise self.fail(
+                    f"the JSON of {_short(value)} has the keys {_short(keys[len(HEADER) :])}, "
+                    f"not the fields {_short(fields)}"
+                )
+        return data
+
+    def _round_trip(self, value: Any) -> Any:
+        """Check that the wire value ``value`` reads back equal from its JSON; return its JSON
+        form."""
+        data = self._wire_data(value)
+        if type(value).from_dict(data) != value:
+            raise self.fail(f"{_short(value)} does not round-trip through JSON")
+        return data
+
+    def _held_round_trip(self, value: Any) -> None:
+        """Round-trip the wire values that ``value``'s fields hold (a finished deal, the
+        finished deals of a view) on their own."""
+        if not attrs.has(type(value)):
+            return
+        for field in attrs.fields(type(value)):
+            held = getattr(value, field.name)
+            for item in held if isinstance(held, tuple) else (held,):
+                if isinstance(item, WireValue):
+                    self._round_trip(item)
+
+    def _events(self, state: Any, move: Any, after: Any, seats: Sequence[int]) -> None:
+        """Check the events of ``move`` of each of ``seats``: their JSON, their first event,
+        the cards they name, and that they come from the seat's views alone."""
+        game = self.game
+        mover = game.player_of(move)
+        for seat in seats:
+            events = tuple(game.events(state, move, seat))
+            checked = seat == self.number % self.players
+            self.check = "wire"
+            data = [self._round_trip(e) if checked else e.to_dict() for e in events]
+            self.check = "events"
+            if not events or getattr(events[0], "player", None) != mover:
+                raise self.fail(
+                    f"player {seat}'s events of {_short(move)} do not begin with an event of "
+                    f"its mover, player {mover}: {_short(events)}"
+                )
+            seen = game.observe(after, seat)
+            unseen = _strings(data) - _strings(seen.to_dict())
+            if unseen:
+                raise self.fail(
+                    f"player {seat}'s events of {_short(move)} name {sorted(unseen)[:6]}, "
+                    "which the player's view after the move does not show"
+                )
+            if not checked:
+                continue
+            sampled = game.sample_state(game.observe(state, seat), self.events_rng)
+            if move not in game.legal_moves(sampled, mover):
+                continue
+            if game.observe(game.apply_move(sampled, move), seat) != seen:
+                continue
+            again = tuple(game.events(sampled, move, seat))
+            if again != events:
+                raise self.fail(
+                    f"player {seat}'s events of {_short(move)} change in a state sampled from "
+                    f"the player's view, which gives the same view after the move: "
+                    f"{_difference(again, events)}"
+                )
 
     def _explanations(self, state: Any, move: Any) -> None:
         self.check = "explanations"
@@ -582,7 +682,8 @@ class _Run:
         view = game.observe(state, SPECTATOR)
         if game.viewer(view) != SPECTATOR:
             raise self.fail(f"the spectator's view is seat {game.viewer(view)!r}'s")
-        if game.view_from_dict(_through_json(view)) != view:
+        seen = _through_json(view)
+        if game.view_from_dict(seen) != view:
             raise self.fail("the spectator's view does not round-trip through JSON")
         takers = tuple(game.would_take(view))
         if not all(p is None or (type(p) is int and 0 <= p < self.players) for p in takers):
@@ -603,13 +704,13 @@ class _Run:
         for event in events:
             if type(event).from_dict(_through_json(event)) != event:
                 raise self.fail(f"event {_short(event)} does not round-trip through JSON")
-        seen = _strings(_through_json(view)) | _strings(
+        shown = _strings(seen) | _strings(
             _through_json(game.observe(game.apply_move(state, move), SPECTATOR))
         )
         told = set().union(*(_strings(_through_json(event)) for event in events))
-        if told - seen:
+        if told - shown:
             raise self.fail(
-                f"the spectator's events of {_short(move)} name {sorted(told - seen)[:6]}, "
+                f"the spectator's events of {_short(move)} name {sorted(told - shown)[:6]}, "
                 "which neither the spectator's view before the move nor after it shows"
             )
 
@@ -707,18 +808,24 @@ class _Run:
                 self._refused(state, last_move, "it was just made and is not legal again")
 
     def _refused(self, state: Any, move: Any, why: str) -> None:
-        """Check that ``move`` raises the illegal-move error."""
+        """Check that ``move`` raises the illegal-move error, and so do its events."""
         self.check = "illegal-move"
-        try:
-            self.game.apply_move(state, move)
-        except self.illegal:
-            return
-        except Exception as exc:
-            raise self.fail(
-                f"apply_move({_short(move)}) raises {type(exc).__name__} ({exc}), not "
-                f"{self.illegal.__name__}: {why}"
-            ) from exc
-        raise self.fail(f"apply_move accepts {_short(move)}, but {why}")
+        game = self.game
+        calls = (
+            ("apply_move", (state, move)),
+            ("events", (state, move, game.player_of(move))),
+        )
+        for method, args in calls:
+            try:
+                getattr(game, method)(*args)
+            except self.illegal:
+                continue
+            except Exception as exc:
+                raise self.fail(
+                    f"{method} raises {type(exc).__name__} ({exc}) for {_short(move)}, not "
+                    f"{self.illegal.__name__}: {why}"
+                ) from exc
+            raise self.fail(f"{method} accepts {_short(move)}, but {why}")
 
     def _views(
         self, state: Any, twin: Any, samplers_for: Sequence[int], rngs: Sequence[random.Random]
@@ -944,13 +1051,18 @@ def _field_names(value: object) -> list[str] | None:
 
 def _strings(data: object) -> set[str]:
     """Every card name (a capital letter and a number, ``"R7"``) in JSON-like ``data``."""
-    if isinstance(data, str):
-        return {data} if _CARD_NAME.fullmatch(data) else set()
-    if isinstance(data, dict):
-        return set().union(*map(_strings, data.values()))
-    if isinstance(data, list):
-        return set().union(*map(_strings, data))
-    return set()
+    found = set()
+    waiting = [data]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, str):
+            if _CARD_NAME.fullmatch(item):
+                found.add(item)
+        elif isinstance(item, dict):
+            waiting.extend(item.values())
+        elif isinstance(item, list):
+            waiting.extend(item)
+    return found
 
 
 def _through_json(value: Any) -> Any:

@@ -19,6 +19,9 @@ import sticheln
 import sticheln.core.registry
 from sticheln import (
     GAME_NAMES,
+    SPECTATOR,
+    Card,
+    ChoosePain,
     Phase,
     StichelnError,
     StichelnGame,
@@ -29,6 +32,8 @@ from sticheln import (
     find_game,
 )
 from sticheln.cli import main
+from sticheln.core.wire import HEADER
+from sticheln.sticheln.event import CardPlayed, PainCardChosen
 from sticheln.testing import CHECKS, CaseReport, CheckReport, ConformanceError, check_game
 from tests.toy_games import Nim, NimState, Take
 
@@ -221,6 +226,94 @@ class ScoreForgotten(StichelnGame):
         )
 
 
+@attrs.frozen
+class PainShownToAll(StichelnGame):
+    """Tells every seat which pain card a player chose, though it lies face down."""
+
+    def events(self, state: StichelnState, move: StichelnMove, player: int) -> tuple[Any, ...]:
+        found = super().events(state, move, player)
+        if isinstance(move, ChoosePain) and player != SPECTATOR:
+            return (PainCardChosen(move.player, move.card), *found[1:])
+        return found
+
+
+@attrs.frozen
+class LastEventFirst(StichelnGame):
+    """Tells the last event of a move first: the trick taken before the card that ends it."""
+
+    def events(self, state: StichelnState, move: StichelnMove, player: int) -> tuple[Any, ...]:
+        found = super().events(state, move, player)
+        return (*found[-1:], *found[:-1])
+
+
+@attrs.frozen
+class OwnMovesOnly(StichelnGame):
+    """Tells a seat nothing of the moves of the other seats."""
+
+    def events(self, state: StichelnState, move: StichelnMove, player: int) -> tuple[Any, ...]:
+        found = super().events(state, move, player)
+        return found if player in (move.player, SPECTATOR) else ()
+
+
+@attrs.frozen
+class RedOneEcho(StichelnGame):
+    """Tells a move twice when the next seat holds R1, which the seat told cannot see."""
+
+    def events(self, state: StichelnState, move: StichelnMove, player: int) -> tuple[Any, ...]:
+        found = super().events(state, move, player)
+        if player != SPECTATOR and Card.parse("R1") in state.hand((player + 1) % state.players):
+            return (*found, found[0])
+        return found
+
+
+@attrs.frozen
+class BorrowedCardPlayed(CardPlayed):
+    """A card played, written as an event of another game."""
+
+    wire_game = "another-game"
+
+
+@attrs.frozen
+class BorrowedEvents(StichelnGame):
+    """Writes the cards played as events of another game."""
+
+    def events(self, state: StichelnState, move: StichelnMove, player: int) -> tuple[Any, ...]:
+        return tuple(
+            BorrowedCardPlayed(e.player, e.card) if type(e) is CardPlayed else e
+            for e in super().events(state, move, player)
+        )
+
+
+@attrs.frozen
+class CardFirstPlayed(CardPlayed):
+    """A card played, whose JSON gives the card before the player."""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        return {**{key: data[key] for key in HEADER}, "card": data["card"], "player": self.player}
+
+
+@attrs.frozen
+class CardFirstEvents(StichelnGame):
+    """Writes the JSON of a card played with its fields out of order."""
+
+    def events(self, state: StichelnState, move: StichelnMove, player: int) -> tuple[Any, ...]:
+        return tuple(
+            CardFirstPlayed(e.player, e.card) if type(e) is CardPlayed else e
+            for e in super().events(state, move, player)
+        )
+
+
+@attrs.frozen
+class EventsOfAnyMove(StichelnGame):
+    """Tells no events of a move that is not legal instead of refusing it."""
+
+    def events(self, state: StichelnState, move: StichelnMove, player: int) -> tuple[Any, ...]:
+        if move not in self.legal_moves(state, move.player):
+            return ()
+        return super().events(state, move, player)
+
+
 class MutatingNim(Nim):
     """Changes the state it is given when applying a move."""
 
@@ -286,6 +379,13 @@ BROKEN: list[tuple[Any, str, dict[str, Any]]] = [
     (LastWins(), "winners", {}),
     (WrongTaker(), "explanations", {}),
     (ScoreForgotten(), "explanations", {}),
+    (PainShownToAll(), "events", {}),
+    (LastEventFirst(), "events", {}),
+    (OwnMovesOnly(), "events", {}),
+    (RedOneEcho(), "events", {}),
+    (BorrowedEvents(), "wire", {}),
+    (CardFirstEvents(), "wire", {}),
+    (EventsOfAnyMove(), "illegal-move", {}),
     (MutatingNim(), "immutable", {"illegal_move_error": ValueError}),
     (EndlessNim(), "game-length", {"illegal_move_error": ValueError, "max_moves": 30}),
     (TwoWinnersNim(), "winners", {"illegal_move_error": ValueError}),

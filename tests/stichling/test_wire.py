@@ -3,7 +3,6 @@ events, ``move_from_dict`` errors, and the events of moves (sticheln.stichling.e
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Iterator
@@ -52,7 +51,7 @@ from sticheln.stichling import (
     parse_move,
 )
 from sticheln.stichling.event import EVENT_TYPES, view_events
-from tests.plays import card_names, random_plays, round_trip
+from tests.plays import random_plays
 
 STICHELN_PRESETS = sorted(STICHLING_PRESETS)
 
@@ -66,37 +65,6 @@ def random_games(preset: str, seed: int) -> Iterator[tuple[Any, Any]]:
 
 
 # Round trips -----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("preset", STICHELN_PRESETS)
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_round_trip_over_random_games(preset: str, seed: int) -> None:
-    checked = 0
-    for i, (state, move) in enumerate(random_games(preset, seed)):
-        players = state.players
-        if move is None:  # the game is over: every view and finished hand
-            for p in range(players):
-                view = observe(state, p)
-                round_trip(view)
-                for hand in view.finished_hands:
-                    round_trip(hand)
-                    for trick in (*hand.tricks, *hand.left_open):
-                        round_trip_trick(trick)
-            continue
-        round_trip(move)
-        assert move_from_dict(json.loads(json.dumps(move.to_dict()))) == move
-        p = (move.player + 1 + i) % players
-        if i % 5 == 0:
-            round_trip(observe(state, p))
-        for event in events(state, move, p):
-            round_trip(event)
-            checked += 1
-    assert checked > 0
-
-
-def round_trip_trick(trick: StichlingTrick) -> None:
-    held = TrickCompleted(trick, 0, None, explain_trick(trick.cards))
-    assert TrickCompleted.from_dict(json.loads(json.dumps(held.to_dict()))).trick == trick
 
 
 def test_view_from_dict_and_schema() -> None:
@@ -533,9 +501,6 @@ def test_events_come_from_the_views_alone(preset: str, seed: int) -> None:
             found = events(state, move, p)
             assert found == view_events(observe(state, p), observe(after, p), move)
             assert not isinstance(found[0], TrickCompleted | HandScored | HandStarted | GameOver)
-            assert found[0].player == move.player
-            shown = set(card_names([event.to_dict() for event in found]))
-            assert shown <= set(card_names(observe(after, p).to_dict()))
             if isinstance(move, ArrangePoints):
                 assert found == (
                     PointsArranged(move.player, tuple(after.orders[move.player] or ()))

@@ -1,10 +1,11 @@
 // Any game that ships no renderer of its own: the fields of its view as they are, the open
-// tricks with who would take each, and its events by name. It reads only what every game's
+// tricks with who would take each, and its events by name (a trick taken with the reason
+// that decided it, when the game explains its tricks). It reads only what every game's
 // view and events carry in the wire format (cards are card names such as "R7").
 
 import { cardRow } from "/static/cards.js";
 import { el } from "/static/dom.js";
-import { gameOverLine, takerNote } from "/static/render-common.js";
+import { gameOverLine, takerNote, trickTakenLine } from "/static/render-common.js";
 
 export const roundWord = "Deal";
 export const lastHeading = "Last trick";
@@ -100,12 +101,23 @@ export function lastTrick() {
   return null;
 }
 
+// A trick's explanation as the wire format writes it: its reasons, and which one decided.
+function isExplanation(value) {
+  return Boolean(value) && Array.isArray(value.reasons) && value.reasons[value.deciding] !== undefined;
+}
+
 export function describeEvent(event, ctx) {
   if (event.type === "GameOver" && Array.isArray(event.winners)) return gameOverLine(event, ctx);
+  const trick = event.trick && isCards(event.trick.cards) ? event.trick : null;
+  if (trick && isSeat(trick.winner, ctx.names.length)) {
+    const taken = `${ctx.name(trick.winner)} took ${trick.cards.join(" ")}`;
+    return isExplanation(event.explanation) ? trickTakenLine(taken, event.explanation) : `${taken}.`;
+  }
   const who = typeof event.player === "number" ? `${ctx.name(event.player)}: ` : "";
   const what = words(event.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase());
   const card = typeof event.card === "string" ? ` ${event.card}` : "";
   const winner = typeof event.winner === "number" ? `, by ${ctx.name(event.winner)}` : "";
-  const cards = event.trick && isCards(event.trick.cards) ? ` (${event.trick.cards.join(" ")})` : "";
+  const cards = trick ? ` (${trick.cards.join(" ")})` : "";
+  if (isExplanation(event.explanation)) return trickTakenLine(`${who}${what}${card}${cards}${winner}`, event.explanation);
   return `${who}${what}${card}${cards}${winner}.`;
 }
