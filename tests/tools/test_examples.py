@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import runpy
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from sticheln import GAME_NAMES
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.py"))
@@ -38,6 +41,40 @@ def test_why_did_i_lose_output() -> None:
     module = runpy.run_path(str(EXAMPLES / "why_did_i_lose.py"))
     explanation = module["main"](["B6", "B11", "R3", "Y0"])
     assert explanation.winner == 2
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_any_game_plays_every_registered_game_and_replays_its_record(name: str) -> None:
+    module = runpy.run_path(str(EXAMPLES / "any_game.py"))
+    record = module["main"](name, 3)
+    assert record.game.info.name == name
+    assert record.game.is_over(record.state)
+    assert len(record.moves) > 20
+
+
+@pytest.mark.parametrize("script", ["hattrick_game.py", "stichling_game.py"])
+def test_a_game_of_each_adds_its_hands_to_the_totals(script: str) -> None:
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), "5"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    deals = [_ints(line) for line in lines if "scores (" in line]
+    totals = _ints(next(line for line in lines if line.startswith("totals")))
+    assert len(deals) >= 3
+    assert totals == [sum(deal[p] for deal in deals) for p in range(4)]
+    assert "What player 0's score of the last hand is made of:" in result.stdout
+
+
+def _ints(line: str) -> list[int]:
+    """The numbers of the first parenthesised tuple after "scores" or "totals" in ``line``."""
+    match = re.search(r"(?:scores|totals) \(([-\d, ]+)\)", line)
+    assert match, line
+    return [int(x) for x in match.group(1).split(",")]
 
 
 def test_main_module_shows_a_whole_game_and_its_scoreboard() -> None:
