@@ -104,7 +104,7 @@ def record_scores(record: dict[str, object]) -> list[int]:
 
     from sticheln import load_record, register_game
 
-    register_game("high-card", high_card.factory, replace=True)
+    register_game("high-card", high_card.HighCardGame.from_preset, replace=True)
 
     loaded = load_record(json.dumps(record))
     return list(loaded.game.scores(loaded.state))

@@ -14,21 +14,18 @@ from typing import Any
 
 import attrs
 
-from sticheln.core import (
-    SPECTATOR,
-    BaseGame,
-    Card,
-    CardSet,
-    Color,
-    GameKit,
-    GameSetup,
-    IllegalMoveError,
-    Trick,
-    register_game,
-    winners,
-)
+from sticheln.core import BaseGame, Card, CardSet, Color, GameKit, GameSetup, Trick, winners
+from sticheln.core.errors import IllegalMoveError
+from sticheln.core.registry import register_game
 from sticheln.core.rulesdata import RulesData
-from sticheln.core.setup import check_seat, check_type, check_viewer, deal_hands, deal_unseen
+from sticheln.core.setup import (
+    SPECTATOR,
+    check_seat,
+    check_type,
+    check_viewer,
+    deal_hands,
+    deal_unseen,
+)
 from sticheln.core.wire import WireValue
 
 
@@ -71,11 +68,9 @@ class HighCardState:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The finished tricks, each taken by the player of its highest card."""
-        n, done = self.setup.players, []
-        for i in range(0, len(self.moves) - n + 1, n):
-            plays = [(move.player, move.card) for move in self.moves[i : i + n]]
-            done.append(Trick(plays, plays[trick_winner([card for _, card in plays])][0]))
-        return tuple(done)
+        n, plays = self.setup.players, [(move.player, move.card) for move in self.moves]
+        done = [plays[i : i + n] for i in range(0, len(plays) - n + 1, n)]
+        return tuple(Trick(t, t[trick_winner([card for _, card in t])][0]) for t in done)
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
@@ -123,11 +118,10 @@ def trick_winner(cards: Sequence[Card]) -> int:
 
 def legal_moves(state: HighCardState, player: int) -> tuple[Play, ...]:
     """Any card of the hand, for the player to act only."""
-    check_type(state, HighCardState, "state")
-    check_seat(player, state.setup.players)
-    if player not in state.players_to_act:
-        return ()
-    return tuple(Play(player, card) for card in state.hands[player])
+    check_seat(player, check_type(state, HighCardState, "state").setup.players)
+    return tuple(
+        Play(player, card) for card in state.hands[player] if player in state.players_to_act
+    )
 
 
 def apply_move(state: HighCardState, move: Play) -> HighCardState:
@@ -170,9 +164,8 @@ def observe(state: HighCardState, player: int) -> HighCardView:
 
 def would_take(view: HighCardView) -> tuple[int | None, ...]:
     """Who would take the trick on the table if it ended now; ``()`` between tricks."""
-    if not check_type(view, HighCardView, "view").trick:
-        return ()
-    return ((view.leader + trick_winner(view.trick)) % len(view.hand_sizes),)
+    trick = check_type(view, HighCardView, "view").trick
+    return ((view.leader + trick_winner(trick)) % len(view.hand_sizes),) if trick else ()
 
 
 def sample_state(view: HighCardView, rng: random.Random) -> HighCardState:
@@ -203,20 +196,13 @@ HIGH_CARD = GameKit(
 
 @attrs.frozen
 class HighCardGame(BaseGame[HighCardState, Play, HighCardView, HighCardRules]):
-    """High Card on the game protocol."""
+    """High Card on the game protocol: ``HighCardGame.from_preset`` is its factory."""
 
     kit = HIGH_CARD
-    rules: HighCardRules = STANDARD
-    first_leader: int = 0
-
-
-def factory(preset: str | None) -> HighCardGame:
-    """The game with the rules ``preset`` (``None``: the default), as the registry builds it."""
-    return HighCardGame(HIGH_CARD.rules(preset))
 
 
 if __name__ == "__main__":
-    register_game("high-card", factory)
+    register_game("high-card", HighCardGame.from_preset)
     if sys.argv[1:]:
         from sticheln.cli import main
 

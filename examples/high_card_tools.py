@@ -85,13 +85,8 @@ class HighCardToolsGame(HighCardGame):
     kit = HIGH_CARD_TOOLS
 
 
-def factory(preset: str | None) -> HighCardToolsGame:
-    """The game with the rules ``preset`` (``None``: the default), as the registry builds it."""
-    return HighCardToolsGame(HIGH_CARD_TOOLS.rules(preset))
-
-
 if __name__ == "__main__":
-    register_game("high-card", factory)
+    register_game("high-card", HighCardToolsGame.from_preset)
     if sys.argv[1:]:
         from sticheln.cli import main
 

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from sticheln.core.protocol import Game
 from sticheln.core.registry import GAME_NAMES, find_game, register_game
-from sticheln.sticheln.game import STICHELN, StichelnGame
+from sticheln.sticheln.game import StichelnGame
 
 __all__ = ["DEFAULT_GAME", "GAME_NAMES", "find_game", "register_game"]
 
@@ -21,22 +21,18 @@ DEFAULT_GAME: Final = "sticheln"
 that names none (the records of the library's first versions)."""
 
 
-def _sticheln(preset: str | None) -> StichelnGame:
-    return StichelnGame(STICHELN.rules(preset))
-
-
 def _hattrick(preset: str | None) -> Game[Any, Any, Any]:
-    from sticheln.hattrick import HATTRICK, HattrickGame
+    from sticheln.hattrick import HattrickGame
 
-    return HattrickGame(HATTRICK.rules(preset))
+    return HattrickGame.from_preset(preset)
 
 
 def _stichling(preset: str | None) -> Game[Any, Any, Any]:
-    from sticheln.stichling import STICHLING, StichlingGame
+    from sticheln.stichling import StichlingGame
 
-    return StichlingGame(STICHLING.rules(preset))
+    return StichlingGame.from_preset(preset)
 
 
-register_game("sticheln", _sticheln)
+register_game("sticheln", StichelnGame.from_preset)
 register_game("hattrick", _hattrick)
 register_game("stichling", _stichling)

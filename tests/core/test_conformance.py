@@ -55,7 +55,6 @@ def _load_example() -> dict[str, Any]:
 
 EXAMPLE = _load_example()
 HighCardGame: Any = EXAMPLE["HighCardGame"]
-HIGH_CARD: Any = EXAMPLE["HIGH_CARD"]
 
 
 def register_high_card(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -63,7 +62,7 @@ def register_high_card(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(
         sticheln.core.registry._FACTORIES,
         "high-card",
-        lambda preset: HighCardGame(HIGH_CARD.rules(preset)),
+        HighCardGame.from_preset,
     )
 
 
@@ -114,7 +113,7 @@ def test_the_example_game_conforms_alone_and_registered(monkeypatch: pytest.Monk
 
 
 def test_the_same_seed_checks_the_same_games() -> None:
-    game = HighCardGame(HIGH_CARD.rules("three-colours"))
+    game = HighCardGame.from_preset("three-colours")
     assert check_game(game, seed=3) == check_game(game, seed=3)
 
 

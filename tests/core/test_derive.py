@@ -266,3 +266,33 @@ def test_a_game_without_an_encoding_says_what_to_add() -> None:
     assert isinstance(caught.value, NotImplementedError)
     with pytest.raises(st.RulesError):
         game.encoding(7)
+
+
+def test_a_game_class_that_gives_only_its_kit_starts_with_the_kits_default_rules() -> None:
+    game = HighCardGame()
+    assert game.rules.name == "standard"
+    assert game.first_leader == 0
+    assert game == HighCardGame.from_preset(None) == HighCardGame.from_preset("Standard")
+    three = HighCardGame.from_preset("three-colours")
+    assert type(three) is HighCardGame
+    assert three.rules.name == "three-colours"
+    assert three.player_counts == (2, 3, 4, 5, 6)
+    assert three != game
+    assert HighCardGame(three.rules, 1).new_game(2, seed=4).setup.first_leader == 1
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        game.rules = three.rules  # type: ignore[misc]
+
+
+def test_from_preset_is_the_factory_the_registry_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(st.core.registry._FACTORIES, "high-card", HighCardGame.from_preset)
+    assert st.find_game("high-card", "three-colours") == HighCardGame.from_preset("three-colours")
+    with pytest.raises(st.UnknownNameError, match=r"'four-colours'.*standard, three-colours"):
+        HighCardGame.from_preset("four-colours")
+
+
+def test_every_library_game_is_registered_by_its_classes_from_preset() -> None:
+    for name in ("sticheln", "hattrick", "stichling"):
+        game = st.find_game(name)
+        preset = list(game.info.presets)[-1]
+        assert st.find_game(name, preset) == type(game).from_preset(preset)
+        assert type(game)() == game

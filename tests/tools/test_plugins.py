@@ -55,7 +55,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _distribution(
         root,
         "toy-high-card",
-        "[sticheln.games]\nhigh-card = toy_high_card_plugin:factory\n",
+        "[sticheln.games]\nhigh-card = toy_high_card_plugin:HighCardToolsGame.from_preset\n",
         {
             "toy_high_card.py": game,
             "toy_high_card_plugin.py": tools.replace("from high_card ", "from toy_high_card "),

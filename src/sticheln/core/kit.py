@@ -14,7 +14,7 @@ import functools
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, Generic, Protocol, TypeVar, cast
+from typing import Any, Final, Generic, Protocol, Self, TypeVar, cast
 
 import attrs
 
@@ -241,27 +241,43 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
         )
 
 
+def _default_rules(game: BaseGame[Any, Any, Any, Any]) -> Any:
+    return game.kit.rules()
+
+
+@attrs.frozen(auto_attribs=False)  # fields by attrs.field only: kit is not one
 class BaseGame(Generic[StateT, MoveT, ViewT, RulesT]):
     """The :class:`~sticheln.Game` protocol of a game, from the functions of its :attr:`kit`.
 
-    A game's class is a frozen attrs subclass that sets :attr:`kit` and has the fields
-    :attr:`rules` and :attr:`first_leader` (with the game's defaults)::
+    A game's class is a subclass that sets :attr:`kit`; it is a frozen attrs class whose
+    fields are :attr:`rules` (the kit's default rules when left out) and
+    :attr:`first_leader`, and its :meth:`from_preset` is the factory the registry takes::
 
         @attrs.frozen
-        class StichelnGame(BaseGame[StichelnState, StichelnMove, StichelnView, StichelnRules]):
-            kit = STICHELN_KIT
-            rules: StichelnRules = NSV
-            first_leader: int = 0
-    """
+        class HighCardGame(BaseGame[HighCardState, Play, HighCardView, HighCardRules]):
+            kit = HIGH_CARD
 
-    __slots__ = ()
+        register_game("high-card", HighCardGame.from_preset)
+
+    A game may declare the two fields again, with its own rules type and default and a
+    docstring that cites its rules, as the library's games do.
+    """
 
     kit: GameKit[StateT, MoveT, ViewT, RulesT]
     """The game's functions and facts."""
-    rules: RulesT
+    rules: RulesT = attrs.field(default=attrs.Factory(_default_rules, takes_self=True))
     """The rules of every game this object starts."""
-    first_leader: int
+    first_leader: int = attrs.field(default=0)
     """The seat that leads the first trick of every game this object starts."""
+
+    @classmethod
+    def from_preset(cls, preset: str | None = None) -> Self:
+        """The game with the rules preset called ``preset`` (case-insensitive; ``None``: the
+        kit's default rules): the factory that :func:`~sticheln.register_game` takes.
+
+        :raises UnknownNameError: for an unknown preset; the message lists the known ones.
+        """
+        return cls(cls.kit.rules(preset))
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game class that sets its :attr:`kit` calls the kit's ``legal_moves`` and

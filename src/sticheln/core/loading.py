@@ -150,7 +150,5 @@ def _with_rules(game: BaseGame[Any, Any, Any, Any], rules: Any) -> Game[Any, Any
         preset = find_game(game.kit.name, name)
         if getattr(preset, "rules", None) == rules:
             return preset
-    if attrs.has(type(game)):
-        evolved: Game[Any, Any, Any] = attrs.evolve(game, rules=rules)  # type: ignore[misc]  # attrs at run time (has)
-        return evolved
-    return game
+    evolved: Game[Any, Any, Any] = attrs.evolve(game, rules=rules)
+    return evolved

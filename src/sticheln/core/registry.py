@@ -3,17 +3,18 @@ command line, the bots and the adapters read.
 
 A game registers a *factory*: a function that takes the name of one of its rules presets (or
 ``None`` for its default rules) and returns a game object on the :class:`~sticheln.Game`
-protocol. A game registered by another package shows up everywhere a game can be chosen,
-``sticheln play --game`` included.
+protocol; the :meth:`~sticheln.core.kit.BaseGame.from_preset` of a game's class is one. A game
+registered by another package shows up everywhere a game can be chosen, ``sticheln play
+--game`` included.
 
 An installed package declares its games as entry points of the group ``sticheln.games``:
 each entry point is named after its game and names a factory (``high-card =
-high_card:factory``). They are found when a game is first looked up or the names are listed
-(:data:`GAME_NAMES`), and again whenever :data:`sys.path` has changed since (a game whose
-package has left the path is forgotten); a name registered with :func:`register_game` comes
-before a plugin's;
-a plugin that cannot be loaded is left out of the list with a :class:`GamePluginWarning`, and
-:func:`find_game` of its name raises :exc:`~sticheln.core.errors.GamePluginError`, naming it.
+high_card:HighCardGame.from_preset``). They are found when a game is first looked up or the
+names are listed (:data:`GAME_NAMES`), and again whenever :data:`sys.path` has changed since
+(a game whose package has left the path is forgotten); a name registered with
+:func:`register_game` comes before a plugin's; a plugin that cannot be loaded is left out of
+the list with a :class:`GamePluginWarning`, and :func:`find_game` of its name raises
+:exc:`~sticheln.core.errors.GamePluginError`, naming it.
 
 >>> sorted(GAME_NAMES)[:2]
 ['hattrick', 'sticheln']
@@ -67,7 +68,7 @@ _scanned_path: tuple[str, ...] | None = None
 
 
 def _describe(entry: metadata.EntryPoint) -> str:
-    """``'high-card' (high_card:factory, from toy-games 0.1)``."""
+    """``'high-card' (high_card:HighCardGame.from_preset, from toy-games 0.1)``."""
     dist = getattr(entry, "dist", None)
     source = "" if dist is None else f", from {dist.name} {dist.version}"
     return f"{entry.name!r} ({entry.value}{source})"
