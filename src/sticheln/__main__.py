@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import sys
 
-from sticheln import cli
+from sticheln.cli import main
 
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
-    return cli.main(argv)
+__all__ = ["main"]
 
 
 if __name__ == "__main__":

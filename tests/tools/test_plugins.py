@@ -361,14 +361,17 @@ def test_importing_the_library_imports_no_declared_tool() -> None:
 
 # -- the tools name no game -----------------------------------------------------------------------
 
-TOOLS = [
-    *sorted(
-        str(path.relative_to(PACKAGE))
-        for folder in ("bots", "cli", "adapters", "web")
-        for path in (PACKAGE / folder).glob("*.py")
-    ),
-    "testing.py",
-]
+GAME_PACKAGES = ("sticheln", "hattrick", "stichling")
+"""The folders of the built-in games, where each game's own code lives."""
+ALLOWED = ("__init__.py", "games.py")
+"""The package's root, which re-exports Sticheln's API as the package's own (as python-chess
+keeps chess at its root), and the one list that registers the built-in games."""
+TOOLS = sorted(
+    str(path.relative_to(PACKAGE))
+    for path in PACKAGE.rglob("*.py")
+    if path.relative_to(PACKAGE).parts[0] not in (*GAME_PACKAGES, *ALLOWED)
+)
+"""Every module outside the games' folders: the kernel and the tools."""
 WEB_PAGES = sorted(
     str(path.relative_to(PACKAGE)) for path in (PACKAGE / "web" / "static").glob("*.js")
 )
@@ -522,3 +525,10 @@ def test_the_web_server_lists_deals_and_plays_the_installed_game(tmp_path: Path)
         )
         assert refused.status_code == 400
         assert refused.json()["error"].startswith("seats[0]: the heuristic bot does not play")
+
+
+def test_the_name_check_reads_the_kernel_and_every_tool() -> None:
+    assert {"core/kit.py", "core/registry.py", "bots/ismcts.py", "cli/play.py"} <= set(TOOLS)
+    assert {"adapters/openspiel.py", "web/app.py", "testing.py", "__main__.py"} <= set(TOOLS)
+    assert not [path for path in TOOLS if path.split("/")[0] in GAME_PACKAGES]
+    assert "games.py" not in TOOLS
