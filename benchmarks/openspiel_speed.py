@@ -6,8 +6,10 @@ For each game: whole games of random play through pyspiel (``legal_actions`` or
 ``chance_outcomes``, a random choice, ``apply_action``; the dealing chance nodes count as
 moves, and are also shown apart), and the same games' random play through the
 :class:`~sticheln.Game` protocol (``players_to_act``, ``legal_moves``, ``apply_move``; the
-deal is made by ``new_game``). The runs alternate; the figures are CPU time, the median of
-the repeats. Needs the ``openspiel`` extra. Run it with::
+deal is made by ``new_game``). A game of pyspiel's Python API with no rules at all (five
+legal actions, 240 moves a game) shows what pyspiel's own calls cost a Python game: no
+adapter can be faster. The runs alternate; the figures are CPU time, the median of the
+repeats. Needs the ``openspiel`` extra. Run it with::
 
     python benchmarks/openspiel_speed.py [--games 20] [--repeats 5] [--game NAME ...]
 """
@@ -44,6 +46,73 @@ def spiel_loop(game: pyspiel.Game, games: int) -> tuple[int, int, float]:
     return moves, chance, time.process_time() - start
 
 
+_NO_RULES = pyspiel.GameType(
+    short_name="python_benchmark_no_rules",
+    long_name="No rules (benchmark)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=4,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=False,
+    provides_observation_tensor=False,
+    parameter_specification={},
+)
+
+
+class NoRulesGame(pyspiel.Game):  # type: ignore[misc]
+    """Four players take turns choosing one of five actions, 240 times."""
+
+    def __init__(self, params: dict[str, object] | None = None) -> None:
+        info = pyspiel.GameInfo(
+            num_distinct_actions=5,
+            max_chance_outcomes=0,
+            num_players=4,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=240,
+        )
+        super().__init__(_NO_RULES, info, params or {})
+
+    def new_initial_state(self) -> NoRulesState:
+        return NoRulesState(self)
+
+
+class NoRulesState(pyspiel.State):  # type: ignore[misc]
+    def __init__(self, game: NoRulesGame) -> None:
+        super().__init__(game)
+        self.moves = 0
+
+    def current_player(self) -> int:
+        return -4 if self.moves >= 240 else self.moves % 4
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return [0, 1, 2, 3, 4] if player == self.moves % 4 else []
+
+    def _apply_action(self, action: int) -> None:
+        self.moves += 1
+
+    def is_terminal(self) -> bool:
+        return self.moves >= 240
+
+    def returns(self) -> list[float]:
+        return [0.0] * 4
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(action)
+
+    def __str__(self) -> str:
+        return str(self.moves)
+
+
+pyspiel.register_game(_NO_RULES, NoRulesGame)
+
+
 def library_loop(name: str, players: int, games: int) -> tuple[int, float]:
     """Random play through the game protocol; (moves, CPU seconds)."""
     game = st.find_game(name)
@@ -69,10 +138,13 @@ def main() -> None:
     names = args.game or ["sticheln", "hattrick", "stichling"]
     print(f"Python {platform.python_version()}, pyspiel, {args.games} games x {args.repeats}")
     hearts = pyspiel.load_game("hearts")
+    no_rules = pyspiel.load_game(_NO_RULES.short_name)
     rates: dict[str, list[float]] = {}
     for _ in range(args.repeats):
         moves, _chance, seconds = spiel_loop(hearts, args.games * 10)
         rates.setdefault("hearts (C++)", []).append(moves / seconds)
+        moves, _chance, seconds = spiel_loop(no_rules, args.games * 2)
+        rates.setdefault("no rules (Python, pyspiel)", []).append(moves / seconds)
         for name in names:
             players = st.find_game(name).info.default_players
             game = pyspiel.load_game(adapter.short_name(name))
@@ -84,6 +156,8 @@ def main() -> None:
     median = {key: statistics.median(values) for key, values in rates.items()}
     print(f"{'loop':34} {'moves/s':>10} {'ratio':>8}")
     print(f"{'hearts (C++)':34} {median['hearts (C++)']:10.0f}")
+    floor = "no rules (Python, pyspiel)"
+    print(f"{floor:34} {median[floor]:10.0f}")
     for name in names:
         own = median[f"{name} library"]
         print(f"{name + ' library (protocol)':34} {own:10.0f} {1.0:8.2f}")

@@ -5,7 +5,10 @@ library's scores."""
 from __future__ import annotations
 
 import doctest
+import os
 import random
+import sys
+import unittest
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,10 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import numpy as np  # noqa: E402
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from absl import flags  # noqa: E402
+from open_spiel.integration_tests import api_test  # noqa: E402
+from open_spiel.python.algorithms import generate_playthrough, ismcts, mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 from sticheln import find_game  # noqa: E402
 from sticheln.adapters import openspiel as adapter  # noqa: E402
@@ -222,3 +228,163 @@ def test_docs_page_examples_run() -> None:
     result = doctest.testfile(str(page), module_relative=False, report=True)
     assert result.attempted > 10
     assert result.failed == 0
+
+
+# -- one deal an episode ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_episode_of_one_deal_ends_with_the_scores_of_that_deal(name: str) -> None:
+    game = find_game(name)
+    spiel = _load(name, deals=1)
+    rng = random.Random(4)
+    state = spiel.new_initial_state()
+    _play_chance(state, rng)
+    moves = 0
+    while not state.is_terminal():
+        assert game.deal_number(state.library_state()) == 0
+        assert state.returns() == [0.0] * spiel.num_players()
+        state.apply_action(rng.choice(state.legal_actions()))
+        moves += 1
+    lib = state.library_state()
+    assert game.deal_number(lib) == 1
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.legal_actions() == []
+    assert state.returns() == [float(score) for score in game.scores(lib)]
+    assert spiel.min_utility() <= min(state.returns()) <= max(state.returns())
+    assert max(state.returns()) <= spiel.max_utility()
+    assert len(state.history()) <= spiel.max_game_length()
+    whole = _load(name)
+    assert spiel.max_game_length() < whole.max_game_length()
+
+
+def test_the_bounds_of_one_deal_are_a_deals_share() -> None:
+    # Sticheln, 3 players: 45 cards of five colours 0-8 (a colour sums to 36), three rounds.
+    whole = _load("sticheln", players=3)
+    assert (whole.min_utility(), whole.max_utility()) == (-108.0, 135.0)
+    one = _load("sticheln", players=3, deals=1)
+    assert (one.min_utility(), one.max_utility()) == (-36.0, 45.0)
+    # Hattrick, 4 players: 60 cards, hands of 15, a passed card -2: per hand -90 to +60.
+    two = _load("hattrick", players=4, deals=2)
+    assert (two.min_utility(), two.max_utility()) == (-180.0, 120.0)
+    # Stichling: at most 9 points a hand (the best victory-point card), three hands.
+    assert _load("stichling", deals=1).max_utility() == 9.0
+
+
+def test_the_number_of_deals_is_checked() -> None:
+    with pytest.raises(ValueError, match=r"deals must be from 1 to 3 \(or 0"):
+        _load("sticheln", players=3, deals=4)
+    with pytest.raises(ValueError, match="deals must be from 1 to 4"):
+        _load("sticheln", players=4, deals=-1)
+    assert _load("sticheln", players=3, deals=3).max_game_length() == (
+        _load("sticheln", players=3).max_game_length()
+    )
+
+
+# -- OpenSpiel's own API tests and playthroughs ---------------------------------------------------
+
+PLAYTHROUGHS = Path(__file__).resolve().parent / "playthroughs"
+PLAYTHROUGH_GAMES = {
+    "sticheln": "python_sticheln(deals=1,players=3)",
+    "hattrick": "python_hattrick(deals=1,players=4)",
+    "stichling": "python_stichling(deals=1,players=2)",
+}
+"""A deal of each game, with the fewest players, as OpenSpiel's playthroughs of its games."""
+
+
+def _parse_flags() -> None:
+    """OpenSpiel's test modules read absl flags, which are parsed once by a program's main."""
+    if not flags.FLAGS.is_parsed():
+        flags.FLAGS(["pytest"])
+
+
+def _playthrough(name: str) -> str:
+    return generate_playthrough.playthrough(PLAYTHROUGH_GAMES[name], None, seed=1)
+
+
+@pytest.mark.parametrize("params", [{}, {"deals": 1}], ids=["whole game", "one deal"])
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiels_partial_tree_api_tests_pass(name: str, params: dict[str, object]) -> None:
+    _parse_flags()
+    game = _load(name, **params)
+    case = type(
+        "Test",
+        (api_test.EnforceAPIOnPartialTreeBase,),
+        {"game_name": adapter.short_name(name), "game": game},
+    )
+    suite = unittest.TestLoader().loadTestsFromTestCase(case)
+    with open(os.devnull, "w") as quiet:
+        result = unittest.TextTestRunner(stream=quiet, verbosity=0).run(suite)
+    assert result.testsRun == 5
+    assert result.wasSuccessful(), [str(error) for _, error in result.failures + result.errors]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_playthrough_of_a_deal_is_the_one_checked_in(name: str) -> None:
+    """As OpenSpiel checks its own games: the file is what a playthrough writes today
+    (``python -m tests.tools.test_openspiel --write-playthroughs`` writes them anew)."""
+    _parse_flags()
+    path = PLAYTHROUGHS / f"python_{name}.txt"
+    original, regenerated = generate_playthrough.replay(str(path))
+    assert regenerated == original
+    assert original == _playthrough(name)
+    assert original.startswith(f"game: {PLAYTHROUGH_GAMES[name]}\n")
+    assert "PublicObservationString()" in original
+    assert "PrivateObservationString(0)" in original
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_public_observation_is_the_spectators_and_the_private_one_the_rest(name: str) -> None:
+    spiel = _load(name)
+    public = make_observation(
+        spiel,
+        pyspiel.IIGObservationType(
+            public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    private = make_observation(
+        spiel,
+        pyspiel.IIGObservationType(
+            public_info=False,
+            perfect_recall=False,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        ),
+    )
+    rng = random.Random(8)
+    state = spiel.new_initial_state()
+    for _ in range(3):
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    # while dealing: seat 0 has been dealt its first three cards, and the public sees a count
+    dealt = [adapter.SpielState.dealt_so_far(state, seat) for seat in range(spiel.num_players())]
+    assert private.string_from(state, 0) == dealt[0]
+    assert len(dealt[0].split("[")[1].split()) == 3
+    steps = len(state.get_game().context().steps)
+    assert public.string_from(state, 0) == f"dealing: 3 of {steps} cards"
+    _play_chance(state, rng)
+    game = find_game(name)
+    for _ in range(12):
+        lib = state.library_state()
+        texts = [public.string_from(state, seat) for seat in range(spiel.num_players())]
+        assert len(set(texts)) == 1
+        for seat in range(spiel.num_players()):
+            hand = game.observe(lib, seat).hand
+            own = private.string_from(state, seat)
+            assert own.startswith("hand=[")
+            assert all(str(card) in own.split("]")[0] for card in hand)
+            assert not any(f" {card} " in f" {texts[0]} " for card in hand)
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(ValueError, match="observed are a player's view"):
+        make_observation(
+            spiel,
+            pyspiel.IIGObservationType(
+                public_info=True,
+                perfect_recall=False,
+                private_info=pyspiel.PrivateInfoType.ALL_PLAYERS,
+            ),
+        )
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--write-playthroughs"]:
+    PLAYTHROUGHS.mkdir(exist_ok=True)
+    for game_name in GAMES:
+        (PLAYTHROUGHS / f"python_{game_name}.txt").write_text(_playthrough(game_name))

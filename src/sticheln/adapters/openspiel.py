@@ -38,8 +38,12 @@ nothing for the players. Any other randomness of the rules (the dealer draw of S
 
 Moves made at once in the library (Sticheln's pain cards, Stichling's arrangements) are made
 in seat order here; the library's views hide each choice from the others until all have
-chosen, so this is the same game. Returns are the library's final scores (points), 0 before
-the end.
+chosen, so this is the same game. Returns are the library's scores (points), 0 before the
+end of the episode: a whole game, or its first ``deals`` deals (the parameter ``deals``; 0,
+the default, plays every deal).
+
+Observers: a player's view (the default, also with perfect recall), and as text its public
+part (what a spectator sees) and its private part (what the player's view shows beyond it).
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ import numpy as np
 import pyspiel
 
 from sticheln.core.cards import Card, CardSet
+from sticheln.core.protocol import SPECTATOR
 from sticheln.games import GAME_NAMES, find_game
 
 __all__ = ["register", "short_name"]
@@ -92,24 +97,29 @@ class _Context:
     encoding: Any
     players: int
     seed: int
+    deals: int  # the deals an episode plays: every deal of the game, or the first ones
     deck: tuple[Card, ...]
-    hand_sizes: tuple[tuple[int, ...], ...]  # per deal, per seat
+    hand_sizes: tuple[tuple[int, ...], ...]  # per deal dealt by chance, per seat
     steps: tuple[tuple[int, int], ...]  # (deal, seat) of each chance node
     filled: tuple[int | None, ...]  # per deal, the seat that gets the leftover cards
     deal_starts: tuple[int, ...]  # the first chance step of each deal
+    unplayed: tuple[tuple[tuple[Card, ...], ...], ...]  # the hands of the deals not played
 
 
 @cache
-def _context(name: str, players: int, preset: str, seed: int) -> _Context:
+def _context(name: str, players: int, preset: str, seed: int, deals: int) -> _Context:
     game = find_game(name, preset)
     encoding = game.encoding(players)
     deck = tuple(encoding.deck.cards) if hasattr(encoding.deck, "cards") else tuple(encoding.deck)
-    # The hands of every deal, from the record's layout, which every game shares.
-    deals = json.loads(game.to_json(game.new_game(players, seed=0)))["deals"]
-    hand_sizes = tuple(
-        tuple(len(hand.split()) if isinstance(hand, str) else len(hand) for hand in deal)
-        for deal in deals
+    # The hands of every deal, from the record's layout, which every game shares; the deals
+    # after the ones an episode plays are never seen, and come from the seed.
+    recorded = json.loads(game.to_json(game.new_game(players, seed=seed)))["deals"]
+    every = tuple(
+        tuple(tuple(CardSet.parse(hand)) if isinstance(hand, str) else tuple(hand) for hand in deal)
+        for deal in recorded
     )
+    played = len(every) if deals == 0 else deals
+    hand_sizes = tuple(tuple(map(len, deal)) for deal in every[:played])
     steps: list[tuple[int, int]] = []
     filled: list[int | None] = []
     starts: list[int] = []
@@ -127,12 +137,19 @@ def _context(name: str, players: int, preset: str, seed: int) -> _Context:
         encoding,
         players,
         seed,
+        played,
         deck,
         hand_sizes,
         tuple(steps),
         tuple(filled),
         tuple(starts),
+        every[played:],
     )
+
+
+def _deal_count(game: Any, players: int) -> int:
+    """How many deals a whole game of ``game`` has for ``players`` players."""
+    return len(json.loads(game.to_json(game.new_game(players, seed=0)))["deals"])
 
 
 class _Frozen:
@@ -196,7 +213,7 @@ def _card_name(card: Card) -> str:
 
 class SpielGame(pyspiel.Game):
     """One of the library's games as a :class:`pyspiel.Game` (parameters ``players``,
-    ``preset`` and ``seed``)."""
+    ``preset``, ``deals`` and ``seed``)."""
 
     game_name = ""
     """The library's name of the game (set by each registered subclass)."""
@@ -204,20 +221,25 @@ class SpielGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.game_name
         game = find_game(name)
-        defaults = {
-            "players": game.info.default_players,
-            "preset": game.info.default_preset,
-            "seed": 0,
-        }
-        values = {**defaults, **(params or {})}
-        players, preset, seed = int(values["players"]), str(values["preset"]), int(values["seed"])
+        values = {**_defaults(game), **(params or {})}
+        players, preset = int(values["players"]), str(values["preset"])
+        deals, seed = int(values["deals"]), int(values["seed"])
         if preset not in game.info.presets:
-            raise ValueError(f"{name}: unknown preset {preset!r}; known: {game.info.presets}")
+            known = ", ".join(game.info.presets)
+            raise ValueError(f"{name}: unknown preset {preset!r}; known: {known}")
         counts = find_game(name, preset).info.player_counts
         if players not in counts:
             raise ValueError(f"{name} ({preset}): players must be one of {counts}, got {players}")
-        ctx = _context(name, players, preset, seed)
+        whole = _deal_count(find_game(name, preset), players)
+        if not 0 <= deals <= whole:
+            raise ValueError(
+                f"{name} ({preset}, {players} players): deals must be from 1 to {whole} "
+                f"(or 0 for every deal), got {deals}"
+            )
+        ctx = _context(name, players, preset, seed, deals)
         low, high = _score_bounds(ctx.game, players)
+        if ctx.deals < whole:  # the bounds of the deals played: a deal's, times their number
+            low, high = low * ctx.deals // whole, -(-high * ctx.deals // whole)
         decisions = sum(sum(sizes) + players for sizes in ctx.hand_sizes)
         info = pyspiel.GameInfo(
             num_distinct_actions=ctx.encoding.num_actions,
@@ -241,22 +263,45 @@ class SpielGame(pyspiel.Game):
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> SpielObserver:
-        """An observer of the player's view (the only observation type offered)."""
-        return SpielObserver(self.context(), iig_obs_type, params)
+    ) -> SpielObserver | _FactoredObserver:
+        """An observer of what a player sees (the default, and ``perfect_recall``: the
+        library's view keeps the whole public history), of the public part alone
+        (``private_info=NONE``), or of the private part alone (``public_info=False``)."""
+        if params:
+            raise ValueError(f"observation parameters not supported: {params}")
+        if iig_obs_type is None:
+            return SpielObserver(self.context())
+        private = iig_obs_type.private_info
+        if iig_obs_type.public_info and private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return SpielObserver(self.context())
+        if iig_obs_type.public_info and private == pyspiel.PrivateInfoType.NONE:
+            return _FactoredObserver(public=True)
+        if not iig_obs_type.public_info and private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return _FactoredObserver(public=False)
+        raise ValueError(
+            "observed are a player's view, its public part or its private part; "
+            f"not public_info={iig_obs_type.public_info}, private_info={private}"
+        )
 
 
 class SpielState(pyspiel.State):
-    """A state: the cards dealt so far (``bytes``), then the library's state."""
+    """A state: the cards dealt so far (``bytes``), then the library's state. The player to
+    act is kept as it changes, since OpenSpiel asks for it several times per action."""
 
     def __init__(self, game: SpielGame) -> None:
         super().__init__(game)
+        ctx = game.context()
+        self._shared = _Frozen(ctx)
         self._dealt = b""
+        self._left: tuple[int, ...] = tuple(range(len(ctx.deck)))  # undealt, this deal
         self._lib: _Frozen | None = None
+        self._player = int(pyspiel.PlayerId.CHANCE) if ctx.steps else 0
+        if not ctx.steps:
+            self._start(ctx)
 
     # -- helpers
     def _ctx(self) -> _Context:
-        ctx: _Context = self.get_game().context()
+        ctx: _Context = self._shared.value
         return ctx
 
     def library_state(self) -> Any:
@@ -271,56 +316,64 @@ class SpielState(pyspiel.State):
             if last is not None:
                 used = {card for hand in hands[number] for card in hand}
                 hands[number][last] = [card for card in ctx.deck if card not in used]
-        game = ctx.game
-        state = game.new_game(ctx.players, ctx.seed, deals=hands)
+        given = [*hands, *([list(hand) for hand in deal] for deal in ctx.unplayed)]
+        state = ctx.game.new_game(ctx.players, ctx.seed, deals=given)
         self._lib = _Frozen(state)
         self._dealt = b""
+        self._left = ()
+        self._player = self._to_act(ctx, state)
+
+    def _to_act(self, ctx: _Context, state: Any) -> int:
+        """The seat to move in the library's ``state`` (the lowest of those who may move),
+        or terminal once the episode's deals are played."""
+        game = ctx.game
+        to_act = game.players_to_act(state)
+        if not to_act or game.deal_number(state) >= ctx.deals:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(min(to_act))
 
     # -- pyspiel.State
     def current_player(self) -> int:
         """The seat to move (the lowest of those who may move), chance or terminal."""
-        if self._lib is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        to_act = self._ctx().game.players_to_act(self._lib.value)
-        if not to_act:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(min(to_act))
+        return self._player
 
     def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self._lib is not None and bool(self._ctx().game.is_over(self._lib.value))
-
-    def _undealt(self, ctx: _Context) -> list[int]:
-        number = ctx.steps[len(self._dealt)][0]
-        taken = set(self._dealt[ctx.deal_starts[number] :])
-        return [place for place in range(len(ctx.deck)) if place not in taken]
+        """Whether the episode is over: the game, or the deals it plays."""
+        return self._player == _TERMINAL
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not dealt yet in this deal, equally likely."""
         if self._lib is not None:
             return []
-        places = self._undealt(self._ctx())
-        p = 1.0 / len(places)
-        return [(place, p) for place in places]
+        left = self._left
+        p = 1.0 / len(left)
+        return [(place, p) for place in left]
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._lib is None:
-            return [a for a, _ in self.chance_outcomes()] if player < 0 else []
-        ctx = self._ctx()
-        if player != self.current_player():
+            return list(self._left) if player < 0 else []
+        if player != self._player:
             return []
-        return list(ctx.encoding.legal_actions(self._lib.value, player))
+        return list(self._ctx().encoding.legal_actions(self._lib.value, player))
 
     def _apply_action(self, action: int) -> None:
         ctx = self._ctx()
         if self._lib is None:
-            self._dealt += bytes((action,))
-            if len(self._dealt) == len(ctx.steps):
+            dealt = self._dealt = self._dealt + bytes((action,))
+            if len(dealt) == len(ctx.steps):
                 self._start(ctx)
+            elif len(dealt) in ctx.deal_starts:  # a new deal: every card again
+                self._left = tuple(range(len(ctx.deck)))
+            else:
+                left = self._left
+                at = left.index(action)
+                self._left = left[:at] + left[at + 1 :]
             return
         state = self._lib.value
-        move = ctx.encoding.action_move(state, self.current_player(), int(action))
-        self._lib = _Frozen(ctx.game.apply_move(state, move))
+        move = ctx.encoding.action_move(state, self._player, int(action))
+        state = ctx.game.apply_move(state, move)
+        self._lib = _Frozen(state)
+        self._player = self._to_act(ctx, state)
 
     def _action_to_string(self, player: int, action: int) -> str:
         ctx = self._ctx()
@@ -332,9 +385,9 @@ class SpielState(pyspiel.State):
         return str(ctx.encoding.action_names[action])
 
     def returns(self) -> list[float]:
-        """The final scores once the game is over, else zeros."""
+        """The library's scores once the episode is over, else zeros."""
         ctx = self._ctx()
-        if self._lib is None or not ctx.game.is_over(self._lib.value):
+        if self._player != _TERMINAL or self._lib is None:
             return [0.0] * ctx.players
         return [float(score) for score in ctx.game.scores(self._lib.value)]
 
@@ -347,13 +400,26 @@ class SpielState(pyspiel.State):
         :meth:`~sticheln.Game.sample_state`), seeded by ``probability_sampler()``."""
         state: SpielState = self.get_game().new_initial_state()
         if self._lib is None:
-            state._dealt = self._dealt
+            state._dealt, state._left, state._player = self._dealt, self._left, self._player
             return state
         ctx = self._ctx()
         rng = random.Random(int(probability_sampler() * 2**53))
         view = ctx.game.observe(self._lib.value, player)
-        state._lib = _Frozen(ctx.game.sample_state(view, rng))
+        sample = ctx.game.sample_state(view, rng)
+        state._lib, state._left = _Frozen(sample), ()
+        state._player = state._to_act(ctx, sample)
         return state
+
+    def dealt_so_far(self, player: int) -> str:
+        """While the cards are dealt, the cards of the first deal that ``player`` has been
+        dealt so far, as text (the later deals are never seen before they are played)."""
+        ctx = self._ctx()
+        cards = [
+            ctx.deck[place]
+            for (number, seat), place in zip(ctx.steps, self._dealt, strict=False)
+            if number == 0 and seat == player
+        ]
+        return "dealing: hand=" + _text(CardSet.of(cards))
 
     def __str__(self) -> str:
         if self._lib is None:
@@ -361,19 +427,15 @@ class SpielState(pyspiel.State):
         return repr(self._lib.value)
 
 
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
 class SpielObserver:
     """Observation and information state of a player: both the library's view of the player
     (which keeps the whole public history of the game), as :meth:`Encoding.observation
     <sticheln.core.encoding.Encoding.observation>` in ``float32`` and as text."""
 
-    def __init__(self, ctx: _Context, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"observation parameters not supported: {params}")
-        if iig_obs_type is not None and (
-            not iig_obs_type.public_info
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError("only the player's own view (public and private) is observed")
+    def __init__(self, ctx: _Context) -> None:
         self.tensor = np.zeros(ctx.encoding.observation_size, np.float32)
         self.dict: dict[str, Any] = {}
         for segment in ctx.encoding.layout:
@@ -390,12 +452,53 @@ class SpielObserver:
         self.tensor[:] = np.frombuffer(vector, dtype=np.int8)
 
     def string_from(self, state: SpielState, player: int) -> str:
-        """``player``'s view of ``state`` as text (empty while dealing)."""
+        """``player``'s view of ``state`` as text (while dealing, the cards dealt to
+        ``player`` so far)."""
         lib = state.library_state()
         if lib is None:
-            return ""
+            return state.dealt_so_far(player)
         ctx = state._ctx()
         return _view_string(ctx.game.observe(lib, player))
+
+
+class _FactoredObserver:
+    """The public or the private part of what a player sees, as text (no tensor): public is
+    the view of :data:`~sticheln.SPECTATOR`, who sees what everyone at the table sees;
+    private is what the player's own view shows beyond it, the fields of the view that
+    differ from the spectator's (the hand, a secret choice)."""
+
+    def __init__(self, public: bool) -> None:
+        self.public = public
+        self.tensor = None
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        """Nothing to write: these observations are text only."""
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        """The public part of ``state`` (the same for every ``player``), or ``player``'s
+        private part; while dealing, how many cards are dealt, or the cards dealt to
+        ``player`` so far."""
+        lib = state.library_state()
+        if lib is None:
+            return str(state) if self.public else state.dealt_so_far(player)
+        game = state._ctx().game
+        public = game.observe(lib, SPECTATOR)
+        if self.public:
+            return _view_string(public)
+        own = game.observe(lib, player)
+        return " ".join(
+            f"{field.name}={_text(getattr(own, field.name))}"
+            for field in attrs.fields(type(own))
+            if field.name not in ("player", "rules")
+            and getattr(own, field.name) != getattr(public, field.name)
+        )
+
+
+def _defaults(game: Any) -> dict[str, Any]:
+    """The parameters of a game and their defaults."""
+    info = game.info
+    return {"players": info.default_players, "preset": info.default_preset, "deals": 0, "seed": 0}
 
 
 @cache
@@ -416,11 +519,7 @@ def _game_type(name: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={
-            "players": game.info.default_players,
-            "preset": game.info.default_preset,
-            "seed": 0,
-        },
+        parameter_specification=_defaults(game),
     )
 
 
