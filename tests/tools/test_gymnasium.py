@@ -221,6 +221,8 @@ def test_observations_and_masks_follow_the_learners_view_for_a_whole_game(
         done = terminated
     assert game.is_over(env.game_state)
     assert total == game.scores(env.game_state)[seat]
+    assert observation in env.observation_space
+    assert observation.tolist() == list(encoding.observation(game.observe(env.game_state, seat)))
     assert info["action_mask"].tolist() == [0] * encoding.num_actions
     assert env.action_masks().tolist() == [False] * encoding.num_actions
 
@@ -377,6 +379,18 @@ def test_a_policy_that_returns_an_illegal_move_is_named() -> None:
     with pytest.raises(IllegalMoveError, match=r"opponent in seat 1 .* not one of its legal"):
         env.step(lowest(info))
     assert env.game_state is state  # nothing changed
+
+
+def test_an_opponent_that_fails_in_reset_leaves_the_env_needing_a_reset() -> None:
+    def failing(view: Any, moves: Sequence[Any]) -> Any:
+        raise RuntimeError("no idea")
+
+    env = GameEnv("hattrick", players=4, seat=2, opponents=failing)  # seat 0 leads
+    with pytest.raises(RuntimeError, match="no idea"):
+        env.reset(seed=0)
+    assert env.game_state is None
+    with pytest.raises(ResetNeeded, match=r"call reset\(\) before step\(\)"):
+        env.step(0)
 
 
 # -- seeds -----------------------------------------------------------------------------------------

@@ -286,11 +286,13 @@ class GameEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         seat = self._seat_choice
         if seat is None:
             seat = random.Random(f"{game_seed}/seat").randrange(players)
-        self.seat = seat
         bots = [None] * players
         for offset, opponent in enumerate(self._opponents, start=1):
             bots[(seat + offset) % players] = opponent
-        self._bots = bots
+        # Until the learner's first turn is reached, the environment has no episode: an
+        # opponent that fails leaves it needing a reset.
+        self.game_state, self._over = None, True
+        self.seat, self._bots = seat, bots
         self._rngs = [random.Random(f"{game_seed}/{s}") for s in range(players)]
         state = self.game.new_game(players, seed=game_seed)
         self.game_seed = game_seed
