@@ -170,3 +170,37 @@ def test_scores_are_clipped_to_int8() -> None:
     writer = ObservationWriter([0], 1)
     writer.numbers("scores", [-500, -128, 0, 127, 300])
     assert list(writer.values) == [-128, -128, 0, 127, 127]
+
+
+def test_segments_say_their_ranges() -> None:
+    encoding = st.StichelnGame(SMALL).encoding(3)
+    segments = {segment.name: segment for segment in encoding.layout}
+    for name in ("phase", "hand", "own_pain_card", "has_chosen", "won_0", "to_act"):
+        assert (segments[name].low, segments[name].high, segments[name].binary) == (0, 1, True)
+    for name in ("hand_sizes", "rounds_left", "scores"):
+        assert (segments[name].low, segments[name].high) == (-128, 127)
+        assert not segments[name].binary
+    low, high = encoding.observation_bounds()
+    sizes = segments["hand_sizes"]
+    assert len(low) == len(high) == encoding.observation_size
+    assert low[: sizes.offset] == (0,) * sizes.offset
+    assert low[sizes.offset : sizes.offset + 3] == (-128, -128, -128)
+    assert high[sizes.offset : sizes.offset + 3] == (127, 127, 127)
+
+
+def test_a_numbers_segment_clips_to_the_range_it_declares() -> None:
+    from sticheln.core.encoding import ObservationWriter
+
+    writer = ObservationWriter((), 0, describe=lambda name: name)
+    writer.numbers("counts", [-3, 0, 4, 9], low=0, high=5)
+    writer.numbers("totals", [300, -300])
+    assert list(writer.values) == [0, 0, 4, 5, 127, -128]
+    assert writer.layout is not None
+    assert [(s.name, s.low, s.high) for s in writer.layout] == [
+        ("counts", 0, 5),
+        ("totals", -128, 127),
+    ]
+    with pytest.raises(ValueError, match=r"segment 'wide': the range 0..200 is not within"):
+        writer.numbers("wide", [1], low=0, high=200)
+    with pytest.raises(ValueError, match=r"the range 3..2"):
+        writer.numbers("empty", [1], low=3, high=2)

@@ -9,7 +9,9 @@ flat vector of small signed ints (``int8``), laid out in named segments
 (:attr:`Encoding.layout`, the tables of :doc:`/encodings`); seats in it are counted from the
 viewer (``0`` is the viewer, ``1`` the next player in seat order, ...), so that one policy
 serves every seat. It reads nothing but the view, so resampling the hidden cards
-(:meth:`~sticheln.Game.sample_state`) never changes it.
+(:meth:`~sticheln.Game.sample_state`) never changes it. Each segment says the range of its
+entries (:attr:`Segment.low` to :attr:`Segment.high`, and :attr:`Segment.binary` for 0/1
+entries); :meth:`Encoding.observation_bounds` gives them entry by entry.
 
 >>> from sticheln import find_game
 >>> game = find_game("sticheln")
@@ -64,6 +66,15 @@ class Segment:
     """How many entries it has."""
     description: str
     """What its entries mean."""
+    low: int = 0
+    """The least value its entries take."""
+    high: int = 1
+    """The greatest value its entries take."""
+
+    @property
+    def binary(self) -> bool:
+        """Whether its entries are 0 or 1 only: cards, one-hot groups and flags."""
+        return self.low == 0 and self.high == 1
 
 
 class ObservationWriter:
@@ -92,15 +103,16 @@ class ObservationWriter:
         self._describe = describe
         self._at = 0
 
-    def _segment(self, name: str, size: int) -> int:
-        """The offset of the next segment, of ``size`` entries; moves past it."""
+    def _segment(self, name: str, size: int, low: int = 0, high: int = 1) -> int:
+        """The offset of the next segment, of ``size`` entries from ``low`` to ``high``; moves
+        past it."""
         at = self._at
         end = self._at = at + size
         values = self.values
         if len(values) < end:
             values.frombytes(bytes(end - len(values)))
         if self.layout is not None and self._describe is not None:
-            self.layout.append(Segment(name, at, size, self._describe(name)))
+            self.layout.append(Segment(name, at, size, self._describe(name), low, high))
         return at
 
     def cards(self, name: str, cards: CardSet | Iterable[Card]) -> None:
@@ -135,13 +147,23 @@ class ObservationWriter:
             if flag:
                 values[at + i] = 1
 
-    def numbers(self, name: str, numbers: Sequence[int]) -> None:
-        """One entry per number, clipped to the range of ``int8`` (-128 to 127)."""
-        at = self._segment(name, len(numbers))
+    def numbers(
+        self, name: str, numbers: Sequence[int], low: int = INT8_MIN, high: int = INT8_MAX
+    ) -> None:
+        """One entry per number, clipped to ``low`` .. ``high``: the range the segment
+        declares, by default that of ``int8`` (-128 to 127).
+
+        :raises ValueError: for a range that is empty or leaves that of ``int8``.
+        """
+        if not INT8_MIN <= low <= high <= INT8_MAX:
+            raise ValueError(
+                f"segment {name!r}: the range {low}..{high} is not within {INT8_MIN}..{INT8_MAX}"
+            )
+        at = self._segment(name, len(numbers), low, high)
         values = self.values
         for i, n in enumerate(numbers):
             if n:
-                values[at + i] = INT8_MAX if n > INT8_MAX else INT8_MIN if n < INT8_MIN else n
+                values[at + i] = high if n > high else low if n < low else n
 
 
 class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
@@ -181,6 +203,22 @@ class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
         """The observation's segments in order."""
         self.observation_size = len(writer.values)
         """The length of every observation vector."""
+
+    def observation_bounds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The least and the greatest value of each entry of the observation vector, from
+        the :attr:`layout`: two tuples of :attr:`observation_size` ints.
+
+        >>> from sticheln import find_game
+        >>> low, high = find_game("sticheln").encoding(4).observation_bounds()
+        >>> len(low), low[0], high[0], min(low), max(high)
+        (928, 0, 1, -128, 127)
+        """
+        low: list[int] = []
+        high: list[int] = []
+        for segment in self.layout:
+            low.extend([segment.low] * segment.size)
+            high.extend([segment.high] * segment.size)
+        return tuple(low), tuple(high)
 
     def _description(self, name: str) -> str:
         base, _, number = name.rpartition("_")
