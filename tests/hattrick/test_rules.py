@@ -117,7 +117,15 @@ def test_rules_round_trip_through_dicts_and_presets() -> None:
     )
     for rules in (*HATTRICK_PRESETS.values(), custom):
         assert HattrickRules.from_dict(rules.to_dict()) == rules
-    assert list(HATTRICK_PRESETS) == ["amigo-1995", "passes-shown", "passes-hidden"]
+    assert list(HATTRICK_PRESETS) == ["amigo-1995", "passes-shown", "passes-hidden", "tiny"]
+    tiny = HATTRICK_PRESETS["tiny"]
+    assert (tiny.player_counts, tiny.deck_size, tiny.hand_size(2), tiny.hand_size(3)) == (
+        (2, 3),
+        6,
+        3,
+        2,
+    )
+    assert tiny.hands_for(3) == 1
     assert HattrickRules.preset("Passes-Shown") is PASSES_SHOWN
     assert HattrickRules.preset("passes-hidden") is PASSES_HIDDEN
     with pytest.raises(

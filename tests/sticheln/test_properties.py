@@ -832,14 +832,14 @@ def test_records_round_trip_through_json(preset: str, data: st.DataObject) -> No
 
 @rule("ST-GAME-1", "ST-DECK-1")
 def test_presets_and_their_player_counts() -> None:
-    assert set(preset_names) == {"nsv", "amigo-1993", "online-5-rounds", "eight-players"}
+    assert set(preset_names) == {"nsv", "amigo-1993", "online-5-rounds", "eight-players", "tiny"}
     assert STICHELN_PRESETS["nsv"].player_counts == (3, 4, 5, 6)
     assert STICHELN_PRESETS["eight-players"].player_counts == (3, 4, 5, 6, 7, 8)
     for name in preset_names:
         rules = STICHELN_PRESETS[name]
         assert StichelnRules.from_dict(rules.to_dict()) == rules
         for players in rules.player_counts:
-            assert rules.deck(players).size >= 15 * players
-            expected = 5 if name == "online-5-rounds" else players
+            assert rules.deck(players).size >= rules.hand_size * players
+            expected = {"online-5-rounds": 5, "tiny": 1}.get(name, players)
             assert rules.rounds_for(players) == expected
     assert MAX_VALUE == 20

@@ -128,7 +128,13 @@ def test_rules_from_bad_dict(change: object, fragment: str) -> None:
 
 @pytest.mark.rule("ST-LEAD-1", "ST-TRICK-6", "ST-GAME-1")
 def test_presets() -> None:
-    assert set(STICHELN_PRESETS) == {"nsv", "amigo-1993", "online-5-rounds", "eight-players"}
+    assert set(STICHELN_PRESETS) == {
+        "nsv",
+        "amigo-1993",
+        "online-5-rounds",
+        "eight-players",
+        "tiny",
+    }
     assert StichelnRules.preset("NSV") is NSV
     assert AMIGO_1993.first_leader is FirstLeader.LEFT_OF_DEALER
     assert ONLINE_5_ROUNDS.rounds_for(3) == 5
@@ -136,6 +142,9 @@ def test_presets() -> None:
     assert EIGHT_PLAYERS.player_counts == (3, 4, 5, 6, 7, 8)
     assert EIGHT_PLAYERS.deck(7).size == 108
     assert EIGHT_PLAYERS.deck(8).size == 120
+    tiny = StichelnRules.preset("tiny")
+    assert (tiny.player_counts, tiny.deck(2).size, tiny.deck(3).size) == ((2, 3), 6, 9)
+    assert (tiny.hand_size, tiny.tricks_per_round(), tiny.rounds_for(3)) == (3, 2, 1)
     with pytest.raises(
         UnknownNameError, match="no Sticheln rules preset 'house'; known presets: nsv"
     ):

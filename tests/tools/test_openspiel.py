@@ -18,7 +18,13 @@ pyspiel = pytest.importorskip("pyspiel")
 import numpy as np  # noqa: E402
 from absl import flags  # noqa: E402
 from open_spiel.integration_tests import api_test  # noqa: E402
-from open_spiel.python.algorithms import generate_playthrough, ismcts, mcts  # noqa: E402
+from open_spiel.python.algorithms import (  # noqa: E402
+    exploitability,
+    external_sampling_mccfr,
+    generate_playthrough,
+    ismcts,
+    mcts,
+)
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 from sticheln import find_game  # noqa: E402
@@ -69,8 +75,11 @@ def test_random_sim_every_player_count(name: str, players: int) -> None:
 def test_random_sim_every_preset(name: str, preset: str) -> None:
     counts = find_game(name, preset).info.player_counts
     usual = find_game(name).info.player_counts
-    # a preset's own player counts (Sticheln's eight-players: 8), else the default count
-    players = max(counts) if max(counts) > max(usual) else _default_players(name)
+    # a preset's own player counts (Sticheln's eight-players: 8, a tiny preset's 2 or 3), else
+    # the default count
+    players = _default_players(name)
+    if max(counts) > max(usual) or players not in counts:
+        players = max(counts)
     game = _load(name, preset=preset, players=players)
     assert game.num_players() == players
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
@@ -103,6 +112,9 @@ def test_unknown_preset_or_player_count_is_an_error() -> None:
     with pytest.raises(Exception, match="players must be one of"):
         _load("sticheln", players=8)
     assert _load("sticheln", players=8, preset="eight-players").num_players() == 8
+    # without players: the preset's usual number, the fewest when four is not among them
+    assert _load("sticheln", preset="tiny").num_players() == 2
+    assert _load("hattrick", preset="tiny").get_parameters()["players"] == 2
     assert _load("sticheln").get_type().max_num_players == 8
 
 
@@ -382,6 +394,27 @@ def test_the_public_observation_is_the_spectators_and_the_private_one_the_rest(n
                 private_info=pyspiel.PrivateInfoType.ALL_PLAYERS,
             ),
         )
+
+
+# -- tree algorithms on the tiny presets ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "players"), [("sticheln", 2), ("hattrick", 2), ("hattrick", 3)])
+def test_external_sampling_mccfr_learns_the_tiny_preset(name: str, players: int) -> None:
+    """OpenSpiel's external-sampling MCCFR trains on the Python game, and the exploitability of
+    its average policy (``nash_conv``, over the whole tree, cached in C++) falls."""
+    game = _load(name, players=players, preset="tiny")
+    tree = pyspiel.convert_to_cached_tree(game)
+    np.random.seed(0)  # the solver draws from numpy's global generator
+    solver = external_sampling_mccfr.ExternalSamplingSolver(
+        game, external_sampling_mccfr.AverageType.SIMPLE
+    )
+    before = exploitability.nash_conv(tree, solver.average_policy())
+    for _ in range(300):
+        solver.iteration()
+    after = exploitability.nash_conv(tree, solver.average_policy())
+    assert before > 1.0
+    assert after < before / 2
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write-playthroughs"]:

@@ -221,12 +221,15 @@ class SpielGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.game_name
         game = find_game(name)
-        values = {**_defaults(game), **(params or {})}
-        players, preset = int(values["players"]), str(values["preset"])
-        deals, seed = int(values["deals"]), int(values["seed"])
+        given = dict(params or {})
+        preset = str(given.get("preset", game.info.default_preset))
         if preset not in game.info.presets:
             known = ", ".join(game.info.presets)
             raise ValueError(f"{name}: unknown preset {preset!r}; known: {known}")
+        values = {**_defaults(game), **given, "preset": preset}
+        players, deals, seed = int(values["players"]), int(values["deals"]), int(values["seed"])
+        if players == 0:  # the usual number of players of the preset's rules
+            players = values["players"] = find_game(name, preset).info.default_players
         counts = find_game(name, preset).info.player_counts
         if players not in counts:
             raise ValueError(f"{name} ({preset}): players must be one of {counts}, got {players}")
@@ -496,9 +499,10 @@ class _FactoredObserver:
 
 
 def _defaults(game: Any) -> dict[str, Any]:
-    """The parameters of a game and their defaults."""
-    info = game.info
-    return {"players": info.default_players, "preset": info.default_preset, "deals": 0, "seed": 0}
+    """The parameters of a game and their defaults: ``players`` 0 is the usual number of
+    players of the rules preset (:attr:`GameInfo.default_players
+    <sticheln.GameInfo.default_players>`), ``deals`` 0 every deal of the game."""
+    return {"players": 0, "preset": game.info.default_preset, "deals": 0, "seed": 0}
 
 
 @cache

@@ -72,7 +72,7 @@ class GameInfo:
     >>> info.name, info.title, info.player_counts
     ('sticheln', 'Sticheln', (3, 4, 5, 6))
     >>> info.presets
-    ('nsv', 'amigo-1993', 'online-5-rounds', 'eight-players')
+    ('nsv', 'amigo-1993', 'online-5-rounds', 'eight-players', 'tiny')
     >>> info.default_preset, info.rules_name, info.simultaneous_moves
     ('nsv', 'amigo-1993', True)
     """

@@ -36,6 +36,7 @@ __all__ = [
     "HATTRICK_PRESETS",
     "PASSES_HIDDEN",
     "PASSES_SHOWN",
+    "TINY",
     "HattrickRules",
     "LeadCards",
     "LeadTie",
@@ -292,7 +293,13 @@ PASSES_HIDDEN: Final = HattrickRules(
 """The reading in which only the colour of a passed card is shown, so that its value stays the
 passer's secret, and the highest card of the two tricks leads."""
 
+TINY: Final = HattrickRules(name="tiny", highest=2, player_counts=(2, 3), hands_per_game=1)
+"""A game small enough to search whole: one hand with the values 1 and 2 of each colour, six
+cards, for 2 players (three cards each) or 3 (two each). No edition has it: it is the
+library's convention, for tree algorithms (OpenSpiel's CFR and its exploitability), exact
+solvers and quick tests."""
+
 HATTRICK_PRESETS: Final[Mapping[str, HattrickRules]] = MappingProxyType(
-    {rules.name: rules for rules in (AMIGO_1995, PASSES_SHOWN, PASSES_HIDDEN)}
+    {rules.name: rules for rules in (AMIGO_1995, PASSES_SHOWN, PASSES_HIDDEN, TINY)}
 )
 """The named Hattrick rule sets, by :attr:`HattrickRules.name`."""

@@ -38,6 +38,7 @@ __all__ = [
     "NSV",
     "ONLINE_5_ROUNDS",
     "STICHELN_PRESETS",
+    "TINY",
     "AllZeroTrick",
     "Deck",
     "FirstLeader",
@@ -338,7 +339,15 @@ EIGHT_PLAYERS: Final = StichelnRules(
 :data:`RECONSTRUCTED_7_8_DECKS`): the sources do not give the table of the editions for
 eight. Use your own :class:`Deck` entries if your box differs."""
 
+TINY: Final = StichelnRules(
+    name="tiny", decks=(Deck(2, "RY", 0, 2), Deck(3, "RYG", 0, 2)), hand_size=3, rounds=1
+)
+"""A game small enough to search whole: one round of three cards a hand (a pain card and two
+tricks), for 2 players (red and yellow 0-2) or 3 (red, yellow and green 0-2). No edition has
+it: it is the library's convention, for tree algorithms (OpenSpiel's CFR and its
+exploitability), exact solvers and quick tests."""
+
 STICHELN_PRESETS: Final[Mapping[str, StichelnRules]] = MappingProxyType(
-    {rules.name: rules for rules in (NSV, AMIGO_1993, ONLINE_5_ROUNDS, EIGHT_PLAYERS)}
+    {rules.name: rules for rules in (NSV, AMIGO_1993, ONLINE_5_ROUNDS, EIGHT_PLAYERS, TINY)}
 )
 """The named rule sets, by :attr:`StichelnRules.name`."""
