@@ -47,6 +47,7 @@ def test_who_sees_acts_and_where_the_game_is() -> None:
     assert viewer_text(SPECTATOR) == "spectator"
     assert acting_text([3]) == "player 3 to play"
     assert acting_text([0, 2], "choose") == "players 0, 2 to choose"
+    assert acting_text([]) == "nobody to play"
     assert deal_text("round", 0, 4) == "round 1/4"
     assert deal_text("hand", 2, "at most 5", short=False) == "hand 3 of at most 5"
     assert header_line("Toy", ["hand 1 of 2", "turn 3"]) == "Toy · hand 1 of 2 · turn 3"

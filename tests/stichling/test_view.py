@@ -21,6 +21,7 @@ from sticheln.stichling import (
     parse_move,
     sample_state,
 )
+from tests.stichling import test_engine as engine
 
 DEAL = [
     "R1 R3 R5 Y2 Y4 Y6 G1 G3 G5 B2 B4 B6",
@@ -249,3 +250,22 @@ def test_a_row_not_laid_down_prints_as_a_dash() -> None:
         "1          12  ? ? ?                0        -      0",
         "2          12  -                    0        -      0",
     ]
+
+
+def test_a_finished_game_prints_its_scoreboard_and_the_tie_break_winner() -> None:
+    # The whole game of the engine's tests: hands of 2 + 1, 6 + 4 and 3 + 6 points, tied at
+    # 11, won by seat 1's better last hand (SL-GAME-2); seat 0 won 2, 3 and 2 tricks.
+    state = new_game(2, deals=[engine.DEAL, engine.SWAPPED, engine.DEAL])
+    state = engine.play(engine.arrange(state, (3, 2, 1), (2, 3, 1)), engine.HAND)
+    state = engine.play(engine.arrange(state, (2, 4, 6), (6, 4, 2)), engine.HAND, first=1)
+    state = engine.play(engine.arrange(state, (9, 3, 6), (3, 9, 6)), engine.HAND)
+    assert repr(state) == "<StichlingState 2 players, over, scores [11, 11]>"
+    assert str(observe(state, 0)) == (
+        "Stichling · game over · seen by player 0\n"
+        "Hand   Player 0  Player 1  Tricks won\n"
+        "1            +2        +1  2 3\n"
+        "2            +6        +4  3 2\n"
+        "3            +3        +6  2 3\n"
+        "Total        11        11\n"
+        "Winner: player 1"
+    )

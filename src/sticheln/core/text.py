@@ -87,7 +87,10 @@ def header_line(title: str, parts: Iterable[str], viewer: int | None = None) -> 
 
 
 def acting_text(seats: Sequence[int], verb: str = "play") -> str:
-    """Who is to act: ``"player 2 to play"``, ``"players 0, 1, 3 to choose"``."""
+    """Who is to act: ``"player 2 to play"``, ``"players 0, 1, 3 to choose"``, ``"nobody
+    to play"``."""
+    if not seats:
+        return f"nobody to {verb}"
     if len(seats) == 1:
         return f"player {seats[0]} to {verb}"
     return f"players {', '.join(map(str, seats))} to {verb}"
