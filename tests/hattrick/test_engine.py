@@ -406,7 +406,7 @@ def test_moves_of_the_game_so_far() -> None:
         "2 passes B8",
         "3 follows with R5",
     ]
-    assert repr(state) == "<HattrickState 4 players, hand 1/1, turn 3, 2 to play>"
+    assert repr(state) == "<HattrickState 4 players, hand 1/1, turn 3, player 2 to play>"
     assert repr(play_mini()) == "<HattrickState 4 players, over, scores [-1, 1, 0, -1]>"
 
 

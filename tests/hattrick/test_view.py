@@ -13,6 +13,8 @@ from sticheln.hattrick import (
     PASSES_HIDDEN,
     PASSES_SHOWN,
     HattrickRecord,
+    HattrickRules,
+    HattrickState,
     PassedCards,
     apply_move,
     legal_moves,
@@ -200,3 +202,85 @@ def test_move_for_works_from_a_view_of_the_hand() -> None:
     state = new_game(4, rules=MINI, deals=[MINI_DEAL])
     view = observe(state, 0)
     assert [move_for(state, 0, card) for card in view.hand] == list(legal_moves(state, 0))
+
+
+# -- repr and str -----------------------------------------------------------------------------
+
+
+def _second_turn(rules: HattrickRules | None = None) -> HattrickState:
+    """Four players, seed 7: turn 1 R11 (opens red), B7 (opens blue), B15, B2, taken by
+    seats 0 and 2; seat 2 leads turn 2 with G7, seat 3 opens red with R3, seat 0 passes B1."""
+    state = new_game(players=4, seed=7) if rules is None else new_game(4, rules=rules, seed=7)
+    moves = [(0, "R11"), (1, "B7"), (2, "B15"), (3, "B2"), (2, "G7"), (3, "R3"), (0, "B1")]
+    for player, card in moves:
+        state = play(state, player, card)
+    return state
+
+
+_SECOND_TURN_END = [
+    "Turns of the hand:",
+    "  1) 0:R11 1:B7 2:B15 3:B2 -> 2 leads",
+    "Player  Cards  Won red  Won green  Won blue  Passed  This hand  Total",
+    "0          13        1          0         0       1         -1      0",
+    "1          14        0          0         0       0          0      0",
+    "2          13        0          0         3       0         +3      0",
+    "3          13        0          0         0       0          0      0",
+]
+"""Seat 0 won R11 (one card of its collecting colour, +1) and passed once (-2); seat 2 won
+the three blue cards."""
+
+
+def test_a_view_prints_what_its_player_sees() -> None:
+    view = observe(_second_turn(), 1)
+    assert repr(view) == (
+        "<HattrickView player 1, 4 players, hand 1/4, turn 2, player 1 to play, 14 cards in hand>"
+    )
+    assert str(view).splitlines() == [
+        "Hattrick · hand 1 of 4 · turn 2 · player 1 to play · seen by player 1",
+        "Hand:",
+        "  red    R2 R18 R19",
+        "  green  G2 G3 G9 G12 G20",
+        "  blue   B3 B8 B10 B12 B17 B19",
+        "On the table: 2:G7 3:R3 0:B1(pass), player 2 would take green, player 3 would take red",
+        *_SECOND_TURN_END,
+    ]
+
+
+def test_a_passed_card_hidden_from_the_viewer_prints_as_unknown_and_a_state_shows_it() -> None:
+    state = _second_turn(PASSES_HIDDEN)
+    table = "On the table: 2:G7 3:R3 0:{}(pass), player 2 would take green, player 3 would take red"
+    assert str(observe(state, 1)).splitlines()[5] == table.format("??")
+    assert repr(state) == "<HattrickState 4 players, hand 1/4, turn 2, player 1 to play>"
+    assert str(state).splitlines() == [
+        "Hattrick · hand 1 of 4 · turn 2 · player 1 to play",
+        "Hands:",
+        "  0  R1 R9 R12 R13 R17 R20  G5 G10 G11  B6 B11 B14 B20",
+        "  1  R2 R18 R19  G2 G3 G9 G12 G20  B3 B8 B10 B12 B17 B19",
+        "  2  R6 R8 R15 R16  G8 G14 G16 G17 G19  B4 B5 B9 B18",
+        "  3  R4 R5 R7 R10 R14  G1 G4 G6 G13 G15 G18  B13 B16",
+        table.format("B1"),
+        *_SECOND_TURN_END,
+    ]
+
+
+def test_the_header_gives_the_target_score() -> None:
+    state = new_game(4, rules=attrs.evolve(AMIGO_1995, target_score=50), seed=7)
+    assert str(observe(state, 0)).splitlines()[0] == (
+        "Hattrick · hand 1 of at most 4 · to 50 points · turn 1 · player 0 to play · "
+        "seen by player 0"
+    )
+    assert str(state).splitlines()[-6] == "On the table: nothing yet, player 0 leads"
+
+
+def test_a_finished_game_prints_its_scoreboard() -> None:
+    state = play_mini()
+    assert repr(observe(state, 2)) == (
+        "<HattrickView player 2, 4 players, over, scores [-1, 1, 0, -1]>"
+    )
+    assert str(observe(state, 2)) == (
+        "Hattrick · game over · seen by player 2\n"
+        "Hand   Player 0  Player 1  Player 2  Player 3\n"
+        "1            -1        +1         0        -1\n"
+        "Total        -1         1         0        -1\n"
+        "Winner: player 1"
+    )

@@ -89,3 +89,103 @@ def _cards_in(value: object) -> CardSet:
         for item in value:
             found |= _cards_in(item)
     return found
+
+
+# -- repr and str -----------------------------------------------------------------------------
+
+
+def _readme_position() -> st.StichelnState:
+    """The README's game (four players, seed 7): pain cards R1 R0 R4 R2, the first trick
+    Y9 Y11 B10 G3 taken by seat 2 with B10, who leads Y6."""
+    state = st.new_game(players=4, seed=7)
+    for player, card in [*enumerate(["R1", "R0", "R4", "R2", "Y9", "Y11", "B10", "G3"]), (2, "Y6")]:
+        state = st.apply_move(state, st.parse_move(state, player % 4, card))
+    return state
+
+
+def test_a_view_prints_what_its_player_sees() -> None:
+    view = st.observe(_readme_position(), 0)
+    assert repr(view) == (
+        "<StichelnView player 0, 4 players, round 1/4, trick 2, player 3 to play, 13 cards in hand>"
+    )
+    # Seat 0 holds its 15 cards less R1 (its pain card) and Y9; R1 costs 1, seat 2's four won
+    # cards score 4 against R4's 4, seat 3's R2 costs 2.
+    assert str(view) == (
+        "Sticheln · round 1 of 4 · trick 2 · player 3 to play · seen by player 0\n"
+        "Hand:\n"
+        "  red     R3 R6 R8 R10 R11  (pain colour)\n"
+        "  yellow  Y2\n"
+        "  green   G0 G1 G9 G10\n"
+        "  purple  P3 P6 P8\n"
+        "On the table: 2:Y6 (lead colour yellow), player 2 would take it\n"
+        "Tricks of the round:\n"
+        "  1) 0:Y9 1:Y11 2:B10 3:G3 -> 2\n"
+        "Player  Cards  Pain card  Won  This round  Total\n"
+        "0          13  R1           0          -1      0\n"
+        "1          13  R0           0           0      0\n"
+        "2          12  R4           4           0      0\n"
+        "3          13  R2           0          -2      0"
+    )
+    spectator = st.observe(_readme_position(), st.SPECTATOR)
+    assert repr(spectator) == (
+        "<StichelnView spectator, 4 players, round 1/4, trick 2, player 3 to play>"
+    )
+    assert "Hand" not in str(spectator)
+
+
+def test_a_state_prints_every_hand() -> None:
+    state = _readme_position()
+    assert repr(state) == "<StichelnState 4 players, round 1/4, trick 2, player 3 to play>"
+    assert str(state).splitlines()[:6] == [
+        "Sticheln · round 1 of 4 · trick 2 · player 3 to play",
+        "Hands:",
+        "  0  R3 R6 R8 R10 R11  Y2  G0 G1 G9 G10  P3 P6 P8",
+        "  1  R5  Y0 Y3 Y7  G2 G4 G7 G11  B2 B5 B8  P1 P4",
+        "  2  R7 R9  Y4  G5 G6 G8  B1 B3 B4 B9  P7 P11",
+        "  3  Y1 Y5 Y8 Y10  B0 B6 B7 B11  P0 P2 P5 P9 P10",
+    ]
+
+
+def test_the_pain_cards_show_as_chosen_until_revealed_and_a_state_shows_them() -> None:
+    state = st.new_game(players=4, seed=7)
+    for player, card in enumerate(["R1", "R0", "R4"]):
+        state = st.apply_move(state, st.parse_move(state, player, card))
+    view = st.observe(state, 0)
+    assert repr(view) == (
+        "<StichelnView player 0, 4 players, round 1/4, choosing pain cards, waiting for [3], "
+        "14 cards in hand>"
+    )
+    assert str(view) == (
+        "Sticheln · round 1 of 4 · choosing pain cards · waiting for 3 · seen by player 0\n"
+        "Hand:\n"
+        "  red     R3 R6 R8 R10 R11\n"
+        "  yellow  Y2 Y9\n"
+        "  green   G0 G1 G9 G10\n"
+        "  purple  P3 P6 P8\n"
+        "Player  Cards  Pain card  Won  This round  Total\n"
+        "0          14  R1           0           -      0\n"
+        "1          14  chosen       0           -      0\n"
+        "2          14  chosen       0           -      0\n"
+        "3          15  choosing     0           -      0"
+    )
+    assert str(state).splitlines()[-3:] == [
+        "1          14  R0           0           -      0",
+        "2          14  R4           0           -      0",
+        "3          15  choosing     0           -      0",
+    ]
+
+
+def test_a_finished_game_prints_its_scoreboard() -> None:
+    state = play_mini()
+    scoreboard = [
+        "Round  Player 0  Player 1  Player 2  Pain cards",
+        "1            -2         0        -2  B0 Y0 R0",
+        "2            -2        -1        +1  R2 Y1 B0",
+        "3            -2        -2        +2  B2 R2 B1",
+        "Total        -6        -3         1",
+        "Winner: player 2",
+    ]
+    assert str(state).splitlines() == ["Sticheln · game over", *scoreboard]
+    view = st.observe(state, 1)
+    assert str(view).splitlines() == ["Sticheln · game over · seen by player 1", *scoreboard]
+    assert repr(view) == "<StichelnView player 1, 3 players, over, scores [-6, -3, 1]>"

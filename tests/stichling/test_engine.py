@@ -487,7 +487,9 @@ def test_the_repr_says_where_the_game_is() -> None:
         "<StichlingState 2 players, hand 1/3, ordering victory points, waiting for [0, 1]>"
     )
     state = play(arrange(state, (1, 2, 3), (1, 2, 3)), ["R5+"])
-    assert repr(state) == "<StichlingState 2 players, hand 1/3, 1 open trick, 1 to play>"
+    assert repr(state) == (
+        "<StichlingState 2 players, hand 1/3, card 2, 1 open trick, player 1 to play>"
+    )
 
 
 def test_states_are_values() -> None:

@@ -21,6 +21,7 @@ from sticheln.stichling import (
     parse_move,
     sample_state,
 )
+from tests.stichling import test_engine as engine
 
 DEAL = [
     "R1 R3 R5 Y2 Y4 Y6 G1 G3 G5 B2 B4 B6",
@@ -101,8 +102,8 @@ def test_hands_are_hidden_and_everything_played_is_public() -> None:
     assert view.unseen_cards == state.hands[1]
     assert view.to_act == 1
     assert view.turn == 13
-    assert "Open tricks: 1) G5 G6 [marker 1]" in str(view)
-    assert str(view).startswith(f"Hand 1/3, player 0: {state.hands[0]}")
+    assert "\n  1) green 0:G5 1:G6, marker: player 1\n" in str(view)
+    assert str(view).startswith("Stichling · hand 1 of 3 · card 14 · 4 open tricks")
     with pytest.raises(UnknownPlayerError):
         observe(state, 2)
 
@@ -180,3 +181,91 @@ def test_a_view_read_from_data_that_hides_a_card_of_the_own_row_says_so() -> Non
     assert view.rows[0] == (3, None, 1)
     with pytest.raises(ValueError, match=r"^the view of player 0 hides a card of their own row$"):
         _ = view.own_row
+
+
+# -- repr and str -----------------------------------------------------------------------------
+
+
+def _first_trick() -> StichlingState:
+    """Three players, seed 7, rows 3,1,2 / 1,2,3 / 2,3,1: G7 G4 G8 G6 is a whole trick,
+    whose marker G8 gives it to seat 2 and turns up its first card, 2; seat 1 opens red."""
+    state = new_game(players=3, seed=7)
+    moves = ["3,1,2", "1,2,3", "2,3,1", "G7+", "G4>1", "G8>1", "G6>1", "R3+"]
+    for player, text in zip([0, 1, 2, 0, 1, 2, 0, 1], moves, strict=True):
+        state = apply_move(state, parse_move(state, player, text))
+    return state
+
+
+def test_a_view_prints_what_its_player_sees() -> None:
+    view = observe(_first_trick(), 0)
+    assert repr(view) == (
+        "<StichlingView player 0, 3 players, hand 1/3, card 6, 1 open trick, player 2 to play, "
+        "10 cards in hand>"
+    )
+    assert str(view) == (
+        "Stichling · hand 1 of 3 · card 6 · 1 open trick · player 2 to play · seen by player 0\n"
+        "Hand:\n"
+        "  red     R6 R9\n"
+        "  yellow  Y2 Y4 Y6\n"
+        "  green   G5\n"
+        "  blue    B1 B2 B3 B5\n"
+        "Open tricks:\n"
+        "  1) red 1:R3, marker: player 1\n"
+        "Tricks of the hand:\n"
+        "  1) 0:G7 1:G4 2:G8 0:G6 -> 2\n"
+        "Player  Cards  Victory points  Tricks  Face up  Total\n"
+        "0          10  3 1 2                0        -      0\n"
+        "1          10  ? ? ?                0        -      0\n"
+        "2          11  2 ? ?                1        2      0"
+    )
+
+
+def test_a_state_prints_every_hand_and_row() -> None:
+    state = _first_trick()
+    assert repr(state) == (
+        "<StichlingState 3 players, hand 1/3, card 6, 1 open trick, player 2 to play>"
+    )
+    lines = str(state).splitlines()
+    assert lines[:5] == [
+        "Stichling · hand 1 of 3 · card 6 · 1 open trick · player 2 to play",
+        "Hands:",
+        "  0  R6 R9  Y2 Y4 Y6  G5  B1 B2 B3 B5",
+        "  1  R1 R7 R8  Y5 Y7  G2  B4 B7 B8 B9",
+        "  2  R2 R4 R5  Y1 Y3 Y8 Y9  G1 G3 G9  B6",
+    ]
+    assert lines[-2:] == [
+        "1          10  1 2 3                0        -      0",
+        "2          11  2 3 1                1        2      0",
+    ]
+
+
+def test_a_row_not_laid_down_prints_as_a_dash() -> None:
+    state = new_game(players=3, seed=7)
+    state = apply_move(state, parse_move(state, 1, "1,2,3"))
+    assert str(observe(state, 0)).splitlines()[0] == (
+        "Stichling · hand 1 of 3 · ordering victory points · waiting for 0, 2 · seen by player 0"
+    )
+    assert str(observe(state, 0)).splitlines()[-3:] == [
+        "0          12  -                    0        -      0",
+        "1          12  ? ? ?                0        -      0",
+        "2          12  -                    0        -      0",
+    ]
+
+
+def test_a_finished_game_prints_its_scoreboard_and_the_tie_break_winner() -> None:
+    # The whole game of the engine's tests: hands of 2 + 1, 6 + 4 and 3 + 6 points, tied at
+    # 11, won by seat 1's better last hand (SL-GAME-2); seat 0 won 2, 3 and 2 tricks.
+    state = new_game(2, deals=[engine.DEAL, engine.SWAPPED, engine.DEAL])
+    state = engine.play(engine.arrange(state, (3, 2, 1), (2, 3, 1)), engine.HAND)
+    state = engine.play(engine.arrange(state, (2, 4, 6), (6, 4, 2)), engine.HAND, first=1)
+    state = engine.play(engine.arrange(state, (9, 3, 6), (3, 9, 6)), engine.HAND)
+    assert repr(state) == "<StichlingState 2 players, over, scores [11, 11]>"
+    assert str(observe(state, 0)) == (
+        "Stichling · game over · seen by player 0\n"
+        "Hand   Player 0  Player 1  Tricks won\n"
+        "1            +2        +1  2 3\n"
+        "2            +6        +4  3 2\n"
+        "3            +3        +6  2 3\n"
+        "Total        11        11\n"
+        "Winner: player 1"
+    )

@@ -376,7 +376,9 @@ def test_simulate_json_is_consistent() -> None:
         assert seat["games"] == 12
     by_bot = data["by_bot"]
     assert isinstance(by_bot, dict)
-    assert by_bot["random"]["win_rate"] == pytest.approx(1)
+    # One bot on all three seats wins every game, a third of its seat-games.
+    assert by_bot["random"]["wins"] == pytest.approx(12)
+    assert by_bot["random"]["win_rate"] == pytest.approx(1 / 3)
     assert by_bot["random"]["mean"] == pytest.approx(sum(s["mean"] for s in seats) / 3)
     by_seat = data["by_seat"]
     assert isinstance(by_seat, list)
@@ -459,9 +461,9 @@ def test_simulate_table(second_bot: str) -> None:
     )  # fmt: skip
     assert code == 0
     assert "8 games of sticheln (nsv rules), 4 players, seed 1: 2 deals" in flat(out)
-    for header in ("Bot", "Name", "Points/game", "95% CI", "Win rate", "By seat"):
+    for header in ("Bot", "Name", "Points", "per game", "95% CI", "Win", "rate", "By seat"):
         assert header in out
-    assert "By bot" in out
+    assert "By bot, per seat (a bot on several seats counts the mean of its seats):" in out
     number = r"[+-]\d+\.\d\d"
     rate = r"\d+\.\d%"
     row = rf"{number}\s+\[{number}, {number}\]\s+{rate}\s+\[{rate}, {rate}\]"
@@ -484,7 +486,9 @@ def test_win_rates_share_tied_wins() -> None:
     per_entry, per_bot, per_seat = summarize(["a", "b", "a"], [deal])
     # Game 1: entries 0 and 1 share the win; game 2: seats 1 and 2 (entries 0 and 1).
     assert [r.win_rate for r in per_entry] == [0.5, 0.5, 0.0]
-    assert [r.win_rate for r in per_bot] == [0.5, 0.5]
+    # Bot a holds entries 0 and 2: one win in its four seat-games; bot b one in two.
+    assert [r.win_rate for r in per_bot] == [0.25, 0.5]
+    assert [r.wins for r in per_bot] == [1.0, 1.0]
     assert [r.win_rate for r in per_seat] == [0.25, 0.5, 0.25]
     assert per_entry[0].mean == 3.5  # 5 at seat 0, then 2 at seat 1
     assert per_seat[0].mean == 2.5

@@ -2,8 +2,10 @@
 
 Every deal is played once for each rotation of the bot list over the seats, so that every bot
 plays every seat of every deal and the advantage of a seat, like the luck of the cards,
-cancels out. The figures are per game; their confidence intervals are over the deals, the
-games of one deal (its rotations) making one sample, since they share the cards.
+cancels out. The figures are per game and seat; their confidence intervals are over the deals,
+the games of one deal (its rotations) making one sample, since they share the cards. With the
+spread of the deals estimated from a few of them, the intervals use Student's t with one
+degree of freedom less than the deals, not the normal distribution.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import argparse
 import json
 import math
 import random
+import re
 import statistics
 import sys
 import time
@@ -24,6 +27,7 @@ from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from sticheln.cli.common import (
     EXIT_OK,
@@ -50,6 +54,7 @@ __all__ = [
     "format_points",
     "run",
     "simulate",
+    "student_t_quantile",
     "summarize",
     "wilson_interval",
 ]
@@ -73,8 +78,9 @@ def add_parser(subparsers: Any) -> None:
             "Play many games between bots on duplicate deals: every deal is played once for "
             "each rotation of the bots over the seats, so that every bot plays every seat. "
             "Print, for each bot, the mean points per game with a 95% confidence interval "
-            "and the win rate (a shared win counts as a fraction) with its 95% interval; "
-            "the intervals are over the deals. Deal i is dealt from a seed derived from "
+            "and the win rate (a shared win counts as a fraction) with its 95% interval, "
+            "per seat for a bot on several seats; the intervals are over the deals, with "
+            "Student's t. Deal i is dealt from a seed derived from "
             "--seed and i, so the results do not depend on --jobs."
         ),
     )
@@ -185,41 +191,125 @@ def simulate(
     return [games for batch in results for games in batch]
 
 
-def wilson_interval(rate: float, n: float) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate observed over ``n`` trials (``n`` may be an
-    effective number, not a whole one).
+def _continued_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularized incomplete beta function, by the modified
+    Lentz method (Numerical Recipes, 3rd ed., section 6.4); converges fast for
+    ``x < (a + 1) / (a + b + 2)``."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1 / (d if abs(d) > tiny else tiny)
+    result = d
+    for m in range(1, 1000):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1 + numerator * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            result *= c * d
+        if abs(c * d - 1) < 1e-15:
+            break
+    return result
+
+
+def regularized_beta(x: float, a: float, b: float) -> float:
+    """The regularized incomplete beta function I_x(a, b), for ``0 <= x <= 1``."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    log_front = (
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1) / (a + b + 2):
+        return math.exp(log_front) * _continued_fraction(a, b, x) / a
+    return 1 - math.exp(log_front) * _continued_fraction(b, a, 1 - x) / b
+
+
+def student_t_cdf(t: float, df: int) -> float:
+    """The distribution function of Student's t with ``df`` degrees of freedom:
+    ``1 - I_x(df / 2, 1 / 2) / 2`` with ``x = df / (df + t**2)``, for ``t >= 0``.
+
+    >>> student_t_cdf(0.0, 3), round(student_t_cdf(1.0, 1), 12)
+    (0.5, 0.75)
+    """
+    tail = regularized_beta(df / (df + t * t), df / 2, 0.5) / 2
+    return 1 - tail if t >= 0 else tail
+
+
+def student_t_quantile(p: float, df: int) -> float:
+    """The ``p`` quantile of Student's t with ``df`` degrees of freedom (``0.5 <= p < 1``),
+    found by bisection on :func:`student_t_cdf` to about 1e-12.
+
+    >>> [round(student_t_quantile(0.975, df), 3) for df in (1, 2, 5, 9, 29, 1000)]
+    [12.706, 4.303, 2.571, 2.262, 2.045, 1.962]
+
+    :raises ValueError: for ``p`` outside ``[0.5, 1)`` or ``df`` below 1.
+    """
+    if not 0.5 <= p < 1:
+        raise ValueError(f"p must be from 0.5 to below 1, got {p!r}")
+    if df < 1:
+        raise ValueError(f"df must be at least 1, got {df!r}")
+    low, high = 0.0, 2.0
+    while student_t_cdf(high, df) < p:
+        low, high = high, high * 2
+    while high - low > 1e-12 * max(1.0, high):
+        middle = (low + high) / 2
+        if student_t_cdf(middle, df) < p:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+def _quantile(deals: int) -> float:
+    """The 97.5% quantile for a 95% interval over ``deals`` deals: Student's t with
+    ``deals - 1`` degrees of freedom."""
+    return student_t_quantile(0.975, deals - 1)
+
+
+def wilson_interval(rate: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a rate observed over ``n`` trials (``n`` may be an
+    effective number, not a whole one), 95% with the default ``z``; a larger ``z`` (a
+    quantile of Student's t) widens it for a variance estimated from few samples.
 
     >>> [round(x, 4) for x in wilson_interval(0.5, 100)]
     [0.4038, 0.5962]
     >>> [round(x, 4) for x in wilson_interval(0.0, 10)]
     [0.0, 0.2775]
     """
-    z2 = Z95 * Z95
+    z2 = z * z
     centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 / (1 + z2 / n) * math.sqrt(max(0.0, rate * (1 - rate)) / n + z2 / (4 * n * n))
+    half = z / (1 + z2 / n) * math.sqrt(max(0.0, rate * (1 - rate)) / n + z2 / (4 * n * n))
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _effective_games(rate: float, per_deal: Sequence[float], games: int) -> float:
-    """The number of independent games that the win shares of the deals are worth: the games
-    divided by the design effect of the deals, so that a binomial rate over that many games
-    has the variance observed between the deals; all the games when the deals do not vary
-    (or there is only one)."""
+def _rate_interval(rate: float, per_deal: Sequence[float], trials: int) -> tuple[float, float]:
+    """The 95% interval of a win rate over ``trials`` games (or seat-games), ``per_deal``
+    being the rate in each deal: Wilson's interval over the effective number of trials, the
+    trials divided by the design effect of the deals, so that a binomial rate over that many
+    has the variance observed between the deals, with Student's t for that estimated
+    variance. When the deals do not vary (or there is one, or the rate is 0 or 1) nothing is
+    estimated from them: Wilson's interval over all the trials, with the normal quantile."""
     if len(per_deal) < 2 or not 0 < rate < 1:
-        return float(games)
+        return wilson_interval(rate, float(trials))
     spread = statistics.variance(per_deal)
     if spread <= 0:
-        return float(games)
-    return max(1.0, min(float(games), rate * (1 - rate) * len(per_deal) / spread))
+        return wilson_interval(rate, float(trials))
+    effective = max(1.0, min(float(trials), rate * (1 - rate) * len(per_deal) / spread))
+    return wilson_interval(rate, effective, _quantile(len(per_deal)))
 
 
 def _interval(samples: Sequence[float]) -> tuple[float, float] | None:
-    """The 95% confidence interval of the mean of ``samples`` by the normal approximation;
-    ``None`` for a single sample."""
+    """The 95% confidence interval of the mean of ``samples``: the mean and its standard
+    error, with Student's t of one degree of freedom less than the samples; ``None`` for a
+    single sample."""
     if len(samples) < 2:
         return None
     mean = statistics.fmean(samples)
-    half = Z95 * statistics.stdev(samples) / math.sqrt(len(samples))
+    half = _quantile(len(samples)) * statistics.stdev(samples) / math.sqrt(len(samples))
     return mean - half, mean + half
 
 
@@ -237,18 +327,22 @@ class Summary:
     games: int
     """The games played."""
     mean: float
-    """Mean points per game (for a bot of several entries: the mean of its entries)."""
+    """Mean points per game and seat (for a bot of several entries: the mean of its
+    entries)."""
     ci95: tuple[float, float] | None
-    """The 95% confidence interval of :attr:`mean` over the deals (normal approximation;
-    ``None`` from a single deal)."""
+    """The 95% confidence interval of :attr:`mean` over the deals (the mean and its
+    standard error, with Student's t; ``None`` from a single deal)."""
     wins: float
-    """Games won, a win shared by ``k`` players counting ``1/k``."""
+    """Games won, a win shared by ``k`` players counting ``1/k``; for a bot of several
+    entries, the games won by any of them."""
     win_rate: float
-    """:attr:`wins` divided by :attr:`games`."""
+    """The share of its games a seat won: :attr:`wins` divided by :attr:`games`, and for a
+    bot of several entries by the games times its entries (the mean of its entries' rates),
+    so that it compares with the rate of a bot on one seat."""
     win_rate_ci95: tuple[float, float]
     """The 95% Wilson score interval of :attr:`win_rate`, over the effective number of games
     (the games divided by the design effect of the deals, from the variance of the deals'
-    win shares)."""
+    win shares, with Student's t for that variance)."""
     seat_games: tuple[int, ...]
     """How many games the entries played on each seat; for a seat, how many games each
     entry of the bot list played on it."""
@@ -256,7 +350,7 @@ class Summary:
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible data: ``bot`` (``entry`` for an entry, ``entries`` for a bot,
         ``seat`` for a seat), ``games``, ``mean``, ``ci95`` (two numbers, or null),
-        ``wins``, ``win_rate``, ``win_rate_ci95`` and ``seat_games``."""
+        ``wins``, ``win_rate`` (per seat), ``win_rate_ci95`` and ``seat_games``."""
         data: dict[str, Any] = {}
         if self.bot is None:
             data["seat"] = int(self.label[1:])
@@ -285,14 +379,16 @@ def _summary(
     points: list[list[float]],
     wins: list[list[float]],
     seat_games: tuple[int, ...],
+    seats: int = 1,
 ) -> Summary:
-    """A summary from the points and win shares of every game, by deal."""
+    """A summary from the points and win shares of every game, by deal: ``points`` per seat
+    (the mean of the ``seats`` a bot holds), ``wins`` of all its seats together."""
     per_deal_points = [statistics.fmean(deal) for deal in points]
-    per_deal_wins = [statistics.fmean(deal) for deal in wins]
+    per_deal_wins = [statistics.fmean(deal) / seats for deal in wins]
     games = sum(len(deal) for deal in points)
     total_wins = sum(sum(deal) for deal in wins)
     mean = statistics.fmean(p for deal in points for p in deal)
-    rate = total_wins / games
+    rate = total_wins / (games * seats)
     return Summary(
         label=label,
         bot=bot,
@@ -302,7 +398,7 @@ def _summary(
         ci95=_interval(per_deal_points),
         wins=total_wins,
         win_rate=rate,
-        win_rate_ci95=wilson_interval(rate, _effective_games(rate, per_deal_wins, games)),
+        win_rate_ci95=_rate_interval(rate, per_deal_wins, games * seats),
         seat_games=seat_games,
     )
 
@@ -310,19 +406,22 @@ def _summary(
 def summarize(
     bots: Sequence[str], deals: Sequence[Sequence[GameResult]]
 ) -> tuple[list[Summary], list[Summary], list[Summary]]:
-    """Per entry of the bot list, per bot (its entries together, a game counting once with
-    the mean of its entries) and per seat (the bots in it together): mean points per game
-    with their 95% confidence interval over the deals, and the share of the wins, a win
-    shared by ``k`` seats counting ``1/k`` to each, with its 95% Wilson interval over the
-    deals. The win rates of the entries add up to 1, and so do those of the bots and those
-    of the seats.
+    """Per entry of the bot list, per bot (its entries together, per seat: a game counting
+    once with the mean of its entries) and per seat (the bots in it together): mean points
+    per game with their 95% confidence interval over the deals, and the share of the games
+    won, a win shared by ``k`` seats counting ``1/k`` to each, with its 95% Wilson interval
+    over the deals. The win rates of the entries add up to 1, and so do those of the seats;
+    a bot's is the mean of its entries', so that a bot on three seats of four that plays as
+    well as the others wins 25% of its seat-games, not 75% of the games.
 
-    >>> deal = [((5, 1), (0,), (0, 1)), ((2, 2), (0, 1), (1, 0))]
-    >>> entries, _, seats = summarize(["a", "b"], [deal])
+    >>> deal = [((5, 1, 0), (0,), (0, 1, 2)), ((2, 2, 0), (0, 1), (1, 2, 0))]
+    >>> entries, bots, seats = summarize(["a", "b", "b"], [deal])
     >>> [(s.mean, s.wins, s.seat_games) for s in entries]
-    [(3.5, 1.5, (1, 1)), (1.5, 0.5, (1, 1))]
+    [(2.5, 1.0, (1, 0, 1)), (1.5, 0.5, (1, 1, 0)), (1.0, 0.5, (0, 1, 1))]
+    >>> [(s.label, s.mean, s.wins, s.win_rate) for s in bots]
+    [('a', 2.5, 1.0, 0.5), ('b', 1.25, 1.0, 0.25)]
     >>> [(s.mean, s.wins) for s in seats]
-    [(3.5, 1.5), (1.5, 0.5)]
+    [(3.5, 1.5), (1.5, 0.5), (0.0, 0.0)]
     """
     n = len(bots)
     entry_points: list[list[list[float]]] = [[] for _ in range(n)]
@@ -358,7 +457,7 @@ def summarize(
             for d, deal in enumerate(deals)
         ]
         counts = tuple(sum(seat_games[e][s] for e in mine) for s in range(n))
-        per_bot.append(_summary(bot, bot, mine, points, wins, counts))
+        per_bot.append(_summary(bot, bot, mine, points, wins, counts, len(mine)))
     per_seat = [
         _summary(
             f"#{s}",
@@ -515,40 +614,95 @@ def run(args: argparse.Namespace, env: Env) -> int:
     title = (
         f"{games} games of {game.name}"
         + (f" ({rules_name} rules)" if rules_name else "")
-        + f", {players} players, seed {seed}: {deals} deals, each played in all "
-        f"{players} rotations of the seats"
+        + f", {players} players, seed {seed}: "
+        + ("1 deal, played" if deals == 1 else f"{deals} deals, each played")
+        + f" in all {players} rotations of the seats. {INTERVALS}"
     )
-    env.console.print(_table(title, "Bot", per_entry))
+    width = env.console.width
+    sections = [(title, _table("Bot", per_entry, width))]
     if len(per_bot) > 1:
-        env.console.print(_table("By bot", "Bot", per_bot))
-    env.console.print(_table("By seat (all bots)", "Seat", per_seat))
+        sections.append((BY_BOT, _table("Bot", per_bot, width)))
+    sections.append(("By seat (all bots):", _table("Seat", per_seat, width)))
+    for i, (heading, table) in enumerate(sections):
+        if i:
+            env.console.print()
+        env.console.print(Text(heading), table)
     return EXIT_OK
 
 
-def _table(title: str, first: str, rows: Sequence[Summary]) -> Table:
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+INTERVALS = (
+    "The intervals are 95% confidence intervals over the deals: Student's t for the points, "
+    "Wilson's for the win rates."
+)
+"""What the intervals of the tables are."""
+
+BY_BOT = "By bot, per seat (a bot on several seats counts the mean of its seats):"
+"""The title of the table by bot: its rates are per seat, not of any of its seats winning."""
+
+_NUMBER_HEADERS = ("Points\nper game", "95% CI", "Win\nrate", "95% CI")
+_GAP = 2
+"""The characters between two columns of a table: the padding and the (blank) rule."""
+_ENTRIES_PER_LINE = 3
+
+
+def _fit(name: str, width: int) -> str:
+    """A bot's name in lines of at most ``width`` characters where it is longer, broken only
+    after the colon before an option (``ismcts:time=0.5:`` / ``seed=3``)."""
+    if len(name) <= width:
+        return name
+    lines = [""]
+    for part in re.split(r"(?<=:)", name):
+        if lines[-1] and len(lines[-1]) + len(part) > width:
+            lines.append(part)
+        else:
+            lines[-1] += part
+    return "\n".join(lines)
+
+
+def _table(first: str, rows: Sequence[Summary], width: int) -> Table:
+    """The table of ``rows`` for a console ``width`` characters wide: every column but the
+    bots' names as wide as its widest line, the names broken between options into what is
+    left, the entries of a bot three to a line; a header or a number never wraps."""
     entries = first == "Bot" and bool(rows) and rows[0].label.startswith("#")
-    body = []
-    for row in rows:
-        cells = [row.label]
-        if first == "Bot":
-            cells.append(str(row.bot) if entries else " ".join(f"#{e}" for e in row.entries))
-        cells += [
+    headers = [first]
+    labels = [[row.label] for row in rows]
+    if first == "Bot":
+        headers.append("Name" if entries else "Entries")
+        for cells, row in zip(labels, rows, strict=True):
+            if entries:
+                cells.append(str(row.bot))
+            else:
+                seats = [f"#{e}" for e in row.entries]
+                cells.append(
+                    "\n".join(
+                        " ".join(seats[i : i + _ENTRIES_PER_LINE])
+                        for i in range(0, len(seats), _ENTRIES_PER_LINE)
+                    )
+                )
+    numbers = [
+        [
             format_points(row.mean),
             format_interval(row.ci95),
             f"{row.win_rate:.1%}",
             format_interval(row.win_rate_ci95, percent=True),
         ]
-        body.append(cells)
-    headers = [first]
+        for row in rows
+    ]
+    grid = [[*headers, *_NUMBER_HEADERS], *(a + b for a, b in zip(labels, numbers, strict=True))]
+    columns = list(zip(*grid, strict=True))
+    widths = [max(len(line) for cell in column for line in cell.split("\n")) for column in columns]
+    named = 1 if entries else 0  # the column of the bots' names
     if first == "Bot":
-        headers.append("Name" if entries else "Entries")
-    numbers = ["Points/game", "95% CI", "Win rate", "95% CI "]
+        rest = sum(widths) - widths[named] + _GAP * (len(widths) - 1)
+        budget = max(len(headers[named]), width - rest)
+        for cells in labels:
+            cells[named] = _fit(cells[named], budget)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1, 0, 0), pad_edge=False)
     for i, header in enumerate(headers):
-        table.add_column(header, overflow="fold", no_wrap=i == 0 and first == "Seat")
-    for i, header in enumerate(numbers, start=len(headers)):
-        width = max(len(header), *(len(cells[i]) for cells in body)) if body else len(header)
-        table.add_column(header, justify="right", no_wrap=True, min_width=width)
-    for cells in body:
-        table.add_row(*cells)
+        # A name too long for any width folds rather than being cut off.
+        table.add_column(header, no_wrap=first != "Bot" or i != named, overflow="fold")
+    for header in _NUMBER_HEADERS:
+        table.add_column(header, justify="right", no_wrap=True)
+    for label, number in zip(labels, numbers, strict=True):
+        table.add_row(*label, *number)
     return table

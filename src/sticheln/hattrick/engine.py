@@ -4,7 +4,7 @@
 >>> from sticheln.hattrick import apply_move, legal_moves, new_game
 >>> state = new_game(players=4, seed=7)
 >>> state
-<HattrickState 4 players, hand 1/4, turn 1, 0 to play>
+<HattrickState 4 players, hand 1/4, turn 1, player 0 to play>
 >>> move = legal_moves(state, 0)[0]
 >>> move
 OpenTrick(player=0, card=Card(Color.RED, 1))

@@ -11,18 +11,22 @@ A game is a number of *hands* (one deal each, :rule:`HT-GAME-1`); a hand is a nu
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import attrs
 
 from sticheln.core.cards import _ALL_CARDS, Card, CardSet, Color, _card_set
 from sticheln.core.results import ranking, winners
 from sticheln.core.setup import MAX_SEAT, GameSetup, wrong_type
+from sticheln.core.text import acting_text, deal_text, short_repr
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.rules import HattrickRules
 from sticheln.hattrick.turn import Action, Turn, open_tricks, turn_actions
+
+if TYPE_CHECKING:
+    from sticheln.hattrick.view import HattrickView
 
 __all__ = ["FinishedHand", "HattrickState", "check_state"]
 
@@ -241,12 +245,29 @@ class HattrickState(NamedTuple):
         return tuple(moves)
 
     def __repr__(self) -> str:
-        if self.is_over:
-            return f"<HattrickState {self.players} players, over, scores {list(self.scores)}>"
-        return (
-            f"<HattrickState {self.players} players, hand {self.hand_number + 1}/"
-            f"{self.hand_count}, turn {len(self.turns) + 1}, {self.to_act} to play>"
-        )
+        return short_repr("HattrickState", [f"{self.players} players", *progress(self)])
+
+    def __str__(self) -> str:
+        """Every hand by seat, the turn on the table, the turns of the hand and the players'
+        won cards, passes and scores; the scoreboard once the game is over."""
+        from sticheln.hattrick.view import describe_state  # the view imports this module
+
+        return describe_state(self)
+
+
+def progress(game: HattrickState | HattrickView, *, short: bool = True) -> list[str]:
+    """Where a game of Hattrick is, in the parts of its ``repr`` (``short``) or of the first
+    line of its ``str``: the hand (of at most so many, to the target score, when there is
+    one: :rule:`HT-GAME-3`), the turn and who plays; the scores once it is over."""
+    if game.is_over:
+        return ["over", f"scores {list(game.scores)}"] if short else ["game over"]
+    target = game.rules.target_score
+    if short or target is None:
+        parts = [deal_text("hand", game.hand_number, game.hand_count, short=short)]
+    else:
+        parts = [deal_text("hand", game.hand_number, f"at most {game.hand_count}", short=False)]
+        parts.append(f"to {target} points")
+    return [*parts, f"turn {len(game.turns) + 1}", acting_text(game.players_to_act)]
 
 
 def check_state(state: object) -> None:

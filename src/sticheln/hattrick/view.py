@@ -17,23 +17,40 @@ from __future__ import annotations
 import attrs
 
 from sticheln.core.cards import Card, CardSet, Color
+from sticheln.core.results import winners
 from sticheln.core.setup import SPECTATOR, check_viewer, wrong_type
+from sticheln.core.text import (
+    hand_rows,
+    hands_lines,
+    header_line,
+    numbered,
+    plays_text,
+    scoreboard_lines,
+    short_repr,
+    signed,
+    table_lines,
+    viewer_text,
+)
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
 from sticheln.hattrick.rules import HattrickRules, PassedCards
-from sticheln.hattrick.state import FinishedHand, HattrickState, check_state, hand_set
+from sticheln.hattrick.scoring import hand_score
+from sticheln.hattrick.state import FinishedHand, HattrickState, check_state, hand_set, progress
 from sticheln.hattrick.turn import Action, Turn, open_tricks, turn_actions
 
 __all__ = ["HattrickView", "check_view", "observe", "would_take"]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class HattrickView(WireValue):
     """The part of a game state one player may see, with perfect recall of what was public.
 
     Build it with :func:`observe`; :meth:`to_dict` gives its JSON form (:doc:`/wire`). Where
     the view has the same name as :class:`~sticheln.hattrick.HattrickState`, it means the
-    same; a card the player has not seen is ``None``.
+    same; a card the player has not seen is ``None``. ``repr(view)`` says in one line whose
+    view it is and where the game stands; ``str(view)`` shows what the player sees: their
+    hand by colour, the turn on the table, the turns of the hand and every player's won
+    cards by colour, passes and scores.
     """
 
     wire_game = "hattrick"
@@ -126,6 +143,74 @@ class HattrickView(WireValue):
             if card is not None:
                 seen = seen.add(card)
         return self.rules.deck - seen
+
+    def __repr__(self) -> str:
+        parts = [viewer_text(self.player), f"{self.players} players", *progress(self)]
+        if self.player != SPECTATOR and not self.is_over:
+            held = len(self.hand)
+            parts.append(f"{held} card{'' if held == 1 else 's'} in hand")
+        return short_repr("HattrickView", parts)
+
+    def __str__(self) -> str:
+        return describe(self)
+
+
+def describe(view: HattrickView, hands: tuple[CardSet, ...] | None = None) -> str:
+    """The text of ``str(view)``; with ``hands``, every player's hand instead of the viewer's
+    (the text of a full state)."""
+    lines = [header_line("Hattrick", progress(view, short=False), None if hands else view.player)]
+    if view.is_over:
+        scores = [finished.scores for finished in view.finished_hands]
+        lines += scoreboard_lines("Hand", scores, view.scores, winners(view.scores))
+        return "\n".join(lines)
+    if hands:
+        lines += ["Hands:", *hands_lines(hands)]
+    elif view.player != SPECTATOR:
+        lines += ["Hand:", *hand_rows(view.hand)]
+    lines.append(_table_line(view))
+    if view.turns:
+        lines += ["Turns of the hand:", *numbered(view.turns)]
+    colors = view.rules.colors
+    headers = ["Player", "Cards", *(f"Won {c.name.lower()}" for c in colors), "Passed"]
+    rows = []
+    for seat in range(view.players):
+        won, passed = view.won[seat], view.pass_counts[seat]
+        rows.append(
+            [
+                str(seat),
+                str(view.hand_sizes[seat]),
+                *(str(len(won.of_color(color))) for color in colors),
+                str(passed),
+                signed(hand_score(won, passed)),
+                str(view.scores[seat]),
+            ]
+        )
+    lines += table_lines([*headers, "This hand", "Total"], rows)
+    return "\n".join(lines)
+
+
+def describe_state(state: HattrickState) -> str:
+    """The text of ``str(state)``: the spectator's view with every hand and passed card."""
+    seen = attrs.evolve(
+        observe(state, SPECTATOR),
+        turn_cards=state.turn_cards,
+        turns=state.turns,
+        passed=state.passed,
+    )
+    return describe(seen, hands=state.hands)
+
+
+def _table_line(view: HattrickView) -> str:
+    """The cards of the turn on the table, the passed ones marked, and who would take each
+    open trick as it stands (:func:`would_take`)."""
+    if not view.turn_cards:
+        return f"On the table: nothing yet, player {view.turn_leader} leads"
+    marks = ["(pass)" if a is Action.PASS else "" for a in turn_actions(view.turn_cards)]
+    takers = [
+        f"player {taker} would take {trick.cards[0].color.name.lower()}"
+        for trick, taker in zip(view.open_tricks, would_take(view), strict=True)
+    ]
+    return f"On the table: {plays_text(view.current_turn, marks)}, {', '.join(takers)}"
 
 
 def _hide(

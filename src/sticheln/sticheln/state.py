@@ -11,17 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 from operator import attrgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.results import ranking, winners
 from sticheln.core.setup import GameSetup, wrong_type
+from sticheln.core.text import acting_text, deal_text, short_repr
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
 from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove
 from sticheln.sticheln.rules import StichelnRules
+
+if TYPE_CHECKING:
+    from sticheln.sticheln.view import StichelnView
 
 __all__ = ["Deal", "FinishedRound", "Phase", "StichelnState", "check_state"]
 
@@ -231,18 +235,28 @@ class StichelnState(NamedTuple):
         return tuple(moves)
 
     def __repr__(self) -> str:
-        where = f"round {self.round_number + 1}/{self.rounds}"
-        if self.phase is _OVER:
-            return f"<StichelnState {self.players} players, over, scores {list(self.scores)}>"
-        if self.phase is _CHOOSING:
-            return (
-                f"<StichelnState {self.players} players, {where}, choosing pain cards, "
-                f"waiting for {list(self.players_to_act)}>"
-            )
-        return (
-            f"<StichelnState {self.players} players, {where}, trick {len(self.tricks) + 1}, "
-            f"{self.to_act} to play>"
-        )
+        return short_repr("StichelnState", [f"{self.players} players", *progress(self)])
+
+    def __str__(self) -> str:
+        """Every hand by seat, the pain cards, the trick on the table, the tricks of the round
+        and the players' scores; the scoreboard once the game is over."""
+        from sticheln.sticheln.view import describe_state  # the view imports this module
+
+        return describe_state(self)
+
+
+def progress(game: StichelnState | StichelnView, *, short: bool = True) -> list[str]:
+    """Where a game of Sticheln is, in the parts of its ``repr`` (``short``) or of the first
+    line of its ``str``: the round, then the trick and who plays, or who is still to choose a
+    pain card; the scores once it is over."""
+    if game.phase is _OVER:
+        return ["over", f"scores {list(game.scores)}"] if short else ["game over"]
+    parts = [deal_text("round", game.round_number, game.rounds, short=short)]
+    waiting = game.players_to_act
+    if game.phase is _CHOOSING:
+        seats = str(list(waiting)) if short else ", ".join(map(str, waiting))
+        return [*parts, "choosing pain cards", f"waiting for {seats}"]
+    return [*parts, f"trick {len(game.tricks) + 1}", acting_text(waiting)]
 
 
 def chosen_pain_cards(picks: Sequence[Card | None]) -> tuple[Card, ...]:

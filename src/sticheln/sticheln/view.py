@@ -16,20 +16,38 @@ from __future__ import annotations
 import attrs
 
 from sticheln.core.cards import Card, CardSet
+from sticheln.core.results import winners
 from sticheln.core.setup import SPECTATOR, check_viewer, wrong_type
+from sticheln.core.text import (
+    hand_line,
+    hand_rows,
+    hands_lines,
+    header_line,
+    numbered,
+    plays_text,
+    scoreboard_lines,
+    short_repr,
+    signed,
+    table_lines,
+    viewer_text,
+)
 from sticheln.core.wire import WireValue
 from sticheln.sticheln.rules import StichelnRules
-from sticheln.sticheln.state import FinishedRound, Phase, StichelnState, check_state
+from sticheln.sticheln.scoring import round_score
+from sticheln.sticheln.state import FinishedRound, Phase, StichelnState, check_state, progress
 from sticheln.sticheln.trick import Trick, trick_winner
 
 __all__ = ["StichelnView", "check_view", "observe", "would_take"]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class StichelnView(WireValue):
     """The part of a game state one player may see, with perfect recall of what was public.
 
     Build it with :func:`observe`; :meth:`to_dict` gives its JSON form (:doc:`/wire`).
+    ``repr(view)`` says in one line whose view it is and where the game stands; ``str(view)``
+    shows what the player sees: their hand by colour, the trick on the table, the tricks of
+    the round and every player's pain card, cards and scores.
     """
 
     wire_game = "sticheln"
@@ -114,6 +132,74 @@ class StichelnView(WireValue):
         for _, card in self.current_trick:
             seen = seen.add(card)
         return self.rules.deck(self.players).cards - seen
+
+    def __repr__(self) -> str:
+        parts = [viewer_text(self.player), f"{self.players} players", *progress(self)]
+        if self.player != SPECTATOR and not self.is_over:
+            held = len(self.hand)
+            parts.append(f"{held} card{'' if held == 1 else 's'} in hand")
+        return short_repr("StichelnView", parts)
+
+    def __str__(self) -> str:
+        return describe(self)
+
+
+def describe(view: StichelnView, hands: tuple[CardSet, ...] | None = None) -> str:
+    """The text of ``str(view)``; with ``hands``, every player's hand instead of the viewer's
+    (the text of a full state)."""
+    lines = [header_line("Sticheln", progress(view, short=False), None if hands else view.player)]
+    if view.is_over:
+        pains = [" ".join(map(str, finished.pain_cards)) for finished in view.finished_rounds]
+        lines += scoreboard_lines(
+            "Round",
+            [finished.scores for finished in view.finished_rounds],
+            view.scores,
+            winners(view.scores),
+            ("Pain cards", pains),
+        )
+        return "\n".join(lines)
+    playing = view.phase is Phase.PLAYING
+    if hands:
+        lines += ["Hands:", *hands_lines(hands)]
+    elif view.player != SPECTATOR:
+        pain = view.own_pain_card
+        notes = {pain.color: "pain colour"} if playing and pain is not None else {}
+        lines += ["Hand:", *hand_rows(view.hand, notes)]
+    if playing:
+        lines.append(_table_line(view))
+    if view.tricks:
+        lines += ["Tricks of the round:", *numbered(view.tricks)]
+    if view.set_aside:
+        lines.append(f"Set aside: {hand_line(view.set_aside)}")
+    rows = []
+    for seat in range(view.players):
+        card = view.pain_cards[seat]
+        if card is not None:
+            pain_text = str(card)
+        else:
+            pain_text = "chosen" if view.has_chosen[seat] else "choosing"
+        score = signed(round_score(card, view.won[seat])) if playing and card else "-"
+        held, won = view.hand_sizes[seat], len(view.won[seat])
+        rows.append([str(seat), str(held), pain_text, str(won), score, str(view.scores[seat])])
+    headers = ["Player", "Cards", "Pain card", "Won", "This round", "Total"]
+    lines += table_lines(headers, rows, left=(0, 2))
+    return "\n".join(lines)
+
+
+def describe_state(state: StichelnState) -> str:
+    """The text of ``str(state)``: the spectator's view with every hand and pain card."""
+    seen = observe(state, SPECTATOR)
+    return describe(attrs.evolve(seen, pain_cards=state.picks), hands=state.hands)
+
+
+def _table_line(view: StichelnView) -> str:
+    """The trick on the table and who would take it as it stands (:func:`would_take`)."""
+    if not view.current_trick:
+        return f"On the table: nothing yet, player {view.trick_leader} leads"
+    (taker,) = would_take(view)
+    lead = view.current_trick[0][1].color.name.lower()
+    outcome = "nobody would take it yet" if taker is None else f"player {taker} would take it"
+    return f"On the table: {plays_text(view.current_trick)} (lead colour {lead}), {outcome}"
 
 
 def observe(state: StichelnState, player: int) -> StichelnView:

@@ -19,17 +19,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from operator import itemgetter
-from typing import Final, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
 
 import attrs
 
 from sticheln.core.cards import _ALL_CARDS, Card, CardSet, _card_set
 from sticheln.core.setup import GameSetup, wrong_type
+from sticheln.core.text import acting_text, deal_text, short_repr
 from sticheln.core.wire import WireValue
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
 from sticheln.stichling.rules import HandLeader, StichlingRules
 from sticheln.stichling.scoring import active_position, ranking, winners
 from sticheln.stichling.tricks import StichlingTrick, new_trick
+
+if TYPE_CHECKING:
+    from sticheln.stichling.view import StichlingView
 
 __all__ = [
     "FinishedHand",
@@ -342,19 +346,34 @@ class StichlingState(NamedTuple):
         return tuple(moves)
 
     def __repr__(self) -> str:
-        if self.phase is _OVER:
-            return f"<StichlingState {self.players} players, over, scores {list(self.scores)}>"
-        where = f"hand {self.hand_number + 1}/{self.hand_count}"
-        if self.phase is _ARRANGING:
-            return (
-                f"<StichlingState {self.players} players, {where}, ordering victory points, "
-                f"waiting for {list(self.players_to_act)}>"
-            )
-        count = len(self.plays)
-        return (
-            f"<StichlingState {self.players} players, {where}, {count} open "
-            f"trick{'' if count == 1 else 's'}, {self.to_act} to play>"
-        )
+        return short_repr("StichlingState", [f"{self.players} players", *progress(self)])
+
+    def __str__(self) -> str:
+        """Every hand by seat, the rows of victory points, the open tricks, the tricks of the
+        hand and the players' scores; the scoreboard once the game is over."""
+        from sticheln.stichling.view import describe_state  # the view imports this module
+
+        return describe_state(self)
+
+
+def progress(game: StichlingState | StichlingView, *, short: bool = True) -> list[str]:
+    """Where a game of Stichling is, in the parts of its ``repr`` (``short``) or of the first
+    line of its ``str``: the hand, then the card to be played, the open tricks and who plays,
+    or who is still to order their victory points; the scores once it is over."""
+    if game.phase is _OVER:
+        return ["over", f"scores {list(game.scores)}"] if short else ["game over"]
+    parts = [deal_text("hand", game.hand_number, game.hand_count, short=short)]
+    waiting = game.players_to_act
+    if game.phase is _ARRANGING:
+        seats = str(list(waiting)) if short else ", ".join(map(str, waiting))
+        return [*parts, "ordering victory points", f"waiting for {seats}"]
+    count = len(game.open_tricks)
+    return [
+        *parts,
+        f"card {game.turn + 1}",
+        f"{count} open trick{'' if count == 1 else 's'}",
+        acting_text(waiting),
+    ]
 
 
 def check_state(state: object) -> None:

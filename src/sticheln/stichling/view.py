@@ -19,10 +19,29 @@ import attrs
 
 from sticheln.core.cards import CardSet
 from sticheln.core.setup import SPECTATOR, check_int, check_ints, check_viewer, wrong_type
+from sticheln.core.text import (
+    NOTHING,
+    hand_rows,
+    hands_lines,
+    header_line,
+    numbered,
+    plays_text,
+    scoreboard_lines,
+    short_repr,
+    table_lines,
+    viewer_text,
+)
 from sticheln.core.wire import WireValue
 from sticheln.stichling.rules import StichlingRules
-from sticheln.stichling.scoring import winners
-from sticheln.stichling.state import FinishedHand, Phase, StichlingState, check_state, hand_set
+from sticheln.stichling.scoring import active_position, winners
+from sticheln.stichling.state import (
+    FinishedHand,
+    Phase,
+    StichlingState,
+    check_state,
+    hand_set,
+    progress,
+)
 from sticheln.stichling.tricks import StichlingTrick
 
 __all__ = ["StichlingView", "check_view", "observe", "seen_row", "would_take"]
@@ -47,13 +66,16 @@ def _seen_row(order: Sequence[int | None], tricks: int) -> tuple[int | None, ...
     return tuple(value if i < shown else None for i, value in enumerate(order))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class StichlingView(WireValue):
     """The part of a game state one player may see, with perfect recall of what was public.
 
     Build it with :func:`observe`; :meth:`to_dict` gives its JSON form (:doc:`/wire`). Where
     the view has the same name as :class:`~sticheln.stichling.StichlingState`, it means the
-    same; a victory-point card the player has not seen is ``None``.
+    same; a victory-point card the player has not seen is ``None``. ``repr(view)`` says in
+    one line whose view it is and where the game stands; ``str(view)`` shows what the player
+    sees: their hand by colour, the open tricks with their markers, the tricks of the hand
+    and every player's row of victory points, tricks and scores.
     """
 
     wire_game = "stichling"
@@ -153,23 +175,70 @@ class StichlingView(WireValue):
                 seen |= card.bit
         return CardSet(self.rules.deck(self.players).mask & ~seen)
 
+    def __repr__(self) -> str:
+        parts = [viewer_text(self.player), f"{self.players} players", *progress(self)]
+        if self.player != SPECTATOR and not self.is_over:
+            held = len(self.hand)
+            parts.append(f"{held} card{'' if held == 1 else 's'} in hand")
+        return short_repr("StichlingView", parts)
+
     def __str__(self) -> str:
-        if self.phase is Phase.OVER:
-            return f"Game over. Scores: {', '.join(map(str, self.scores))}"
-        lines = [
-            f"Hand {self.hand_number + 1}/{self.hand_count}, player {self.player}: {self.hand}"
-        ]
-        rows = []
-        for p, row in enumerate(self.rows):
-            shown = "-" if row is None else ",".join("?" if v is None else str(v) for v in row)
-            rows.append(f"{p}: {shown} ({len(self.won[p])} won)")
-        lines.append("Victory points: " + "; ".join(rows))
-        tricks = [
-            f"{i}) {' '.join(str(card) for card in trick.cards)} [marker {trick.marker}]"
-            for i, trick in enumerate(self.open_tricks, start=1)
-        ]
-        lines.append("Open tricks: " + ("; ".join(tricks) if tricks else "none"))
+        return describe(self)
+
+
+def describe(view: StichlingView, hands: tuple[CardSet, ...] | None = None) -> str:
+    """The text of ``str(view)``; with ``hands``, every player's hand instead of the viewer's
+    (the text of a full state).
+
+    A player's row shows ``?`` for a victory-point card not turned up; the card face up is
+    the hand's points of its owner (:rule:`SL-VP-3`, :rule:`SL-SCORE-1`).
+    """
+    lines = [header_line("Stichling", progress(view, short=False), None if hands else view.player)]
+    if view.is_over:
+        hands_done = view.finished_hands
+        lines += scoreboard_lines(
+            "Hand",
+            [finished.scores for finished in hands_done],
+            view.scores,
+            view.winners,
+            ("Tricks won", [" ".join(map(str, finished.tricks_won)) for finished in hands_done]),
+        )
         return "\n".join(lines)
+    if hands:
+        lines += ["Hands:", *hands_lines(hands)]
+    elif view.player != SPECTATOR:
+        lines += ["Hand:", *hand_rows(view.hand)]
+    if view.phase is Phase.PLAYING:
+        tricks = [
+            f"{trick.color.name.lower()} {plays_text(trick.plays)}, marker: player {trick.marker}"
+            for trick in view.open_tricks
+        ]
+        lines += ["Open tricks:", *numbered(tricks)] if tricks else ["Open tricks: none"]
+    done = sorted((t for won in view.won for t in won), key=lambda trick: trick.turns[-1])
+    if done:
+        lines += ["Tricks of the hand:", *numbered(done)]
+    rows = []
+    for seat, row in enumerate(view.rows):
+        tricks_won = len(view.won[seat])
+        position = active_position(tricks_won)
+        if row is None:
+            shown, face_up = NOTHING, NOTHING
+        else:
+            shown = " ".join("?" if value is None else str(value) for value in row)
+            value = None if position is None else row[position]
+            face_up = NOTHING if position is None else "?" if value is None else str(value)
+        held = str(view.hand_sizes[seat])
+        rows.append([str(seat), held, shown, str(tricks_won), face_up, str(view.scores[seat])])
+    headers = ["Player", "Cards", "Victory points", "Tricks", "Face up", "Total"]
+    lines += table_lines(headers, rows, left=(0, 2))
+    return "\n".join(lines)
+
+
+def describe_state(state: StichlingState) -> str:
+    """The text of ``str(state)``: the spectator's view with every hand and every row of
+    victory points."""
+    seen = observe(state, SPECTATOR)
+    return describe(attrs.evolve(seen, rows=state.orders), hands=state.hands)
 
 
 def _hide_hand(hand: FinishedHand, viewer: int) -> FinishedHand:
