@@ -19,6 +19,7 @@ def missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
     It names the module that is missing (``error.name``), the extra that brings it, and the
     command that installs the extra from a checkout of sticheln (:doc:`/installing`):
 
+    >>> from sticheln.adapters import missing_extra
     >>> error = ModuleNotFoundError("No module named 'numpy'", name="numpy")
     >>> message = missing_extra("sticheln.adapters.pettingzoo", "pettingzoo", error)
     >>> print(message)  # doctest: +NORMALIZE_WHITESPACE

@@ -148,7 +148,7 @@ class BatchResult:
 
     Arrays are indexed by game first. Cards are :attr:`Card.index <sticheln.Card.index>`
     values (``int8``); :attr:`StichelnEncoding.card_positions
-    <sticheln.StichelnEncoding.card_positions>` turns them into action indices.
+    <sticheln.sticheln.encoding.StichelnEncoding.card_positions>` turns them into action indices.
     """
 
     rules: StichelnRules
