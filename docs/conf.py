@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.metadata
+import re
 import sys
 import tempfile
 import zlib
@@ -23,8 +24,10 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "myst_parser",
+    "sphinx_copybutton",
     "rules",
     "encoding_tables",
+    "short_names",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
@@ -40,6 +43,62 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_typehints_description_target = "documented_params"
 autodoc_default_options = {"members": True, "show-inheritance": True}
+
+# -- Cross-references ------------------------------------------------------------------------------
+# Every reference must resolve: a name that is not documented is a warning, and so an error with
+# -W. The exceptions are listed below, each with its reason.
+nitpicky = True
+
+# Other projects' names. The standard library's and attrs' inventories are fetched from the web
+# (below); a build without the network cannot fetch them, and there their names would stay
+# unresolved while they are links where the network is, so they are not warned about. numpy,
+# Gymnasium, PettingZoo, OpenSpiel and rich have no inventory here: the build runs where only
+# package indexes can be reached, so their names stay plain text, not warned about either.
+_ONLINE_INVENTORIES = (
+    "abc",
+    "array",
+    "attr",
+    "attrs",
+    "collections",
+    "enum",
+    "importlib",
+    "random",
+    "secrets",
+    "sys",
+    "typing",
+)
+_BUILTINS = ("isinstance", "set.remove")
+_NO_INVENTORY = ("numpy", "np", "npt", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "rich")
+
+
+def _type_variables() -> list[str]:
+    """The type variables of the package's modules (``sticheln.core.kit.StateT``, ...): autodoc
+    shows a generic base or an annotation with them as references, but they are not API
+    entries of their own."""
+    import pkgutil
+    import typing
+
+    import sticheln
+
+    names = []
+    for info in pkgutil.walk_packages(sticheln.__path__, "sticheln."):
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:  # a module of an extra that is not installed: not documented
+            continue
+        names += [
+            f"{info.name}.{name}"
+            for name, value in vars(module).items()
+            if isinstance(value, typing.TypeVar)
+        ]
+    return names
+
+
+nitpick_ignore_regex = [
+    (r"py:.*", rf"({'|'.join(map(re.escape, _ONLINE_INVENTORIES + _NO_INVENTORY))})(\..+)?"),
+    (r"py:.*", "|".join(map(re.escape, _BUILTINS))),
+    (r"py:.*", "|".join(map(re.escape, _type_variables()))),
+]
 
 # -- Links to other projects' documentation --------------------------------------------------------
 # Each inventory is fetched from the web; when that fails (an offline build), an empty local
@@ -74,4 +133,12 @@ doctest_test_doctest_blocks = "default"
 html_theme = "furo"
 html_title = "sticheln"
 html_static_path = ["_static"]
-html_css_files = ["rules.css"]
+html_css_files = ["rules.css", "code.css"]
+
+# -- Copy buttons (sphinx-copybutton) -------------------------------------------------------------
+# The button of a Python session copies its input lines without the prompts (``>>> ``,
+# ``... ``), and a shell session's commands without ``$ ``; a block without prompts is copied
+# whole.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True

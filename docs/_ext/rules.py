@@ -449,21 +449,37 @@ def _depart_summary_other(self: Any, node: Node) -> None:
     self.depart_paragraph(node)
 
 
+_TRACED_OBJECT = "rule_trace_object"
+"""The mark of a reference of the traceability list to an object of the package."""
+
+
 def _names(names: list[str], *, python: bool) -> nodes.bullet_list:
     items = nodes.bullet_list(classes=["simple", "rule-trace-list"])
     for name in dict.fromkeys(names):
         literal = nodes.literal(name, name)
         content: Node = literal
         if python:
-            # Becomes a link once the object is documented with autodoc; plain text until then.
+            # A link where the object is documented with autodoc, under this name or the one it
+            # is defined under (short_names.py); plain text otherwise (_undocumented_object).
             xref = addnodes.pending_xref(
                 "", refdomain="py", reftype="obj", reftarget=name, refexplicit=False
             )
             xref["refwarn"] = False
+            xref[_TRACED_OBJECT] = True
             xref += literal
             content = xref
         items += nodes.list_item("", _paragraph(content))
     return items
+
+
+def _undocumented_object(
+    app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: Element
+) -> Element | None:
+    """Leave a reference of the traceability list that no handler resolved (short_names.py
+    tries the name an object is defined under) as its name in plain text: the list names
+    every object that cites a rule, private helpers too, and only the public ones have
+    entries."""
+    return contnode if node.get(_TRACED_OBJECT) else None
 
 
 def _count(number: int, one: str, many: str, *, missing: bool = False) -> nodes.inline:
@@ -570,6 +586,9 @@ class TraceabilityTable(SphinxPostTransform):
                     rule_id, entry, implemented.get(rule_id, []), tested.get(rule_id, [])
                 )
             result.append(container)
+            for node in result:
+                for xref in node.findall(addnodes.pending_xref):
+                    xref["refdoc"] = self.env.docname
             placeholder.replace_self(result)
 
 
@@ -606,6 +625,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_post_transform(TraceabilityTable)
     app.connect("env-get-outdated", always_outdated)
     app.connect("env-check-consistency", check_consistency)
+    app.connect("missing-reference", _undocumented_object)
     return {
         "version": __version__,
         "env_version": RuleDomain.data_version,

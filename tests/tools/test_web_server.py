@@ -619,7 +619,9 @@ def test_serve_without_the_web_extra_says_so_on_one_line(monkeypatch: pytest.Mon
     monkeypatch.setattr(serve, "_has_web_extra", lambda: False)
     out, err = io.StringIO(), io.StringIO()
     assert main(["serve"], stdout=out, stderr=err) == 2
-    assert err.getvalue() == 'sticheln serve needs the web extra: pip install "sticheln[web]"\n'
+    assert err.getvalue() == (
+        'sticheln serve needs the web extra: pip install ".[web]" in a checkout of sticheln\n'
+    )
     assert out.getvalue() == ""
 
 

@@ -1,6 +1,6 @@
 """Single-agent Gymnasium environments for every game of the library (the ``gymnasium``
-extra: ``pip install "sticheln[gymnasium]"``): one seat learns, the library's bots or
-policies of your own play the others.
+extra: ``pip install ".[gymnasium]"`` in a checkout, :doc:`/installing`): one seat learns,
+the library's bots or policies of your own play the others.
 
 Importing this module registers an environment id for each game that
 :func:`~sticheln.find_game` knows (:func:`register_environments`; :func:`env_id` gives the
@@ -51,6 +51,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Final, SupportsFloat
 
+from sticheln.adapters import missing_extra
+
 try:
     import gymnasium
     import numpy as np
@@ -58,9 +60,7 @@ try:
     from gymnasium import spaces
     from gymnasium.error import ResetNeeded
 except ImportError as error:  # pragma: no cover - the extra is not installed
-    raise ImportError(
-        'sticheln.adapters.gymnasium needs Gymnasium and numpy: pip install "sticheln[gymnasium]"'
-    ) from error
+    raise missing_extra(__name__, "gymnasium", error) from error
 
 from sticheln.bots import BotSpecError, make_bot
 from sticheln.core.errors import (

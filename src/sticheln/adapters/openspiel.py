@@ -1,6 +1,7 @@
 """The games of the registry as OpenSpiel games: ``python_<name>`` for each game
 :func:`~sticheln.find_game` knows, registered with :mod:`pyspiel` when this module is
-imported (the ``openspiel`` extra: ``pip install "sticheln[openspiel]"``).
+imported (the ``openspiel`` extra: ``pip install ".[openspiel]"`` in a checkout,
+:doc:`/installing`).
 
 The adapter is written once against the :class:`~sticheln.Game` protocol and the game's
 :meth:`~sticheln.Game.encoding`; :doc:`/openspiel` describes the model. A game is loaded with
@@ -56,8 +57,14 @@ from functools import cache
 from typing import Any
 
 import attrs
-import numpy as np
-import pyspiel
+
+from sticheln.adapters import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:
+    raise missing_extra(__name__, "openspiel", error) from error
 
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.protocol import SPECTATOR

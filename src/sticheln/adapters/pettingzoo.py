@@ -1,5 +1,5 @@
 """PettingZoo AEC environments for every game of the library (the ``pettingzoo`` extra:
-``pip install "sticheln[pettingzoo]"``).
+``pip install ".[pettingzoo]"`` in a checkout, :doc:`/installing`).
 
 :func:`env` builds the environment of a registered game, wrapped like PettingZoo's classic
 environments; :func:`raw_env` (the class :class:`GameEnv`) is the same without the wrappers,
@@ -48,21 +48,20 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
+from sticheln.adapters import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:
+    raise missing_extra(__name__, "pettingzoo", error) from error
 
 from sticheln.core.protocol import Game
 from sticheln.core.registry import find_game
 from sticheln.games import DEFAULT_GAME
-
-try:
-    from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
-except ImportError as error:  # pragma: no cover - the extra is not installed
-    raise ImportError(
-        'sticheln.adapters.pettingzoo needs PettingZoo: pip install "sticheln[pettingzoo]"'
-    ) from error
 
 __all__ = ["EPISODES", "RENDER_MODES", "GameEnv", "env", "raw_env"]
 

@@ -14,7 +14,7 @@ from sticheln.cli.common import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, Env, UsageErr
 
 __all__ = ["MISSING_EXTRA", "add_parser", "run"]
 
-MISSING_EXTRA = 'sticheln serve needs the web extra: pip install "sticheln[web]"'
+MISSING_EXTRA = 'sticheln serve needs the web extra: pip install ".[web]" in a checkout of sticheln'
 """The line ``sticheln serve`` prints when Starlette or Uvicorn is not installed."""
 
 SEND_BUFFER = 64 * 1024
@@ -38,7 +38,7 @@ def add_parser(subparsers: Any) -> None:
             "their seat, and play in the browser against each other and bots; anyone with "
             "the table's link may watch. Every move is kept in the SQLite file, so a "
             "restarted server continues every table. Needs the web extra: "
-            'pip install "sticheln[web]".'
+            'pip install ".[web]" in a checkout of sticheln.'
         ),
     )
     parser.add_argument(

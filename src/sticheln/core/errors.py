@@ -44,6 +44,7 @@ def excerpt(value: object, limit: int = EXCERPT_LENGTH) -> str:
     message whatever its size: a huge string, an integer of thousands of digits (whose
     ``repr`` Python refuses) or a deeply nested list.
 
+    >>> from sticheln.core.errors import excerpt
     >>> excerpt("R3"), excerpt(10**5000), excerpt("x" * 1000)[-19:]
     ("'R3'", 'an int of about 5001 digits', '… (1002 characters)')
     """

@@ -6,6 +6,7 @@ The readers of single fields (:func:`read_str`, :func:`read_int`, :func:`read_op
 rules of every game; what a value must be beyond its type (a name that is not empty, a hand
 size the deck has room for) the rules object's own checks say.
 
+>>> from sticheln.core.rulesdata import read_int, read_optional_int, read_str
 >>> data = {"name": "nsv", "hand_size": 15, "rounds": None}
 >>> read_str(data, "name"), read_int(data, "hand_size"), read_optional_int(data, "rounds")
 ('nsv', 15, None)
@@ -49,6 +50,8 @@ class RulesData:
     :meth:`json_schema` come from the fields.
 
     >>> import attrs
+    >>> from sticheln import Color
+    >>> from sticheln.core.rulesdata import RulesData
     >>> @attrs.frozen
     ... class SmallRules(RulesData):
     ...     name: str = "standard"

@@ -121,6 +121,7 @@ def wrong_type(value: object, kind: type | tuple[type, ...], what: str) -> Wrong
     quoted in bounded length (:func:`~sticheln.core.errors.excerpt`).
 
     >>> from sticheln import ChoosePain, PlayCard
+    >>> from sticheln.core.setup import wrong_type
     >>> print(wrong_type("R3", (ChoosePain, PlayCard), "move"))
     move must be a ChoosePain or PlayCard object, got 'R3'
     """
@@ -385,7 +386,9 @@ def deal_hands(
     (:func:`seeded_rng`), or the ``deals`` given (per deal, the cards of each seat), checked
     by :func:`check_hands`. It is :func:`make_setup` for such a game.
 
+    >>> import attrs
     >>> from sticheln.core.rulesdata import RulesData
+    >>> from sticheln.core.setup import deal_hands
     >>> @attrs.frozen
     ... class TinyRules(RulesData):
     ...     name: str = "tiny"
@@ -455,6 +458,8 @@ def deal_unseen(
     ``sizes[seat]`` cards drawn at random from the ``unseen`` cards (which must be enough).
 
     >>> import random
+    >>> from sticheln import CardSet
+    >>> from sticheln.core.setup import deal_unseen
     >>> deal_unseen(CardSet.parse("R1 R2 R3"), [1, 2, 1], 0, CardSet.parse("R9"), random.Random(1))
     (CardSet.parse('R9'), CardSet.parse('R2 R3'), CardSet.parse('R1'))
     """

@@ -59,7 +59,8 @@ try:
     import numpy as np
 except ImportError as exc:  # pragma: no cover - numpy is the rl extra
     raise ImportError(
-        "sticheln.hattrick.batch needs numpy: install the rl extra (pip install 'sticheln[rl]')"
+        "sticheln.hattrick.batch needs numpy, the rl extra: "
+        'pip install ".[rl]" in a checkout of sticheln'
     ) from exc
 
 from sticheln.core.cards import CardSet, card_at

@@ -60,7 +60,8 @@ try:
     import numpy as np
 except ImportError as exc:  # pragma: no cover - numpy is the rl extra
     raise ImportError(
-        "sticheln.sticheln.batch needs numpy: install the rl extra (pip install 'sticheln[rl]')"
+        "sticheln.sticheln.batch needs numpy, the rl extra: "
+        'pip install ".[rl]" in a checkout of sticheln'
     ) from exc
 
 from sticheln.core.cards import Card, CardSet, card_at
@@ -147,7 +148,7 @@ class BatchResult:
 
     Arrays are indexed by game first. Cards are :attr:`Card.index <sticheln.Card.index>`
     values (``int8``); :attr:`StichelnEncoding.card_positions
-    <sticheln.StichelnEncoding.card_positions>` turns them into action indices.
+    <sticheln.sticheln.encoding.StichelnEncoding.card_positions>` turns them into action indices.
     """
 
     rules: StichelnRules

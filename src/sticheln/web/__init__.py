@@ -4,7 +4,8 @@ against bots, and others watch (``sticheln serve``).
 The server holds every table's full state and sends each client only its seat's view and
 events (:doc:`/web`); moves are checked by the game's engine and written to SQLite before
 anyone hears of them, so a restarted server continues every table. It needs the ``web``
-extra (``pip install "sticheln[web]"``): Starlette and Uvicorn are imported only here.
+extra (``pip install ".[web]"`` in a checkout, :doc:`/installing`): Starlette and Uvicorn
+are imported only here.
 """
 
 from __future__ import annotations
