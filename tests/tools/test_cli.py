@@ -79,6 +79,21 @@ def card_words(text: str) -> set[str]:
     return set(re.findall(r"(?<![A-Za-z0-9#])[RYGBPA]\d{1,2}(?!\d)", text))
 
 
+def in_order(cards: int, deals: int = 1) -> str:
+    """The numbers of the cards of a hand of ``cards`` cards, ``1`` to ``cards``, once for
+    each of ``deals`` deals: a card keeps its number for the deal, so that this plays the
+    first card of the hand each time."""
+    return "".join(f"{number}\n" for number in range(1, cards + 1)) * deals
+
+
+ANY_MOVE = "".join(
+    f"{number}{then}\n" for number in range(1, 21) for then in ("", "+", ">1", ">2", ">3", ">4")
+)
+"""Answers that make a move of every kind the games take, card by card: a number alone, the
+number for a card's name in a move's text (``5+``, ``5>2``); those that name no legal move
+are explained and the next answer is read."""
+
+
 # -- help and usage ---------------------------------------------------------------------------
 
 
@@ -233,8 +248,8 @@ def test_wrong_input_is_explained_and_asked_again() -> None:
     assert "Traceback" not in out + err
     assert "'hello' is not a card name" in out
     assert "unknown colour 'Z'" in out
-    assert "There is no move 99: choose a number from 1 to 15." in out
-    assert "There is no move 0" in out
+    assert "There is no card 99: the cards of your hand are numbered 1 to 15 this round." in out
+    assert "There is no card 0: " in out
     assert "Type a card of your hand, such as" in out
     assert "Choose your pain card for the round" in flat(out)  # the help of the pain phase
     assert "B11 is not a card of this game (colours R, Y, G, B, P; values run 0 to 8)" in out
@@ -247,7 +262,7 @@ def test_wrong_input_is_explained_and_asked_again() -> None:
 
 def test_the_screen_shows_the_hand_by_colour_the_trick_and_the_pain_cards() -> None:
     code, out, _ = run(
-        "play", "--interactive", "--players", "3", "--seed", "5", "--seat", "1", stdin="r0\n1\n"
+        "play", "--interactive", "--players", "3", "--seed", "5", "--seat", "1", stdin="r0\n1\n2\n"
     )
     assert code == 0
     assert "choose your pain card" in out
@@ -280,7 +295,9 @@ def test_a_person_sees_no_other_hand(tmp_path: Path) -> None:
 
 
 def test_a_whole_game_against_bots() -> None:
-    code, out, _ = run("play", "--interactive", "--players", "3", "--seed", "2", stdin="1\n" * 60)
+    code, out, _ = run(
+        "play", "--interactive", "--players", "3", "--seed", "2", stdin=in_order(15, deals=3)
+    )
     assert code == 0
     names, rounds, totals, _ = scoreboard(out)
     assert names == ["You", "#1", "#2"]
@@ -299,7 +316,7 @@ def test_end_of_input_saves_the_game(tmp_path: Path) -> None:
         "3",
         "--save",
         str(path),
-        stdin="1\n1\n",
+        stdin="1\n2\n",
     )
     assert code == 0
     assert f"Saved the game to {path}." in flat(out)
@@ -516,7 +533,7 @@ def unfinished_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("records") / "unfinished.json"
     code, _, _ = run(
         "play", "--interactive", "--players", "4", "--seed", "6", "--save", str(path),
-        stdin="1\n1\n1\n",
+        stdin="1\n2\n3\n",
     )  # fmt: skip
     assert code == 0
     return path
@@ -732,7 +749,7 @@ def test_a_trick_line_says_why_its_winner_wins(plays: str, expected: str) -> Non
 def test_the_end_of_a_game_says_where_the_person_finished() -> None:
     code, out, _ = run(
         "play", "--interactive", "--players", "3", "--seed", "3", "--bots", "random",
-        stdin="1\n" * 80,
+        stdin=in_order(15, deals=3),
     )  # fmt: skip
     assert code == 0
     # Seed 3, always the first card: the scoreboard ends with totals -14, -4, -27.
@@ -770,13 +787,13 @@ def test_save_keeps_an_existing_file_unless_forced(tmp_path: Path) -> None:
 def test_resume_continues_a_saved_game_to_the_same_end(name: str, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     argv = ["play", "--game", name, "--interactive", "--players", "4", "--seed", "2"]
-    code, _, _ = run(*argv, "--bots", "random", "--save", str(path), stdin="1\n1\nq\n")
+    code, _, _ = run(*argv, "--bots", "random", "--save", str(path), stdin="1\n2\nq\n")
     assert code == 0
     saved = json.loads(path.read_text())
     assert len(saved["moves"]) > 0
     code, out, _ = run(
         "play", "--resume", str(path), "--interactive", "--bots", "random", "--save", str(path),
-        stdin="1\n" * 200,
+        stdin=ANY_MOVE * 5,
     )  # fmt: skip
     assert code == 0
     assert f"resumed after {len(saved['moves'])} moves" in out
