@@ -123,7 +123,8 @@ def explain_lead(turn: Turn, rules: HattrickRules | None = None) -> Reason:
     passed face down (``None``) never counts, since only shown cards can.
 
     >>> from sticheln import Card
-    >>> from sticheln.hattrick import Turn
+    >>> from sticheln.hattrick import HattrickRules, LeadTie, Turn
+    >>> from sticheln.hattrick.explain import explain_lead
     >>> cards = tuple(Card.parse(name) for name in ["R8", "G8", "B8", "R5"])
     >>> print(explain_lead(Turn(0, cards, 3)))
     R8 and G8 tie for the highest card of the tricks, so the next lower card counts: R5 (HT-LEAD-2).
