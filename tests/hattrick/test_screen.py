@@ -88,7 +88,7 @@ def test_the_screen_shows_open_tricks_won_cards_and_passes() -> None:
     assert "follows the open" in out
     assert "'xx' is not a card name" in out
     assert "'R99' is not a card of this game (colours R, G, B; values run 1 to 20)" in out
-    assert "There is no card 99: the cards of your hand are numbered 1 to 15 this hand." in out
+    assert "There is no card 99: your cards are numbered 1 to 15 this hand." in out
     assert re.search(
         r"Turn 1: You [RGB]\d+ · .* → .* the \w+ trick: [RGB]\d+ is the (highest|only) card of "
         r"the trick.* \(HT-TRICK-1\); .* next: [RGB]\d+ is the highest card of the tricks "

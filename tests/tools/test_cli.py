@@ -248,7 +248,7 @@ def test_wrong_input_is_explained_and_asked_again() -> None:
     assert "Traceback" not in out + err
     assert "'hello' is not a card name" in out
     assert "unknown colour 'Z'" in out
-    assert "There is no card 99: the cards of your hand are numbered 1 to 15 this round." in out
+    assert "There is no card 99: your cards are numbered 1 to 15 this round." in out
     assert "There is no card 0: " in out
     assert "Type a card of your hand, such as" in out
     assert "Choose your pain card for the round" in flat(out)  # the help of the pain phase

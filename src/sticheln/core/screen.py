@@ -459,7 +459,7 @@ class CardScreen(Screen, metaclass=ABCMeta):
         number = int(digits) if len(digits) <= 6 else 0
         if not 1 <= number <= len(dealt):
             raise InputError(
-                f"There is no card {_shown(digits)}: the cards of your hand are numbered 1 to "
+                f"There is no card {_shown(digits)}: your cards are numbered 1 to "
                 f"{len(dealt)} this {self.deal_term}."
             )
         card = dealt[number - 1]
