@@ -124,10 +124,13 @@ def test_points_are_signed_everywhere(name: str) -> None:
     scored = [line for line in lines if re.match(r"^(Round|Hand) \d+ scores", line)]
     assert totals
     assert len(scored) == len(totals)
+    signs = set()
     for line in totals + scored:
         values = re.findall(seat, line.split(": ", 1)[1])
         assert values
         assert all(point.match(value) for _, value in values), line
+        signs |= {value[0] for _, value in values}
+    assert "+" in signs  # points above zero were shown, with their sign
     # The scoreboard: a row for each deal and the totals, every seat's points signed.
     board = lines[next(i for i, line in enumerate(lines) if line.strip() == "Scoreboard") :]
     rows = [line.split() for line in board if re.match(r"^\s+(\d+|total)\s", line)]
