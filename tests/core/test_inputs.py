@@ -191,7 +191,7 @@ def test_the_command_line_reads_only_ascii_digits_as_numbers() -> None:
     assert code == 0, err
     assert "'²' is not a card name" in out
     assert "'①' is not a card name" in out
-    assert "There is no move 999999…: choose a number from 1 to 15." in out
+    assert "There is no card 999999…: your cards are numbered 1 to 15 this round." in out
     assert "Traceback" not in out + err
 
 

@@ -26,6 +26,8 @@ from sticheln.hattrick import (
     HandScored,
     HattrickGame,
     HattrickRules,
+    LeadCards,
+    LeadTie,
     PassedCards,
     TrickTaken,
     Turn,
@@ -38,7 +40,7 @@ from sticheln.hattrick import (
     observe,
     trick_taker,
 )
-from sticheln.hattrick.explain import trick_explanation
+from sticheln.hattrick.explain import explain_lead, trick_explanation
 from tests.hattrick.test_engine import (
     MINI,
     MINI_DEAL,
@@ -418,10 +420,93 @@ def test_the_game_explains_through_the_protocol() -> None:
     assert HATTRICK.explain_score is explain_score
 
 
+# -- who leads the next turn ---------------------------------------------------------------------
+
+
+def a_turn(leader: int, text: str, next_leader: int) -> Turn:
+    """A turn led by ``leader`` with the cards ``text`` (``?`` a card passed face down)."""
+    return Turn(
+        leader, tuple(None if n == "?" else Card.parse(n) for n in text.split()), next_leader
+    )
+
+
+def lead(text: str) -> Reason:
+    return Reason(text, "HT-LEAD-2")
+
+
+@pytest.mark.rule("HT-LEAD-2")
+def test_the_highest_card_of_the_tricks_leads_next_explained() -> None:
+    # #1's R18 is the highest card; B15 opens the blue trick.
+    assert explain_lead(a_turn(0, "R10 R18 B15 R11", 1)) == lead(
+        "R18 is the highest card of the tricks"
+    )
+    # G20 is passed (red and blue are open): it does not count, R5 does.
+    assert explain_lead(a_turn(2, "R3 B4 G20 R5", 1)) == lead(
+        "R5 is the highest card of the tricks"
+    )
+
+
+@pytest.mark.rule("HT-LEAD-2")
+def test_a_passed_card_counts_when_the_rules_say_so() -> None:
+    rules = HattrickRules(lead_cards=LeadCards.TURN)
+    # Seat 2 passes G20 (red and blue are open), the highest card of the whole turn.
+    assert explain_lead(a_turn(0, "R3 B4 G20 R5", 2), rules) == lead(
+        "G20 is the highest card of the turn, passed cards included"
+    )
+
+
+@pytest.mark.rule("HT-LEAD-2")
+def test_a_tie_for_the_highest_card_goes_to_the_next_lower_card() -> None:
+    # R8 and G8 tie, R5 is the next lower card: seat 3 leads.
+    assert explain_lead(a_turn(0, "R8 G8 B8 R5", 3)) == lead(
+        "R8 and G8 tie for the highest card of the tricks, so the next lower card counts: R5"
+    )
+    # The 8s tie and so do the 5s: R3, the highest value played once, leads (seat 4 of 5).
+    assert explain_lead(a_turn(0, "R8 G8 R5 G5 R3", 4)) == lead(
+        "R8 and G8 tie for the highest card of the tricks, and so do R5 and G5, so the next "
+        "lower card counts: R3"
+    )
+    # No value was played once: the earliest of the highest, R8 of seat 1, leads.
+    assert explain_lead(a_turn(1, "R8 G8 R5 G5", 1)) == lead(
+        "R8 and G8 tie for the highest card of the tricks, and no value was played only once, "
+        "so the earlier counts: R8"
+    )
+
+
+@pytest.mark.rule("HT-LEAD-2")
+def test_under_the_earliest_rule_the_first_of_the_tied_cards_leads() -> None:
+    rules = HattrickRules(lead_tie=LeadTie.EARLIEST)
+    assert explain_lead(a_turn(2, "G8 R8 R5 R3", 2), rules) == lead(
+        "G8 and R8 tie for the highest card of the tricks, so the earlier counts: G8"
+    )
+    # Under LeadCards.TURN the passed B9 ties too.
+    whole = attrs.evolve(rules, lead_cards=LeadCards.TURN)
+    assert explain_lead(a_turn(0, "R9 G9 R5 G3 B9", 0), whole) == lead(
+        "R9, G9 and B9 tie for the highest card of the turn, passed cards included, so the "
+        "earliest counts: R9"
+    )
+
+
+@pytest.mark.rule("HT-LEAD-2", "HT-PASS-1")
+def test_a_card_passed_face_down_never_counts() -> None:
+    assert explain_lead(a_turn(0, "R3 B4 ? R5", 3), PASSES_HIDDEN) == lead(
+        "R5 is the highest card of the tricks"
+    )
+
+
+def test_a_lead_that_the_rules_do_not_give_is_refused() -> None:
+    with pytest.raises(ValueError, match="R18 names seat 1 to lead next, not seat 2"):
+        explain_lead(a_turn(0, "R10 R18 B15 R11", 2))
+    with pytest.raises(WrongTypeError, match="turn must be a Turn"):
+        explain_lead(cards("R10 R18"))  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="rules must be HattrickRules"):
+        explain_lead(a_turn(0, "R10 R18 B15 R11", 1), "amigo-1995")  # type: ignore[arg-type]
+
+
 # -- agreement with the engine over random games -------------------------------------------------
 
 
-@pytest.mark.rule("HT-TRICK-1", "HT-SCORE-1", "HT-SCORE-2", "HT-SCORE-3", "HT-PASS-1")
+@pytest.mark.rule("HT-TRICK-1", "HT-SCORE-1", "HT-SCORE-2", "HT-SCORE-3", "HT-PASS-1", "HT-LEAD-2")
 @pytest.mark.parametrize("preset", sorted(HATTRICK_PRESETS))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_explanations_agree_with_the_engine_in_random_games(preset: str, seed: int) -> None:
@@ -452,7 +537,13 @@ def test_explanations_agree_with_the_engine_in_random_games(preset: str, seed: i
         assert final is not None
         assert final.is_over
         for hand in final.finished_hands:
-            for turn in hand.turns:  # every trick the engine gave someone
+            for turn in hand.turns:  # every trick the engine gave someone, and every lead
+                reason = explain_lead(turn, game.rules)  # raises unless it names next_leader
+                assert reason.rule == "HT-LEAD-2"
+                at = hand.turns.index(turn)
+                for viewer in range(players):  # the same from what each player saw
+                    seen_turn = observe(final, viewer).finished_hands[hand.number].turns[at]
+                    assert explain_lead(seen_turn, game.rules) == reason
                 for trick in turn.tricks:
                     explanation = explain_trick(trick.cards)
                     assert explanation.winner == trick_taker(trick.cards)

@@ -49,6 +49,12 @@ def card_words(text: str) -> set[str]:
     return set(re.findall(r"(?<![A-Za-z0-9#])[RGB]\d{1,2}(?!\d)", text))
 
 
+def in_order(turns: int, hands: int = 1) -> str:
+    """The numbers ``1`` to ``turns`` once for each of ``hands`` hands: a card keeps its
+    number for the hand, so that this plays the first card of the hand at each turn."""
+    return "".join(f"{number}\n" for number in range(1, turns + 1)) * hands
+
+
 def test_auto_game_prints_every_turn_and_a_consistent_scoreboard() -> None:
     code, out, err = run("play", "--auto", "--game", "hattrick", "--seed", "1")
     assert (code, err) == (0, "")
@@ -82,10 +88,11 @@ def test_the_screen_shows_open_tricks_won_cards_and_passes() -> None:
     assert "follows the open" in out
     assert "'xx' is not a card name" in out
     assert "'R99' is not a card of this game (colours R, G, B; values run 1 to 20)" in out
-    assert "There is no move 99" in out
+    assert "There is no card 99: your cards are numbered 1 to 15 this hand." in out
     assert re.search(
         r"Turn 1: You [RGB]\d+ · .* → .* the \w+ trick: [RGB]\d+ is the (highest|only) card of "
-        r"the trick.* \(HT-TRICK-1\); .* next \(HT-LEAD-2\)",
+        r"the trick.* \(HT-TRICK-1\); .* next: [RGB]\d+ is the highest card of the tricks "
+        r"\(HT-LEAD-2\)",
         flat(out),
     )
     assert "Input ended." in out
@@ -94,7 +101,7 @@ def test_the_screen_shows_open_tricks_won_cards_and_passes() -> None:
 def test_a_whole_game_against_bots() -> None:
     code, out, _ = run(
         "play", "--interactive", "--game", "hattrick", "--players", "5", "--seed", "4",
-        stdin="1\n" * 60,
+        stdin=in_order(11, hands=5),
     )  # fmt: skip
     assert code == 0
     # The person's hand score, item by item, after each of the five hands.
@@ -112,7 +119,7 @@ def save_game(path: Path, rules: str) -> Path:
     seventh turn."""
     code, _, _ = run(
         "play", "--interactive", "--game", "hattrick", "--rules", rules, "--seed", "5",
-        "--bots", "random", "--save", str(path), stdin="1\n" * 6,
+        "--bots", "random", "--save", str(path), stdin=in_order(6),
     )  # fmt: skip
     assert code == 0
     return path
@@ -181,8 +188,8 @@ def test_replay_of_a_game_that_ended_at_the_target(tmp_path: Path) -> None:
     assert code == 0
     text = flat(out)
     assert "Hattrick, rules to-six, 4 players, 40 moves" in text
-    assert "Hand 1 of at most 3, to 6 points · #0 leads" in text
-    assert "Hand 2 of at most 3, to 6 points · #1 leads" in text
+    assert "Hand 1 of at most 3 · #0 leads · to 6 points" in text
+    assert "Hand 2 of at most 3 · #1 leads · to 6 points" in text
     assert "Hand 3" not in text
     assert "Hand 2 scores: #0 -7 · #1 +5 · #2 0 · #3 +7" in text
     assert "#1 and #3 reached 6 points: the game ends after 2 of 3 hands (HT-GAME-3)" in text
@@ -211,7 +218,7 @@ def test_the_turn_screen_and_the_help_follow_the_rules() -> None:
         moves = legal_moves(state, 2)
         texts[rules] = (rendered(screen.turn(state, 2, moves)), flat(screen.help(moves)))
     turn, help_text = texts[TO_SIX]
-    assert "Hand 1 of at most 3, to 6 points · turn 1 of 5" in turn
+    assert "Hand 1 of at most 3 · turn 1 of 5 · to 6 points" in turn
     assert "blue 5 B3 6 B8 is shown, then passed face down: -2 points" in turn
     assert "The game ends once a player's total reaches 6." in help_text
     assert "the highest card of the tricks leads next" in help_text
@@ -225,7 +232,7 @@ def test_the_turn_screen_and_the_help_follow_the_rules() -> None:
 def lines(renderables: Sequence[RenderableType]) -> list[str]:
     """The lines of ``renderables`` as a wide terminal shows them, without trailing spaces."""
     output = io.StringIO()
-    console = Console(file=output, width=250, color_system=None)
+    console = Console(file=output, width=400, color_system=None)
     for renderable in renderables:
         console.print(renderable)
     return [line.rstrip() for line in output.getvalue().splitlines()]
@@ -247,14 +254,15 @@ def mini_before_and_after(turns: int) -> tuple[HattrickState, HattrickState]:
 @pytest.mark.rule("HT-TRICK-1", "HT-PLAY-1")
 def test_the_turn_line_says_who_takes_each_trick_and_why() -> None:
     # Turn 1 of the mini hand: R8 and R5 in red, G8 alone in green, B8 passed; the 8s tie,
-    # so R5 leads next (HT-LEAD-2).
+    # so the next lower card, R5, leads next (HT-LEAD-2).
     before, after = mini_before_and_after(1)
     game = HattrickGame(MINI)
     names = ["You", "#1", "#2", "#3"]
     turn_line = (
         "Turn 1: You R8 · #1 G8 · #2 passes B8 · #3 R5 → You take the red trick: R8 is the "
         "highest card of the trick (HT-TRICK-1), #1 takes the green trick: G8 is the only card "
-        "of the trick, so its highest (HT-TRICK-1); #3 leads next (HT-LEAD-2)"
+        "of the trick, so its highest (HT-TRICK-1); #3 leads next: R8 and G8 tie for the highest "
+        "card of the tricks, so the next lower card counts: R5 (HT-LEAD-2)"
     )
     interactive = screen_for(game, names, 0, interactive=True)
     assert lines(interactive.events(before, after, 3, None)) == [
@@ -289,7 +297,7 @@ def test_the_end_of_a_hand_shows_the_viewers_score_item_by_item() -> None:
         "    -1 B6 is not in the collected colour and costs one point (HT-SCORE-2).",
         "    -1 B7 is not in the collected colour and costs one point (HT-SCORE-2).",
         "    -2 G5 was passed and costs two points, whatever its colour (HT-SCORE-3).",
-        "Totals: You -1 · #1 1 · #2 0 · #3 -1",
+        "Totals: You -1 · #1 +1 · #2 0 · #3 -1",
     ]
     # The turn that ends the hand comes first: P3 passes B4, red to P0 (R3), green to P2.
     assert shown[0].startswith("Turn 5: You R3 · #1 G2 · #2 G7 · #3 passes B4 → You take the red")

@@ -45,7 +45,7 @@ def test_bots_play_whole_games(players: int) -> None:
     text = flat(out)
     assert f"Stichling, rules ravensburger-2015, {players} players" in text
     for hand in (1, 2, 3):
-        assert f"Hand {hand} of 3 · victory points" in text
+        assert re.search(rf"Hand {hand} of 3 · #\d plays first · victory points \d, \d, \d", text)
         assert f"Hand {hand} scores (SL-SCORE-1):" in text
     assert "takes the trick" in text
     assert "is the highest card of the led colour and holds the marker (SL-TRICK-1)" in text
@@ -63,14 +63,25 @@ def test_a_person_arranges_plays_and_is_told_what_is_wrong() -> None:
     text = flat(out)
     assert "Lay down your victory-point cards 1, 2, 3" in text
     assert "Your moves: 1) 1,2,3 2) 1,3,2" in text
+    # The prompt shows what can be typed then: an order or its number, no card.
+    assert "Your move (such as 1,2,3, or its number; ? for help, q to quit): 9,9,9" in text
+    assert "if you win no trick, you score 0." in text
+    assert "scores nothing" not in text
     assert "the victory-point cards of hand 1 are 1, 2, 3, each once." in text
     assert "'R99' is not a card of this game (colours R, Y, G, B; values run 1 to 6)" in text
     assert "'R1>7' names no move: open tricks are numbered 1 to 4" in text
     # Seat 0 is dealt R1 R6 Y1 Y2 Y4 Y5 Y6 G2 G6 B3 B4 B6 and plays first: no trick is open.
-    assert "Your hand: R1 R6 Y1 Y2 Y4 Y5 Y6 G2 G6 B3 B4 B6" in text
+    # Before the hand, the cards by colour without numbers (a number chooses an order).
+    assert "Your hand: red R1 R6 yellow Y1 Y2 Y4 Y5 Y6 green G2 G6 blue B3 B4 B6 Lay down" in text
     assert "No trick is open: any card opens one (at most 4)." in text
-    assert "Your moves: 1) R1+ 2) R6+" in text
-    assert "You open trick 1 with R1" in text
+    assert "red 1 R1 2 R6 + opens a trick yellow 3 Y1 4 Y2" in text
+    assert "blue 10 B3 11 B4 12 B6 + opens a trick" in text
+    assert "Your move (such as R1+, or a card's number; ? for help, q to quit)" in text
+    # "1" is R1, whose one move opens a trick; seat 1 adds R4 to it.
+    assert "You open trick 1 with R1 #1 adds R4 to trick 1 (red)" in text
+    # R6 keeps its number 2, and can open a trick or go to trick 1.
+    assert "red 2 R6 + opens a trick · >1 adds to trick 1" in text
+    assert "Your move (such as R6+ or R6>1, or a card's number;" in text
     assert "R7>2 adds R7 to open trick 2" in text
     assert "You stopped the game." in text
 
@@ -123,11 +134,15 @@ def test_replay_as_a_player_shows_only_the_rows_turned_up(tmp_path: Path) -> Non
 
 
 def worked_hand_shown(
-    perspective: int | None, *, interactive: bool, rules: StichlingRules = RAVENSBURGER_2015
+    perspective: int | None,
+    *,
+    interactive: bool,
+    rules: StichlingRules = RAVENSBURGER_2015,
+    names: tuple[str, str] = ("Ann", "Bo"),
 ) -> list[RenderableType]:
     """What the screen shows after each move of the worked hand, in order."""
     game = StichlingGame(rules)
-    screen = screen_for(game, ["Ann", "Bo"], perspective, interactive=interactive)
+    screen = screen_for(game, names, perspective, interactive=interactive)
     state: StichlingState = new_game(2, rules=rules, deals=[DEAL] * 3)
     shown: list[RenderableType] = []
     for player, order in [(0, (3, 2, 1)), (1, (2, 3, 1))]:
@@ -176,11 +191,23 @@ def test_a_player_is_told_why_each_trick_went_to_whom_and_what_the_score_is_made
         "Hand 1 scores (SL-SCORE-1): Ann +2 (2 tricks, row 3,2,?) · Bo +1 (3 tricks, row 2,3,1)"
     )
     assert text[at + 1 : at + 5] == [
-        "Bo: Hand score +1",
+        "Bo: Hand score +1:",
         "    +0 3 tricks won: the third card of the row is face up (SL-VP-3).",
         "    +1 the third card of the row, 1, is face up and scores its value (SL-SCORE-1).",
-        "Totals: Ann 2 · Bo 1",
+        "Totals: Ann +2 · Bo +1",
     ]
+
+
+@pytest.mark.rule("SL-VP-3")
+def test_the_person_at_the_terminal_is_told_their_own_card_is_turned_up() -> None:
+    text = lines(worked_hand_shown(1, interactive=True, names=("Ann", "You")))
+    assert (
+        "You take the trick R3 R4 G4 G3: R4 is the highest card of the led colour and holds the"
+        " marker (SL-TRICK-1); it turns up your card number 3 (SL-VP-3)"
+    ) in text
+    assert not [line for line in text if "your card" in line and not line.startswith("You ")]
+    # Ann's tricks turn up her cards: "their", as for everyone but the person.
+    assert any(line.startswith("Ann takes") and "their card number" in line for line in text)
 
 
 @pytest.mark.rule("SL-TRICK-1")
@@ -196,7 +223,7 @@ def test_without_a_viewer_the_lines_of_the_tricks_give_the_deciding_reason_alone
     at = text.index(
         "Hand 1 scores (SL-SCORE-1): Ann +2 (2 tricks, row 3,2,1) · Bo +1 (3 tricks, row 2,3,1)"
     )
-    assert text[at + 1] == "Totals: Ann 2 · Bo 1"  # no viewer, no score explained
+    assert text[at + 1] == "Totals: Ann +2 · Bo +1"  # no viewer, no score explained
     assert text[at - 1] == "Left open, not scored (SL-HAND-1): B5 B3; Y6 Y5"
 
 
@@ -210,8 +237,8 @@ def test_tricks_left_open_are_shown_taken_when_their_marker_holders_win_them() -
     at = text.index("Left open, each taken by its marker holder (SL-HAND-1): B5 B3; Y6 Y5")
     assert text[at + 1 : at + 6] == [
         "Hand 1 scores (SL-SCORE-1): Ann +1 (3 tricks, row 3,2,1) · Bo +2 (4 tricks, row 2,3,1)",
-        "Bo: Hand score +2",
+        "Bo: Hand score +2:",
         "    +0 4 tricks won: the first card of the row is face up again (SL-VP-3).",
         "    +2 the first card of the row, 2, is face up and scores its value (SL-SCORE-1).",
-        "Totals: Ann 1 · Bo 2",
+        "Totals: Ann +1 · Bo +2",
     ]

@@ -79,6 +79,21 @@ def card_words(text: str) -> set[str]:
     return set(re.findall(r"(?<![A-Za-z0-9#])[RYGBPA]\d{1,2}(?!\d)", text))
 
 
+def in_order(cards: int, deals: int = 1) -> str:
+    """The numbers of the cards of a hand of ``cards`` cards, ``1`` to ``cards``, once for
+    each of ``deals`` deals: a card keeps its number for the deal, so that this plays the
+    first card of the hand each time."""
+    return "".join(f"{number}\n" for number in range(1, cards + 1)) * deals
+
+
+ANY_MOVE = "".join(
+    f"{number}{then}\n" for number in range(1, 21) for then in ("", "+", ">1", ">2", ">3", ">4")
+)
+"""Answers that make a move of every kind the games take, card by card: a number alone, the
+number for a card's name in a move's text (``5+``, ``5>2``); those that name no legal move
+are explained and the next answer is read."""
+
+
 # -- help and usage ---------------------------------------------------------------------------
 
 
@@ -233,8 +248,8 @@ def test_wrong_input_is_explained_and_asked_again() -> None:
     assert "Traceback" not in out + err
     assert "'hello' is not a card name" in out
     assert "unknown colour 'Z'" in out
-    assert "There is no move 99: choose a number from 1 to 15." in out
-    assert "There is no move 0" in out
+    assert "There is no card 99: your cards are numbered 1 to 15 this round." in out
+    assert "There is no card 0: " in out
     assert "Type a card of your hand, such as" in out
     assert "Choose your pain card for the round" in flat(out)  # the help of the pain phase
     assert "B11 is not a card of this game (colours R, Y, G, B, P; values run 0 to 8)" in out
@@ -247,7 +262,7 @@ def test_wrong_input_is_explained_and_asked_again() -> None:
 
 def test_the_screen_shows_the_hand_by_colour_the_trick_and_the_pain_cards() -> None:
     code, out, _ = run(
-        "play", "--interactive", "--players", "3", "--seed", "5", "--seat", "1", stdin="r0\n1\n"
+        "play", "--interactive", "--players", "3", "--seed", "5", "--seat", "1", stdin="r0\n1\n2\n"
     )
     assert code == 0
     assert "choose your pain card" in out
@@ -280,7 +295,9 @@ def test_a_person_sees_no_other_hand(tmp_path: Path) -> None:
 
 
 def test_a_whole_game_against_bots() -> None:
-    code, out, _ = run("play", "--interactive", "--players", "3", "--seed", "2", stdin="1\n" * 60)
+    code, out, _ = run(
+        "play", "--interactive", "--players", "3", "--seed", "2", stdin=in_order(15, deals=3)
+    )
     assert code == 0
     names, rounds, totals, _ = scoreboard(out)
     assert names == ["You", "#1", "#2"]
@@ -299,7 +316,7 @@ def test_end_of_input_saves_the_game(tmp_path: Path) -> None:
         "3",
         "--save",
         str(path),
-        stdin="1\n1\n",
+        stdin="1\n2\n",
     )
     assert code == 0
     assert f"Saved the game to {path}." in flat(out)
@@ -520,7 +537,7 @@ def unfinished_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("records") / "unfinished.json"
     code, _, _ = run(
         "play", "--interactive", "--players", "4", "--seed", "6", "--save", str(path),
-        stdin="1\n1\n1\n",
+        stdin="1\n2\n3\n",
     )  # fmt: skip
     assert code == 0
     return path
@@ -736,7 +753,7 @@ def test_a_trick_line_says_why_its_winner_wins(plays: str, expected: str) -> Non
 def test_the_end_of_a_game_says_where_the_person_finished() -> None:
     code, out, _ = run(
         "play", "--interactive", "--players", "3", "--seed", "3", "--bots", "random",
-        stdin="1\n" * 80,
+        stdin=in_order(15, deals=3),
     )  # fmt: skip
     assert code == 0
     # Seed 3, always the first card: the scoreboard ends with totals -14, -4, -27.
@@ -774,13 +791,13 @@ def test_save_keeps_an_existing_file_unless_forced(tmp_path: Path) -> None:
 def test_resume_continues_a_saved_game_to_the_same_end(name: str, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     argv = ["play", "--game", name, "--interactive", "--players", "4", "--seed", "2"]
-    code, _, _ = run(*argv, "--bots", "random", "--save", str(path), stdin="1\n1\nq\n")
+    code, _, _ = run(*argv, "--bots", "random", "--save", str(path), stdin="1\n2\nq\n")
     assert code == 0
     saved = json.loads(path.read_text())
     assert len(saved["moves"]) > 0
     code, out, _ = run(
         "play", "--resume", str(path), "--interactive", "--bots", "random", "--save", str(path),
-        stdin="1\n" * 200,
+        stdin=ANY_MOVE * 5,
     )  # fmt: skip
     assert code == 0
     assert f"resumed after {len(saved['moves'])} moves" in out
@@ -802,18 +819,140 @@ def test_resume_refuses_a_finished_game(finished_game: Path) -> None:
     assert "the game is over" in err
 
 
-def test_replay_steps_trick_by_trick_and_stops_on_q(finished_game: Path) -> None:
-    code, out, _ = run("replay", str(finished_game), "--step", stdin="\n\nq\n")
+PROMPT = re.compile(
+    r"^(Enter next, b back, .*?q quit:|The end\. Enter or q quits, .*?N: move N:) ?"
+)
+"""The prompt of ``replay --step``, in the middle of a record and at its end, which the
+answer follows on the same line."""
+
+
+def steps(out: str) -> list[tuple[str | None, str]]:
+    """The output of ``replay --step`` answer by answer: each answer (``None`` before the
+    first) and what was shown after it, up to the next prompt (the first part from its
+    first rule on, without the head line)."""
+    found: list[tuple[str | None, str]] = []
+    answer: str | None = None
+    shown: list[str] = []
+    lines = out.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("─"))
+    for line in lines[first:]:
+        prompt = PROMPT.match(line)
+        if prompt is None:
+            shown.append(line)
+            continue
+        found.append((answer, "\n".join(shown)))
+        answer, shown = line[prompt.end() :], []
+    found.append((answer, "\n".join(shown)))
+    return found
+
+
+@pytest.fixture(scope="module")
+def forward(finished_game: Path) -> list[str]:
+    """Every frame of ``finished_game``, from the start to move 135, stepping forward."""
+    code, out, _ = run("replay", str(finished_game), "--step", stdin="\n" * 136)
     assert code == 0
-    assert out.count("Enter: next · q: stop") == 3
-    assert re.search(r"Stopped after move \d+ of \d+\.", out)
-    assert "Trick 2:" in out
-    assert "Trick 3:" not in out
-    assert "Scoreboard" not in out
+    frames = [shown for _, shown in steps(out)]
+    assert len(frames) == 137  # the start, 135 moves, and nothing after the Enter at the end
+    assert frames[-1] == ""
+    return frames[:-1]
+
+
+def test_replay_steps_move_by_move(forward: list[str]) -> None:
+    # Seed 6, 3 players: the three pain cards, then 14 tricks of 3 cards a round.
+    assert forward[0].startswith("─" * 10)
+    assert "The start · 135 moves" in forward[0]
+    assert "#0 holds " in forward[0]
+    assert "Move 1 of 135 · Round 1 of 3 · pain cards" in forward[1]
+    assert "#0 chose the pain card " in forward[1]
+    assert "Pain cards: #0 " in forward[3]
+    # Move 4, the first card of trick 1: the trick on the table.
+    assert "Move 4 of 135 · Round 1 of 3 · trick 1 of 14" in forward[4]
+    assert "On the table: #0 " in forward[4]
+    assert "Trick 1: " in forward[6]
+    assert "Move 45 of 135 · Round 1 of 3 · trick 14 of 14" in forward[45]
+    assert "Round 1 scores: " in forward[45]
+    assert "Round 2 of 3 · #1 leads" in forward[45]
+    assert "Scoreboard" in forward[135]
+    assert "Winner: #0" in forward[135]
+    assert all("Scoreboard" not in frame for frame in forward[:135])
+
+
+def test_replay_goes_back_and_jumps_to_what_stepping_forward_shows(
+    finished_game: Path, forward: list[str]
+) -> None:
+    keys = [""] * 12 + ["b", "f", "12", "t", "t", "r", "r", "l", "b", "0", "t", "q"]
+    code, out, err = run("replay", str(finished_game), "--step", stdin="\n".join(keys) + "\n")
+    assert (code, err) == (0, "")
+    shown = steps(out)
+    assert [answer for answer, _ in shown] == [None, *(k.strip() for k in keys)]
+    # Each answer shows the frame of the move it goes to, as stepping forward showed it:
+    # Enter 12 times (moves 1 to 12), back to 11, the start, move 12, the next trick taken
+    # (move 15 ends trick 4, 18 trick 5), the end of the round (45, then 90), the last
+    # move, back to 134, the start, the first trick (move 6).
+    moves = [*range(13), 11, 0, 12, 15, 18, 45, 90, 135, 134, 0, 6]
+    for (_, frame), number in zip(shown[:-1], moves, strict=True):
+        assert frame == forward[number], number
+    assert shown[-1][1] == "Stopped after move 6 of 135."
+
+
+def test_replay_explains_a_key_that_leads_nowhere_in_one_line(finished_game: Path) -> None:
+    keys = ["b", "xyz", "999", "9" * 40, "l", "t", "r", "\u00b2", "?"]
+    code, out, err = run("replay", str(finished_game), "--step", stdin="\n".join(keys) + "\n")
+    assert (code, err) == (0, "")
+    assert "Traceback" not in out
+    said = [frame for _, frame in steps(out)[1:]]
+    assert said[0] == "This is the start: there is no move before it."
+    assert said[1] == "'xyz' is no key here: type ? for the keys."
+    assert said[2] == "There is no move 999: the moves run from 0 to 135."
+    assert said[3] == "There is no move 999999…: the moves run from 0 to 135."
+    assert "Scoreboard" in said[4]
+    assert said[5] == "No trick is taken after move 135."
+    assert said[6] == "This is the last move: there is no round after it."
+    assert said[7] == "'²' is no key here: type ? for the keys."
+    assert said[8].startswith("Enter or n: the next move · b: back one move · t: on to the")
+    # The end of input after the last move: nothing more to show.
+    assert said[9] == ""
+
+
+def test_replay_as_a_player_steps_back_to_what_they_saw(tmp_path: Path) -> None:
+    path = tmp_path / "hattrick.json"
+    argv = ["play", "--auto", "--game", "hattrick", "--seed", "2", "--bots", "random"]
+    assert run(*argv, "--save", str(path))[0] == 0
+    code, out, _ = run("replay", str(path), "--step", "--as", "1", stdin="\n" * 9)
+    assert code == 0
+    ahead = [frame for _, frame in steps(out)]
+    keys = ["9", "b", "t", "t", "r", "4", "q"]
+    code, out, _ = run("replay", str(path), "--step", "--as", "1", stdin="\n".join(keys) + "\n")
+    assert code == 0
+    shown = [frame for _, frame in steps(out)]
+    # A turn of four players ends at move 4, 8, ...; the first hand at move 56 (14 turns).
+    assert shown[1] == ahead[9]
+    assert shown[2] == ahead[8]
+    assert "Move 12 of 224 · Hand 1 of 4 · turn 3 of 14" in shown[3]
+    assert "Turn 3: " in shown[3]
+    assert "Move 16 of 224 · Hand 1 of 4 · turn 4 of 14" in shown[4]
+    assert "Move 56 of 224 · Hand 1 of 4 · turn 14 of 14" in shown[5]
+    assert "Hand 1 scores: " in shown[5]
+    assert "#1 holds " in shown[5]  # the next hand, as #1 sees it: their hand only
+    assert "#0 holds " not in shown[5]
+    assert shown[6] == ahead[4]
+    assert "Turn 1: " in ahead[4]
 
 
 def test_replay_step_shows_the_rest_at_the_end_of_input(finished_game: Path) -> None:
-    code, out, _ = run("replay", str(finished_game), "--step", stdin="\n")
+    code, out, _ = run("replay", str(finished_game), "--step", stdin="\n\n")
     assert code == 0
-    assert out.count("Enter: next · q: stop") == 2
+    assert out.count("Enter next, b back, t trick, r round, f/l first/last, N: move N") == 3
+    # Moves 1 and 2 are shown one at a time, then the rest at once: every trick, the end.
+    assert len(re.findall(r"^Trick \d+:", out, re.MULTILINE)) == 3 * 14
     assert "Scoreboard" in out
+    assert "Stopped" not in out
+
+
+def test_replay_help_names_the_keys() -> None:
+    code, out, _ = run("replay", "--help")
+    assert code == 0
+    text = flat(out)
+    for key in ("Enter or n: the next move", "b: back one move", "t: on to the next trick taken",
+                "f: the first move", "a number N: move N (0 is the start)", "q: stop"):  # fmt: skip
+        assert key in text

@@ -44,8 +44,10 @@ def add_parser(subparsers: Any) -> None:
         "play",
         help="play a game in the terminal against bots",
         description=(
-            "Play a game against bots in the terminal: type a card's name (B11) or its "
-            "number. With --auto, or when standard input is not a terminal, bots take every "
+            "Play a game against bots in the terminal: type a move, such as a card's name "
+            "(B11), or the number shown before a card, which it keeps for the whole deal (a "
+            "played card leaves a gap). With --auto, or when standard input is not a terminal, "
+            "bots take every "
             "seat and the game is printed trick by trick, ending with the scoreboard. "
             "End of input or q stops the game (exit code 0), Ctrl-C interrupts it "
             "(exit code 130); either way the game so far is saved when --save is given."

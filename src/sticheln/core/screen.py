@@ -13,8 +13,10 @@ game can be played, simulated and replayed; a game's own screen, built on :class
 
 from __future__ import annotations
 
+import re
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -24,9 +26,10 @@ from rich.text import Text
 
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.errors import IllegalMoveError, InvalidMoveError
-from sticheln.core.explain import TrickExplanation
+from sticheln.core.explain import ScoreExplanation, TrickExplanation
 from sticheln.core.protocol import SPECTATOR, Game
 from sticheln.core.references import resolve
+from sticheln.core.tricks import Trick
 
 __all__ = [
     "COLOR_STYLES",
@@ -36,8 +39,10 @@ __all__ = [
     "card_text",
     "cards_text",
     "joined",
+    "progress",
     "screen_for",
     "signed",
+    "takes_a_trick",
 ]
 
 COLOR_STYLES: Final = {
@@ -66,8 +71,27 @@ def cards_text(cards: Sequence[Card] | CardSet, sep: str = " ") -> Text:
 
 
 def signed(points: int) -> str:
-    """``+3``, ``-5``, ``0``."""
+    """Points as every screen shows them, a deal's and a total alike: with their sign,
+    ``+3``, ``-5``, and ``0`` for none."""
     return f"{points:+d}" if points else "0"
+
+
+def progress(term: str, index: int, count: int, *, at_most: bool = False) -> str:
+    """``"trick 3 of 14"``: the ``index``-th (from 0) of ``count`` things called ``term``;
+    ``"hand 2 of at most 4"`` with ``at_most``."""
+    return f"{term} {index + 1} of {'at most ' if at_most else ''}{count}"
+
+
+def takes_a_trick(events: Sequence[Any]) -> bool:
+    """Whether ``events``, a move's events (:meth:`Game.events <sticheln.Game.events>`),
+    take a trick: one of them explains a trick (an ``explanation`` that is a
+    :class:`~sticheln.core.explain.TrickExplanation`) or carries one (a ``trick`` that is a
+    :class:`~sticheln.Trick`, not the number of an open trick), as the web page tells them."""
+    return any(
+        isinstance(getattr(event, "explanation", None), TrickExplanation)
+        or isinstance(getattr(event, "trick", None), Trick)
+        for event in events
+    )
 
 
 def joined(parts: Sequence[Text | str], sep: str = " · ") -> Text:
@@ -80,12 +104,20 @@ class Screen:
     moves are shown with the game's ``move_text``, and a view with ``str(view)`` when its
     class defines a ``__str__``.
 
+    What every screen shares is laid out here, each game giving its own terms: the line
+    above a turn (:meth:`header`), the points (:func:`signed`, the totals, the scores of a
+    deal, the scoreboard by deal) and the prompt, whose examples are the legal moves of the
+    moment (:meth:`prompt`).
+
     :param game: the game.
     :param names: a name for each seat.
     :param perspective: the seat whose view is shown, or ``None`` for everything.
     :param interactive: ``True`` for a person at the terminal: more explanations, no hands in
         the round headers (the turn screen shows the player's hand).
     """
+
+    deal_term: ClassVar[str] = "deal"
+    """What the game calls a deal, in lower case: ``"round"``, ``"hand"``."""
 
     def __init__(
         self,
@@ -113,6 +145,11 @@ class Screen:
             return f"{name} {verb}"
         return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch", "x")) else f"{name} {verb}s"
 
+    def possessive(self, seat: int) -> str:
+        """What belongs to the seat, as said after its name: ``"your"`` for the person at
+        the terminal, else ``"their"``."""
+        return "your" if self.name(seat) == "You" else "their"
+
     # -- what is shown --------------------------------------------------------------------
 
     def start(self, state: Any) -> list[RenderableType]:
@@ -127,11 +164,7 @@ class Screen:
         Another player's move is named only without a point of view: the protocol does not
         say which moves are public.
         """
-        if self.perspective is None or mover == self.perspective:
-            line = Text(f"{self.name(mover)}: {self.game.move_text(move)}")
-        else:
-            line = Text(f"{self.name(mover)} moved")
-        shown: list[RenderableType] = [line]
+        shown: list[RenderableType] = [self.moved(mover, move)]
         viewer = SPECTATOR if self.perspective is None else self.perspective
         for event in self.game.events(before, move, viewer):
             explanation = getattr(event, "explanation", None)
@@ -141,19 +174,58 @@ class Screen:
             shown.append(self._scores_line(self.game.scores(after)))
         return shown
 
+    def moved(self, mover: int, move: Any) -> Text:
+        """A line that says ``mover`` made ``move``: the move's text, or only that they moved
+        for another player's move seen from a point of view (the protocol does not say which
+        moves are public). A replay shows it for a move of which :meth:`events` and
+        :meth:`unfinished` show nothing."""
+        if self.perspective is None or mover == self.perspective:
+            return Text(f"{self.name(mover)}: {self.game.move_text(move)}")
+        return Text(f"{self.name(mover)} moved")
+
     def turn(self, state: Any, player: int, moves: Sequence[Any]) -> RenderableType:
         """The screen a person sees before choosing one of ``moves``: their view, the scores
         and the numbered moves."""
         parts: list[RenderableType] = [Rule(f"{self.name(player)} to move")]
         parts.extend(self._view_lines(state, player))
         parts.append(self._scores_line(self.game.scores(state)))
-        listed = [f"{i}) {self.game.move_text(move)}" for i, move in enumerate(moves, start=1)]
-        parts.append(Text("Your moves: " + "   ".join(listed)))
+        parts.append(self._numbered(moves))
         return Group(*parts)
 
+    def header(
+        self, deal: int, deals: int, now: str, *notes: str, at_most: bool = False
+    ) -> RenderableType:
+        """The line above a turn or a deal: :meth:`heading` as a rule across the screen."""
+        return Rule(self.heading(deal, deals, now, *notes, at_most=at_most), style="cyan")
+
+    def heading(self, deal: int, deals: int, now: str, *notes: str, at_most: bool = False) -> str:
+        """Where a game stands, laid out the same in every game: the deal, ``deal`` (from 0)
+        of ``deals``, in the game's :attr:`deal_term`, then ``now`` (where the deal stands:
+        ``"trick 3 of 14"``, see :func:`progress`, or who leads), then any ``notes``, joined
+        by `` · ``: ``Round 2 of 4 · trick 3 of 14``."""
+        first = progress(self.deal_term.capitalize(), deal, deals, at_most=at_most)
+        return " · ".join([first, now, *notes])
+
+    def where(self, state: Any) -> str:
+        """Where the game stands in ``state`` (a :meth:`heading` without a point of view:
+        ``Round 2 of 4 · trick 3 of 14``), as a replay says where each move was made; ``""``
+        when the screen does not know, as the generic screen does not, or once the game is
+        over."""
+        return ""
+
     def prompt(self, moves: Sequence[Any] = ()) -> str:
-        """The question asked for one of ``moves``."""
-        return "Your move (its text or number; ? for help, q to quit): "
+        """The question asked for one of ``moves``, with examples of what may be typed taken
+        from ``moves`` (:meth:`examples`)."""
+        return self._ask("Your move", moves, "or its number")
+
+    def examples(self, moves: Sequence[Any]) -> list[str]:
+        """Texts that may be typed now, as the game writes them (``move_text``): one for each
+        kind of move among ``moves`` (each class of move), at most three."""
+        kinds: dict[type, str] = {}
+        for move in moves:
+            if type(move) not in kinds and len(kinds) < 3:
+                kinds[type(move)] = self.game.move_text(move)
+        return list(kinds.values())
 
     def hint(self, moves: Sequence[Any]) -> str:
         """A reminder of what to type, after an empty line."""
@@ -176,6 +248,13 @@ class Screen:
         number = _number(text, moves)
         if number is not None:
             return number
+        return self._parse_text(state, player, text)
+
+    def _parse_text(self, state: Any, player: int, text: str) -> Any:
+        """The move the game's ``parse_move`` reads in ``text``.
+
+        :raises InputError: with the game's reason when it reads none.
+        """
         try:
             return self.game.parse_move(state, player, text.strip())
         except InvalidMoveError as exc:
@@ -192,7 +271,8 @@ class Screen:
         return reason
 
     def unfinished(self, state: Any) -> list[RenderableType]:
-        """What to show of a game that stops before its end, besides the scoreboard."""
+        """What to show of a game that stops before its end, besides the scoreboard: for a
+        game with a screen of its own, the cards on the table."""
         return []
 
     def scoreboard(self, state: Any) -> RenderableType:
@@ -202,10 +282,27 @@ class Screen:
         table.add_column("")
         for seat in range(len(scores)):
             table.add_column(self.name(seat), justify="right")
-        table.add_row("total", *(str(s) for s in scores))
+        table.add_row("total", *(signed(s) for s in scores))
         return Group(table, self._winners_line(tuple(self.game.winners(state))))
 
     # -- helpers --------------------------------------------------------------------------
+
+    def _ask(self, question: str, moves: Sequence[Any], number: str) -> str:
+        """``question (such as A or B, or <number>; ? for help, q to quit): ``, the
+        examples from ``moves``."""
+        examples = self.examples(moves)
+        if not examples:
+            what = number.removeprefix("or ")
+        elif len(examples) == 1:
+            what = f"such as {examples[0]}, {number}"
+        else:
+            what = f"such as {', '.join(examples[:-1])} or {examples[-1]}, {number}"
+        return f"{question} ({what}; ? for help, q to quit): "
+
+    def _numbered(self, moves: Sequence[Any]) -> Text:
+        """The moves with their numbers, which :meth:`parse_move` reads."""
+        listed = [f"{i}) {self.game.move_text(move)}" for i, move in enumerate(moves, start=1)]
+        return Text("Your moves: " + "   ".join(listed))
 
     def _view_lines(self, state: Any, player: int | None = None) -> list[RenderableType]:
         seat = self.perspective if player is None else player
@@ -218,29 +315,50 @@ class Screen:
 
     def _deal_scoreboard(
         self,
-        deal: str,
         rows: Sequence[tuple[int, Sequence[int], Text | str]],
         extra: str,
         totals: Sequence[int],
         won: Sequence[int],
     ) -> RenderableType:
-        """A scoreboard by deal: for each finished deal (``deal`` names them: ``"Round"``,
-        ``"Hand"``) its number from 0, every seat's score and a text of the game's own
-        (under the heading ``extra``), then the ``totals``, and the line of the winners."""
+        """A scoreboard by deal: for each finished deal its number from 0, every seat's
+        score and a text of the game's own (under the heading ``extra``), then the
+        ``totals``, and the line of the winners."""
         table = Table(box=box.SIMPLE_HEAD, title="Scoreboard", title_justify="left")
-        table.add_column(deal)
+        table.add_column(self.deal_term.capitalize())
         for seat in range(len(totals)):
             table.add_column(self.name(seat), justify="right")
         table.add_column(extra)
         for number, scores, text in rows:
-            table.add_row(str(number + 1), *(str(score) for score in scores), text)
+            table.add_row(str(number + 1), *(signed(score) for score in scores), text)
         table.add_section()
-        table.add_row("total", *(str(score) for score in totals), "")
+        table.add_row("total", *(signed(score) for score in totals), "")
         return Group(table, self._winners_line(won))
 
+    def _deal_scores_line(self, deal: int, parts: Sequence[str], rule: str | None = None) -> Text:
+        """``Round 2 scores: #0 +3 · #1 -5``: what each seat scored in deal ``deal`` (from
+        0), each part a seat's name and its :func:`signed` points (and what the game adds),
+        with the rule that scores them."""
+        head = f"{self.deal_term.capitalize()} {deal + 1} scores"
+        if rule is not None:
+            head += f" ({rule})"
+        return Text(f"{head}: " + " · ".join(parts), style="bold")
+
+    def _seat_points(self, scores: Sequence[int]) -> list[str]:
+        """``["#0 +3", "#1 -5"]``: each seat's name and its :func:`signed` points."""
+        return [f"{self.name(seat)} {signed(points)}" for seat, points in enumerate(scores)]
+
+    def _totals_line(self, totals: Sequence[int]) -> Text:
+        """``Totals: #0 +3 · #1 -5``."""
+        return Text("Totals: " + " · ".join(self._seat_points(totals)))
+
     def _scores_line(self, scores: Sequence[int]) -> Text:
-        parts = [f"{self.name(seat)} {score}" for seat, score in enumerate(scores)]
-        return Text("Scores: " + " · ".join(parts))
+        return Text("Scores: " + " · ".join(self._seat_points(scores)))
+
+    def _score_lines(self, seat: int, explanation: ScoreExplanation) -> list[RenderableType]:
+        """What ``seat``'s score of a deal is made of: ``You: Hand score -1:`` and the
+        explanation's items, one a line."""
+        head = f"{self.name(seat)}: {explanation.title} {signed(explanation.total)}:"
+        return [Text(head), *(Text(f"    {item}") for item in explanation.items)]
 
     def _winners_line(self, seats: Sequence[int]) -> Text:
         if not seats:
@@ -260,33 +378,124 @@ def _number(text: str, moves: Sequence[Any]) -> Any | None:
         return None
     number = int(stripped) if len(stripped) <= 6 else 0
     if not 1 <= number <= len(moves):
-        shown = stripped if len(stripped) <= 6 else f"{stripped[:6]}…"
-        raise InputError(f"There is no move {shown}: choose a number from 1 to {len(moves)}.")
+        raise InputError(
+            f"There is no move {_shown(stripped)}: choose a number from 1 to {len(moves)}."
+        )
     return moves[number - 1]
 
 
-class CardScreen(Screen):
-    """A screen for a game whose moves each play a card of the player's hand (``move.card``):
-    the player types a card's name or its number."""
+def _shown(digits: str) -> str:
+    """A number as typed, cut short when it is long."""
+    return digits if len(digits) <= 6 else f"{digits[:6]}…"
+
+
+_CARD_NUMBER: Final = re.compile(r"\s*([0-9]+)\s*(.*?)\s*", re.DOTALL)
+"""A card's number, then what may follow it in place of the card's name (``5>2``)."""
+
+
+class CardScreen(Screen, metaclass=ABCMeta):
+    """A screen for a game whose moves play a card of the player's hand (``move.card``): the
+    player types the move's text or the card's number.
+
+    A card keeps its number for the whole deal: the numbers are the places of the cards in
+    the hand as it was dealt (:meth:`dealt`), in the order of the hand, so a played card
+    leaves a gap and a number read on an earlier screen still names the same card. A number
+    may also stand for the card's name in a longer text (``5>2`` for ``R7>2`` when R7 is card
+    5). Moves that play no card (Stichling's order of victory points) are numbered in their
+    list, as on the generic :class:`Screen`.
+    """
+
+    @abstractmethod
+    def dealt(self, state: Any, player: int) -> CardSet:
+        """``player``'s hand as it was dealt for the deal in progress in ``state``: the cards
+        they hold and those they have played (or put down) since."""
 
     def prompt(self, moves: Sequence[Any] = ()) -> str:
-        """The question asked for a card."""
-        return "Your card (name or number; ? for help, q to quit): "
+        """The question asked for a card: ``Your card (name or number; ...)`` when a move is
+        the card's name alone, else with examples of the moves (:meth:`Screen.prompt`)."""
+        if not _plays_cards(moves):
+            return super().prompt(moves)
+        if all(self.game.move_text(move) == str(move.card) for move in moves):
+            return "Your card (name or number; ? for help, q to quit): "
+        return self._ask("Your move", moves, "or a card's number")
 
     def hint(self, moves: Sequence[Any]) -> str:
         """A reminder of what to type, after an empty line."""
+        if not _plays_cards(moves):
+            return super().hint(moves)
         example = self.game.move_text(moves[0])
+        if all(self.game.move_text(move) == str(move.card) for move in moves):
+            return (
+                f"Type a card of your hand, such as {example}, or the number shown before it; "
+                "? for help."
+            )
         return (
-            f"Type a card of your hand, such as {example}, or its number (1-{len(moves)}); "
+            f"Type a move, such as {example}, or the number shown before a card of your hand; "
             "? for help."
         )
 
+    def parse_move(self, state: Any, player: int, text: str, moves: Sequence[Any]) -> Any:
+        """The move ``text`` names: the move of the card of that number (:meth:`dealt`), or
+        what the game's ``parse_move`` reads in it, a card's number standing for its name.
+
+        :raises InputError: saying why no move fits: a number that is no card's, the number
+            of a card that has left the hand, of a card that can be played in several ways
+            (the message lists them), or the game's reason.
+        """
+        if not _plays_cards(moves):
+            return super().parse_move(state, player, text, moves)
+        found = _CARD_NUMBER.fullmatch(text)
+        if found is None or found[2][:1].isalnum():  # "12b": the game says what it is
+            return self._parse_text(state, player, text)
+        digits, rest = found[1], found[2]
+        if rest:
+            try:  # a move as typed ("3,1,2") is read as typed
+                return self.game.parse_move(state, player, text.strip())
+            except InvalidMoveError:
+                pass  # no move as typed: the number stands for the card's name
+            except IllegalMoveError as exc:
+                raise InputError(f"{self._reason(exc.reason, player)}.") from None
+        dealt = tuple(self.dealt(state, player))
+        number = int(digits) if len(digits) <= 6 else 0
+        if not 1 <= number <= len(dealt):
+            raise InputError(
+                f"There is no card {_shown(digits)}: your cards are numbered 1 to "
+                f"{len(dealt)} this {self.deal_term}."
+            )
+        card = dealt[number - 1]
+        if rest:
+            return self._parse_text(state, player, f"{card}{rest}")
+        of_card = [move for move in moves if move.card == card]
+        if not of_card:
+            raise InputError(f"{card} (card {number}) is no longer in your hand.")
+        if len(of_card) == 1:
+            return of_card[0]
+        texts = [self.game.move_text(move) for move in of_card]
+        short = [t.replace(str(card), str(number), 1) for t in texts if t.startswith(str(card))]
+        ways = f"{', '.join(texts[:-1])} or {texts[-1]}"
+        also = f" (or {', '.join(short)})" if len(short) == len(texts) else ""
+        raise InputError(
+            f"{card} (card {number}) can be played {len(texts)} ways: type {ways}{also}."
+        )
+
+    def _numbers_help(self) -> str:
+        """What the help says of the numbers of the cards."""
+        return (
+            f"A card keeps its number for the whole {self.deal_term}: a played card leaves a "
+            "gap, and the other numbers stay as they were."
+        )
+
     def _hand(
-        self, hand: CardSet, moves: Sequence[Any], title: str, notes: dict[Color, Text]
+        self,
+        hand: CardSet,
+        dealt: CardSet | None,
+        title: str,
+        notes: dict[Color, Text],
     ) -> RenderableType:
-        """The hand by colour, each card with its number in ``moves``, and a note per
-        colour."""
-        numbers = {move.card: i for i, move in enumerate(moves, start=1)}
+        """The hand by colour, each card with its number in the hand as ``dealt`` (none
+        without it), and a note per colour."""
+        numbers = {} if dealt is None else {card: i for i, card in enumerate(dealt, start=1)}
+        width = len(str(len(numbers))) if numbers else 0
         table = Table(box=None, show_header=False, pad_edge=False)
         table.add_column(no_wrap=True)
         table.add_column(no_wrap=True)
@@ -296,12 +505,17 @@ class CardScreen(Screen):
             if not cards:
                 continue
             row = Text(" ").join(
-                Text.assemble(f"{numbers[c]:>2} " if c in numbers else "   ", card_text(c))
+                Text.assemble(f"{numbers[c]:>{width}} " if c in numbers else "", card_text(c))
                 for c in cards
             )
             label = Text(color.name.lower(), style=COLOR_STYLES[color])
             table.add_row(label, row, notes.get(color, ""))
         return Group(Text(title + ":"), table)
+
+
+def _plays_cards(moves: Sequence[Any]) -> bool:
+    """Whether each of ``moves`` plays a card (has a ``card``)."""
+    return bool(moves) and all(isinstance(getattr(move, "card", None), Card) for move in moves)
 
 
 def screen_for(

@@ -28,12 +28,18 @@ from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.errors import CardError, WrongTypeError, excerpt
 from sticheln.core.explain import Reason, ScoreExplanation, ScoreItem, TrickExplanation
 from sticheln.core.setup import check_items, check_seat
-from sticheln.hattrick.rules import HattrickRules
+from sticheln.hattrick.rules import HattrickRules, LeadCards, LeadTie
 from sticheln.hattrick.scoring import PASS_PENALTY, hand_score
 from sticheln.hattrick.state import FinishedHand, HattrickState
-from sticheln.hattrick.turn import trick_taker
+from sticheln.hattrick.turn import Action, Turn, _lead_index, trick_taker
 
-__all__ = ["explain_hand_score", "explain_score", "explain_trick", "trick_explanation"]
+__all__ = [
+    "explain_hand_score",
+    "explain_lead",
+    "explain_score",
+    "explain_trick",
+    "trick_explanation",
+]
 
 TITLE = "Hand score"
 """The title of every :class:`~sticheln.ScoreExplanation` of Hattrick."""
@@ -99,6 +105,74 @@ def trick_explanation(rules: HattrickRules, cards: Sequence[Card]) -> TrickExpla
     <sticheln.core.kit.GameKit.explain_trick>`): no option of ``rules`` changes who takes a
     trick (:rule:`HT-TRICK-1`); they change only who leads next (:rule:`HT-LEAD-2`)."""
     return explain_trick(cards)
+
+
+def _card_list(cards: Sequence[Card]) -> str:
+    """``"R8"``, ``"R8 and G8"``, ``"R8, G8 and B8"``."""
+    names = [str(card) for card in cards]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def explain_lead(turn: Turn, rules: HattrickRules | None = None) -> Reason:
+    """Why the player who leads the turn after ``turn`` does (:rule:`HT-LEAD-2`): the card
+    that decides it, and on a tie for the highest card the rule that breaks it
+    (:attr:`HattrickRules.lead_tie <sticheln.hattrick.HattrickRules.lead_tie>`: by default
+    the next lower card counts). The cards that count are those of the tricks, or every
+    card of the turn, passed ones included, under :attr:`LeadCards.TURN
+    <sticheln.hattrick.LeadCards.TURN>`. ``turn`` may come from a player's view: a card
+    passed face down (``None``) never counts, since only shown cards can.
+
+    >>> from sticheln import Card
+    >>> from sticheln.hattrick import HattrickRules, LeadTie, Turn
+    >>> from sticheln.hattrick.explain import explain_lead
+    >>> cards = tuple(Card.parse(name) for name in ["R8", "G8", "B8", "R5"])
+    >>> print(explain_lead(Turn(0, cards, 3)))
+    R8 and G8 tie for the highest card of the tricks, so the next lower card counts: R5 (HT-LEAD-2).
+    >>> print(explain_lead(Turn(0, cards, 0), HattrickRules(lead_tie=LeadTie.EARLIEST)))
+    R8 and G8 tie for the highest card of the tricks, so the earlier counts: R8 (HT-LEAD-2).
+
+    :raises ValueError: if no card of ``turn`` counts, or its ``next_leader`` is not the
+        player the rules name (a turn played under other rules).
+    :raises WrongTypeError: if ``turn`` is not a :class:`~sticheln.hattrick.Turn` or
+        ``rules`` not a :class:`~sticheln.hattrick.HattrickRules`.
+    """
+    if not isinstance(turn, Turn):
+        raise WrongTypeError(f"turn must be a Turn, got {excerpt(turn)}")
+    rules = HattrickRules() if rules is None else rules
+    if not isinstance(rules, HattrickRules):
+        raise WrongTypeError(f"rules must be HattrickRules, got {excerpt(rules)}")
+    whole = rules.lead_cards is LeadCards.TURN
+    counted = [
+        (seat, card)
+        for (seat, card), action in zip(turn.plays, turn.actions, strict=True)
+        if card is not None and (whole or action is not Action.PASS)
+    ]
+    if not counted:
+        raise ValueError("no card of the turn counts for the next lead")
+    values = [card.value for _, card in counted]
+    seat, card = counted[_lead_index(values, rules.lead_tie)]
+    if seat != turn.next_leader:
+        raise ValueError(
+            f"under rules {rules.name!r} {card} names seat {seat} to lead next, not seat "
+            f"{turn.next_leader}"
+        )
+    where = "of the turn, passed cards included" if whole else "of the tricks"
+    top = max(values)
+    highest = [c for _, c in counted if c.value == top]
+    if len(highest) == 1:
+        return Reason(f"{card} is the highest card {where}", "HT-LEAD-2")
+    tie = f"{_card_list(highest)} tie for the highest card {where}"
+    if rules.lead_tie is LeadTie.EARLIEST or values.count(card.value) > 1:
+        why = "so the earlier counts" if len(highest) == 2 else "so the earliest counts"
+        if rules.lead_tie is LeadTie.NEXT_LOWER:  # no value was played once
+            why = f"and no value was played only once, {why}"
+        return Reason(f"{tie}, {why}: {card}", "HT-LEAD-2")
+    skipped = sorted({v for v in values if card.value < v < top}, reverse=True)
+    then = "".join(
+        f", and so do {_card_list([c for _, c in counted if c.value == value])}"
+        for value in skipped
+    )
+    return Reason(f"{tie}{then}, so the next lower card counts: {card}", "HT-LEAD-2")
 
 
 def _passed_cards(passed: object) -> list[Card | None]:

@@ -11,7 +11,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sticheln.core.cards import Card
+from sticheln.core.cards import Card, CardSet
 from sticheln.core.explain import Reason
 from sticheln.core.results import winners
 from sticheln.core.screen import (
@@ -20,6 +20,7 @@ from sticheln.core.screen import (
     card_text,
     cards_text,
     joined,
+    progress,
     signed,
 )
 from sticheln.hattrick import (
@@ -37,6 +38,7 @@ from sticheln.hattrick import (
     hand_score,
     turn_actions,
 )
+from sticheln.hattrick.explain import explain_lead
 
 __all__ = ["HattrickScreen"]
 
@@ -46,15 +48,17 @@ class HattrickScreen(CardScreen):
     tricks with who would take them, every player's won cards by colour, their passes and
     scores, after each turn who took which trick and why (the deciding reason of
     :func:`~sticheln.hattrick.explain_trick`; in interactive play the other reasons too,
-    dim) and who leads next, at the end of a hand the person's score item by item
-    (:func:`~sticheln.hattrick.explain_score`), and how the game ends (after its hands, or
-    at the target score).
+    dim) and who leads next and why (``explain_lead``), at the end of a hand the person's
+    score item by item (:func:`~sticheln.hattrick.explain_score`), and how the game ends
+    (after its hands, or at the target score).
 
     Everything is read from :class:`~sticheln.hattrick.HattrickView` values, in which a card
     another player passed is hidden when the rules show only its colour
     (:attr:`PassedCards.HIDDEN <sticheln.hattrick.PassedCards.HIDDEN>`); without a point of
     view, such a card is read from its player's own view.
     """
+
+    deal_term = "hand"
 
     def _view(self, state: Any) -> HattrickView:
         view: HattrickView = self.game.observe(
@@ -68,6 +72,20 @@ class HattrickScreen(CardScreen):
         """The header of the first hand."""
         return self._hand_header(state, self._view(state))
 
+    def dealt(self, state: Any, player: int) -> CardSet:
+        """``player``'s hand as dealt for the hand: the cards they hold and those they have
+        played in its turns."""
+        view: HattrickView = self.game.observe(state, player)
+        plays = [*(play for turn in view.turns for play in turn.plays), *view.current_turn]
+        own = [card for seat, card in plays if seat == player and card is not None]
+        return view.hand | CardSet.of(own)
+
+    def where(self, state: Any) -> str:
+        """``Hand 2 of 4 · turn 3 of 14`` (with a target score ``Hand 2 of at most 4 · turn
+        3 of 14 · to 50 points``)."""
+        view = self._view(state)
+        return "" if view.is_over else self._heading(view, self._turn_of(view))
+
     def events(self, before: Any, after: Any, mover: int, move: Any) -> list[RenderableType]:
         """Finished turns, hand scores and new hands."""
         old, new = self._view(before), self._view(after)
@@ -75,22 +93,21 @@ class HattrickScreen(CardScreen):
         if len(new.finished_hands) > len(old.finished_hands):
             finished = new.finished_hands[-1]
             turn = self._revealed(after, finished.turns[-1], lambda v: v.finished_hands[-1].turns)
-            shown.extend(self._turn_lines(turn, len(finished.turns)))
+            shown.extend(self._turn_lines(turn, len(finished.turns), new.rules, last=True))
             shown.extend(self._hand_end(new))
             if not new.is_over:
                 shown.extend(self._hand_header(after, new))
         elif len(new.turns) > len(old.turns):
             turn = self._revealed(after, new.turns[-1], lambda v: v.turns)
-            shown.extend(self._turn_lines(turn, len(new.turns)))
+            shown.extend(self._turn_lines(turn, len(new.turns), new.rules))
         return shown
 
     def turn(self, state: Any, player: int, moves: Sequence[Any]) -> RenderableType:
         """The player's screen: hand and turn, the table of players, the open tricks and the
-        hand by colour, numbered in the order of ``moves``."""
+        hand by colour, each card with its number for the hand (:meth:`dealt`)."""
         view: HattrickView = self.game.observe(state, player)
-        turns = view.rules.hand_size(view.players) - 1  # the last card is kept (HT-HAND-1)
         parts: list[RenderableType] = [
-            Rule(f"{_hand_of(view)} · turn {len(view.turns) + 1} of {turns}", style="cyan"),
+            Rule(self._heading(view, self._turn_of(view)), style="cyan"),
             self._players_table(view),
             self._table_line(view),
         ]
@@ -106,7 +123,7 @@ class HattrickScreen(CardScreen):
                 notes[color] = Text(f"is shown, then passed face down: {-PASS_PENALTY} points")
             else:
                 notes[color] = Text(f"is passed face down: {-PASS_PENALTY} points")
-        parts.append(self._hand(view.hand, moves, "Your hand", notes))
+        parts.append(self._hand(view.hand, self.dealt(state, player), "Your hand", notes))
         return Group(*parts)
 
     def help(self, moves: Sequence[Any]) -> str:
@@ -122,8 +139,8 @@ class HattrickScreen(CardScreen):
         target = rules.target_score
         end = "" if target is None else f" The game ends once a player's total reaches {target}."
         return (
-            f"Type a card of your hand by name (R17, r17 or 'red 17') or by the number "
-            f"shown before it (1-{len(moves)}). A card of an open trick's colour follows it; "
+            "Type a card of your hand by name (R17, r17 or 'red 17') or by the number "
+            f"shown before it. {self._numbers_help()} A card of an open trick's colour follows it; "
             f"while fewer than {OPEN_TRICKS} tricks are open, another colour opens one; a "
             f"card of the third colour is passed, at {-PASS_PENALTY} points. The highest card "
             f"takes a trick, and {lead}. At the end of a hand each card of the colour you won "
@@ -144,7 +161,7 @@ class HattrickScreen(CardScreen):
             (h.number, h.scores, " ".join(map(str, h.pass_counts))) for h in view.finished_hands
         ]
         won = winners(view.scores) if view.is_over else ()
-        return self._deal_scoreboard("Hand", rows, "Cards passed", view.scores, won)
+        return self._deal_scoreboard(rows, "Cards passed", view.scores, won)
 
     # -- parts ----------------------------------------------------------------------------
 
@@ -171,9 +188,13 @@ class HattrickScreen(CardScreen):
                 parts.append(Text.assemble(f"{self.name(seat)} ", shown))
         return joined(parts)
 
-    def _turn_lines(self, turn: Turn, number: int) -> list[RenderableType]:
-        # Who takes each trick, and why, as explain_trick gives it (HT-TRICK-1); the other
-        # reasons, dim, in interactive play.
+    def _turn_lines(
+        self, turn: Turn, number: int, rules: HattrickRules, *, last: bool = False
+    ) -> list[RenderableType]:
+        # Who takes each trick, and why, as explain_trick gives it (HT-TRICK-1), and who leads
+        # next, as explain_lead gives it (HT-LEAD-2; after the last turn of a hand the next
+        # hand's leader leads, HT-GAME-1, as its header says); the other reasons of the
+        # tricks, dim, in interactive play.
         takes = []
         others: list[Reason] = []
         for trick in turn.tricks:
@@ -184,15 +205,13 @@ class HattrickScreen(CardScreen):
             taker = self.says(trick.seats[winner], "take")
             takes.append(Text(f"{taker} the {color} trick: {why.text} ({why.rule})"))
             others.extend(reason for reason in explanation.reasons if reason is not why)
-        shown: list[RenderableType] = [
-            Text.assemble(
-                f"Turn {number}: ",
-                self._plays(turn.plays, turn.actions),
-                " → ",
-                joined(takes, ", "),
-                f"; {self.says(turn.next_leader, 'lead')} next (HT-LEAD-2)",
-            )
-        ]
+        line = Text.assemble(
+            f"Turn {number}: ", self._plays(turn.plays, turn.actions), " → ", joined(takes, ", ")
+        )
+        if not last:
+            lead = explain_lead(turn, rules)
+            line.append(f"; {self.says(turn.next_leader, 'lead')} next: {lead.text} ({lead.rule})")
+        shown: list[RenderableType] = [line]
         if self.interactive:
             shown.extend(Text(f"    {reason}", style="dim") for reason in others)
         return shown
@@ -200,9 +219,8 @@ class HattrickScreen(CardScreen):
     def _hand_header(self, state: Any, view: HattrickView) -> list[RenderableType]:
         if self.interactive:  # the turn screen says it all
             return []
-        shown: list[RenderableType] = [
-            Rule(f"{_hand_of(view)} · {self.says(view.hand_leader, 'lead')}", style="cyan")
-        ]
+        leads = self.says(view.hand_leader, "lead")
+        shown: list[RenderableType] = [Rule(self._heading(view, leads), style="cyan")]
         seats = range(view.players) if self.perspective is None else (self.perspective,)
         for seat in seats:
             own: HattrickView = self.game.observe(state, seat)
@@ -211,18 +229,13 @@ class HattrickScreen(CardScreen):
 
     def _hand_end(self, view: HattrickView) -> list[RenderableType]:
         finished = view.finished_hands[-1]
-        parts = [f"{self.name(seat)} {signed(score)}" for seat, score in enumerate(finished.scores)]
         shown: list[RenderableType] = [
-            Text(f"Hand {finished.number + 1} scores: " + " · ".join(parts), style="bold")
+            self._deal_scores_line(finished.number, self._seat_points(finished.scores))
         ]
         me = self.perspective
         if self.interactive and me is not None:  # the viewer's score, item by item
-            explanation = explain_score(finished, me)
-            shown.append(Text(f"{self.name(me)}: {explanation.title} {signed(explanation.total)}:"))
-            shown.extend(Text(f"    {item}") for item in explanation.items)
-        shown.append(
-            Text("Totals: " + " · ".join(f"{self.name(s)} {t}" for s, t in enumerate(view.scores)))
-        )
+            shown.extend(self._score_lines(me, explain_score(finished, me)))
+        shown.append(self._totals_line(view.scores))
         target = view.rules.target_score
         if view.is_over and target is not None and len(view.finished_hands) < view.hand_count:
             reached = [self.name(s) for s, total in enumerate(view.scores) if total >= target]
@@ -254,9 +267,24 @@ class HattrickScreen(CardScreen):
                 *(str(len(won.of_color(color))) for color in view.rules.colors),
                 str(view.pass_counts[seat]),
                 signed(hand_score(won, view.pass_counts[seat])),
-                str(view.scores[seat]),
+                signed(view.scores[seat]),
             )
         return table
+
+    def _heading(self, view: HattrickView, now: str) -> str:
+        """``Hand 2 of 4 · now``, or with a target score ``Hand 2 of at most 4 · now · to 50
+        points`` (:rule:`HT-GAME-3`)."""
+        target = view.rules.target_score
+        if target is None:
+            return self.heading(view.hand_number, view.hand_count, now)
+        return self.heading(
+            view.hand_number, view.hand_count, now, f"to {target} points", at_most=True
+        )
+
+    @staticmethod
+    def _turn_of(view: HattrickView) -> str:
+        """``turn 3 of 14``: the turn in progress (the last card is kept, :rule:`HT-HAND-1`)."""
+        return progress("turn", len(view.turns), view.rules.hand_size(view.players) - 1)
 
     def _table_line(self, view: HattrickView) -> Text:
         if not view.turn_cards:
@@ -289,11 +317,3 @@ class HattrickScreen(CardScreen):
                 Text.assemble(" · passed: ", self._plays(passes, [Action.FOLLOW] * len(passes)))
             )
         return line
-
-
-def _hand_of(view: HattrickView) -> str:
-    """``"Hand 2 of 4"``, or with a target score ``"Hand 2 of at most 4, to 50 points"``."""
-    target = view.rules.target_score
-    if target is None:
-        return f"Hand {view.hand_number + 1} of {view.hand_count}"
-    return f"Hand {view.hand_number + 1} of at most {view.hand_count}, to {target} points"

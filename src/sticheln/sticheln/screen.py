@@ -7,15 +7,16 @@ from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from sticheln.core.cards import CardSet
 from sticheln.core.screen import (
     CardScreen,
     card_text,
     cards_text,
     joined,
+    progress,
     signed,
 )
 from sticheln.sticheln.explain import explain_round_score, explain_trick
@@ -37,6 +38,8 @@ class StichelnScreen(CardScreen):
     the public parts come from seat 0's view and the hands from each seat's own.
     """
 
+    deal_term = "round"
+
     # -- views ----------------------------------------------------------------------------
 
     def _view(self, state: Any) -> StichelnView:
@@ -50,6 +53,36 @@ class StichelnScreen(CardScreen):
     def start(self, state: Any) -> list[RenderableType]:
         """The header of the first round."""
         return self._round_header(state, self._view(state))
+
+    def dealt(self, state: Any, player: int) -> CardSet:
+        """``player``'s hand as dealt for the round: the cards they hold, their pain card and
+        the cards they have played this round."""
+        view: StichelnView = self.game.observe(state, player)
+        played = [card for trick in view.tricks for seat, card in trick.plays if seat == player]
+        played.extend(card for seat, card in view.current_trick if seat == player)
+        pain = view.own_pain_card
+        return view.hand | CardSet.of([*played, *([] if pain is None else [pain])])
+
+    def where(self, state: Any) -> str:
+        """``Round 2 of 4 · trick 3 of 14``, or ``Round 2 of 4 · pain cards`` while they are
+        chosen."""
+        view = self._view(state)
+        if view.is_over:
+            return ""
+        if view.phase is Phase.CHOOSING_PAIN:
+            now = "pain cards"
+        else:
+            now = progress("trick", len(view.tricks), view.rules.tricks_per_round())
+        return self.heading(view.round_number, view.rounds, now)
+
+    def moved(self, mover: int, move: Any) -> Text:
+        """``#1 chose the pain card R5`` (``#1 chose a pain card`` where it is not seen), or
+        the move's text."""
+        if not isinstance(move, ChoosePain):
+            return super().moved(mover, move)
+        if self.perspective is None or mover == self.perspective:
+            return Text.assemble(f"{self.name(mover)} chose the pain card ", card_text(move.card))
+        return Text(f"{self.name(mover)} chose a pain card")
 
     def events(self, before: Any, after: Any, mover: int, move: Any) -> list[RenderableType]:
         """Finished tricks, the reveal of the pain cards, round scores and new rounds."""
@@ -83,15 +116,15 @@ class StichelnScreen(CardScreen):
 
     def turn(self, state: Any, player: int, moves: Sequence[Any]) -> RenderableType:
         """The player's screen: round and trick, the table of players, the trick on the
-        table and the hand by colour, numbered in the order of ``moves``."""
+        table and the hand by colour, each card with its number for the round
+        (:meth:`dealt`)."""
         view: StichelnView = self.game.observe(state, player)
         tricks = view.rules.tricks_per_round()
-        parts: list[RenderableType] = []
-        where = f"Round {view.round_number + 1} of {view.rounds}"
         if view.phase is Phase.CHOOSING_PAIN:
-            parts.append(Rule(f"{where} · choose your pain card", style="cyan"))
+            now = "choose your pain card"
         else:
-            parts.append(Rule(f"{where} · trick {len(view.tricks) + 1} of {tricks}", style="cyan"))
+            now = progress("trick", len(view.tricks), tricks)
+        parts: list[RenderableType] = [self.header(view.round_number, view.rounds, now)]
         parts.append(self._players_table(view))
         if view.phase is Phase.CHOOSING_PAIN:
             parts.append(
@@ -104,7 +137,7 @@ class StichelnScreen(CardScreen):
             )
         else:
             parts.append(self._table_line(view))
-        parts.append(self._own_hand(view, moves))
+        parts.append(self._own_hand(view, self.dealt(state, player)))
         return Group(*parts)
 
     def prompt(self, moves: Sequence[Any] = ()) -> str:
@@ -117,19 +150,20 @@ class StichelnScreen(CardScreen):
         """What to type, for the pain card or for a card to play."""
         if moves and isinstance(moves[0], ChoosePain):
             return (
-                f"Choose your pain card for the round: type a card of your hand by name (B11, "
-                f"b11 or 'blue 11') or by its number (1-{len(moves)}). Its colour is your pain "
+                "Choose your pain card for the round: type a card of your hand by name (B11, "
+                "b11 or 'blue 11') or by the number shown before it. Its colour is your pain "
                 "colour: at the end of the round every card of that colour you have won costs "
                 "its value, and so does the pain card itself; every other card you win is "
                 "worth +1 (ST-SCORE-1, ST-SCORE-2). The pain cards are shown once everyone has "
-                "chosen. Type q to stop (the game is saved when --save is given)."
+                f"chosen. {self._numbers_help()} Type q to stop (the game is saved when --save "
+                "is given)."
             )
         return (
-            f"Type a card of your hand by name (B11, b11 or 'blue 11') or by the number "
-            f"shown before it (1-{len(moves)}). Any card of your hand may be played: there "
-            "is no need to follow the lead colour. A card not in the lead colour beats "
-            "the lead colour; zeros never win. Type q to stop (the game is saved when "
-            "--save is given)."
+            "Type a card of your hand by name (B11, b11 or 'blue 11') or by the number "
+            "shown before it. Any card of your hand may be played: there is no need to "
+            "follow the lead colour. A card not in the lead colour beats the lead colour; "
+            f"zeros never win. {self._numbers_help()} Type q to stop (the game is saved "
+            "when --save is given)."
         )
 
     def unfinished(self, state: Any) -> list[RenderableType]:
@@ -142,7 +176,7 @@ class StichelnScreen(CardScreen):
         view = self._view(state)
         rows = [(r.number, r.scores, cards_text(r.pain_cards)) for r in view.finished_rounds]
         won = winners(view.scores) if view.is_over else ()
-        return self._deal_scoreboard("Round", rows, "Pain cards", view.scores, won)
+        return self._deal_scoreboard(rows, "Pain cards", view.scores, won)
 
     # -- parts ----------------------------------------------------------------------------
 
@@ -150,11 +184,7 @@ class StichelnScreen(CardScreen):
         if self.interactive:  # the turn screen says it all
             return []
         shown: list[RenderableType] = [
-            Rule(
-                f"Round {view.round_number + 1} of {view.rounds} · "
-                f"{self.says(view.round_leader, 'lead')}",
-                style="cyan",
-            )
+            self.header(view.round_number, view.rounds, self.says(view.round_leader, "lead"))
         ]
         seats = range(view.players) if self.perspective is None else (self.perspective,)
         for seat in seats:
@@ -209,9 +239,8 @@ class StichelnScreen(CardScreen):
 
     def _round_end(self, view: StichelnView) -> list[RenderableType]:
         finished = view.finished_rounds[-1]
-        parts = [f"{self.name(seat)} {signed(score)}" for seat, score in enumerate(finished.scores)]
         shown: list[RenderableType] = [
-            Text(f"Round {finished.number + 1} scores: " + " · ".join(parts), style="bold")
+            self._deal_scores_line(finished.number, self._seat_points(finished.scores))
         ]
         me = self.perspective
         if self.interactive and me is not None:
@@ -241,9 +270,7 @@ class StichelnScreen(CardScreen):
             rules = ", ".join(sorted({item.reason.rule for item in explanation.items}))
             text.append(f" = {signed(explanation.total)} ({rules})")
             shown.append(text)
-        shown.append(
-            Text("Totals: " + " · ".join(f"{self.name(s)} {t}" for s, t in enumerate(view.scores)))
-        )
+        shown.append(self._totals_line(view.scores))
         return shown
 
     def _players_table(self, view: StichelnView) -> Table:
@@ -265,7 +292,8 @@ class StichelnScreen(CardScreen):
             name = self.name(seat)
             if playing and seat == view.to_act:
                 name += " ◀"
-            table.add_row(name, pain, str(len(view.won[seat])), provisional, str(view.scores[seat]))
+            total = signed(view.scores[seat])
+            table.add_row(name, pain, str(len(view.won[seat])), provisional, total)
         return table
 
     def _table_line(self, view: StichelnView) -> Text:
@@ -284,11 +312,11 @@ class StichelnScreen(CardScreen):
             outcome = Text.assemble(f"{self.name(seat)} would take it with ", card_text(card))
         return Text.assemble("On the table: ", plays, f" (lead colour {lead}) → ", outcome)
 
-    def _own_hand(self, view: StichelnView, moves: Sequence[Any]) -> RenderableType:
+    def _own_hand(self, view: StichelnView, dealt: CardSet) -> RenderableType:
         pain = view.own_pain_card
         title = "Your hand"
         notes = {}
         if pain is not None and view.phase is Phase.PLAYING:
             title += f" (pain colour {pain.color.name.lower()})"
             notes[pain.color] = Text("pain colour")
-        return self._hand(view.hand, moves, title, notes)
+        return self._hand(view.hand, dealt, title, notes)

@@ -7,7 +7,7 @@ game declares (:attr:`GameInfo.screen <sticheln.GameInfo.screen>`).
 >>> game = StichlingGame()
 >>> screen = StichlingScreen(game, ["Ann", "Bo", "Cy", "Di"], perspective=0)
 >>> Console(width=80, color_system=None).print(*screen.start(game.new_game(4, seed=3)))
-──────────── Hand 1 of 3 · victory points 1, 2, 3 · Ann plays first ────────────
+──────────── Hand 1 of 3 · Ann plays first · victory points 1, 2, 3 ────────────
 Ann holds R4 R7 R11 R12 Y6 Y8 Y11 G2 G3 B8 B9 B12
 """
 
@@ -18,11 +18,19 @@ from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sticheln.core.screen import COLOR_STYLES, Screen, card_text, cards_text, joined, signed
+from sticheln.core.cards import Card, CardSet, Color
+from sticheln.core.screen import (
+    COLOR_STYLES,
+    CardScreen,
+    card_text,
+    cards_text,
+    joined,
+    progress,
+    signed,
+)
 from sticheln.stichling import (
     HAND_SIZE,
     OPEN_TRICKS,
@@ -41,9 +49,10 @@ from sticheln.stichling.tricks import counted
 __all__ = ["StichlingScreen"]
 
 
-class StichlingScreen(Screen):
+class StichlingScreen(CardScreen):
     """Stichling: the open tricks with their markers, every player's victory-point row as far
-    as it has been seen and the tricks won so far, the hand by colour with its moves, after
+    as it has been seen and the tricks won so far, the hand by colour with the cards'
+    numbers for the hand and what each colour's cards can do now, after
     each completed trick who took it, why (:func:`~sticheln.stichling.explain_trick`) and
     which card it turned up, and at the end of a hand what the viewer's score is made of
     (:func:`~sticheln.stichling.explain_score`).
@@ -51,6 +60,8 @@ class StichlingScreen(Screen):
     Everything is read from :class:`~sticheln.stichling.StichlingView` values: another
     player's victory-point cards show only once a won trick has turned them up.
     """
+
+    deal_term = "hand"
 
     def _view(self, state: Any, seat: int | None = None) -> StichlingView:
         if seat is None:
@@ -63,6 +74,37 @@ class StichlingScreen(Screen):
     def start(self, state: Any) -> list[RenderableType]:
         """The header of the first hand."""
         return self._hand_header(state, self._view(state))
+
+    def dealt(self, state: Any, player: int) -> CardSet:
+        """``player``'s hand as dealt for the hand: the cards they hold and those they have
+        played into its tricks, open or won."""
+        view = self._view(state, player)
+        tricks = [*view.open_tricks, *(trick for won in view.won for trick in won)]
+        own = [card for trick in tricks for seat, card in trick.plays if seat == player]
+        return view.hand | CardSet.of(own)
+
+    def where(self, state: Any) -> str:
+        """``Hand 2 of 3 · card 5 of 48``, or ``Hand 2 of 3 · victory points`` while they are
+        laid down."""
+        view = self._view(state)
+        if view.is_over:
+            return ""
+        if view.phase is Phase.ARRANGING:
+            now = "victory points"
+        else:
+            now = progress("card", view.turn, HAND_SIZE * view.players)
+        return self.heading(view.hand_number, view.hand_count, now)
+
+    def moved(self, mover: int, move: Any) -> Text:
+        """``#1 laid down the victory points 3,1,2`` (``#1 laid down their victory points``
+        where the order is not seen), or the move's text."""
+        if not isinstance(move, ArrangePoints):
+            return super().moved(mover, move)
+        whose = self.possessive(mover)
+        if self.perspective is None or mover == self.perspective:
+            order = self.game.move_text(move)
+            return Text(f"{self.name(mover)} laid down {whose} victory points {order}")
+        return Text(f"{self.name(mover)} laid down {whose} victory points")
 
     def events(self, before: Any, after: Any, mover: int, move: Any) -> list[RenderableType]:
         """The card played, completed tricks, the end of a hand and the next hand."""
@@ -89,50 +131,51 @@ class StichlingScreen(Screen):
         return shown
 
     def turn(self, state: Any, player: int, moves: Sequence[Any]) -> RenderableType:
-        """The player's screen: the table of players, the open tricks, the hand and the
-        numbered moves."""
+        """The player's screen: before a hand, the hand by colour and the numbered orders of
+        the victory-point cards; then the table of players, the open tricks, and the hand by
+        colour, each card with its number for the hand (:meth:`dealt`) and each colour with
+        what its cards can do now."""
         view = self._view(state, player)
         if view.phase is Phase.ARRANGING:
             values = sorted(view.rules.points[view.hand_number])
-            parts: list[RenderableType] = [
-                Rule(f"Hand {view.hand_number + 1} of {view.hand_count}", style="cyan"),
-                Text.assemble("Your hand: ", cards_text(view.hand)),
+            return Group(
+                self.header(view.hand_number, view.hand_count, "lay down your victory points"),
+                self._hand(view.hand, None, "Your hand", {}),
                 Text(
                     f"Lay down your victory-point cards {', '.join(map(str, values))} in the "
                     "order your won tricks turn them up: the first trick turns up the first "
-                    "card, each further trick the next, the fourth the first again; the card "
-                    "face up at the end of the hand scores, and no trick scores nothing."
+                    "card, each further trick the next, the fourth the first again. At the end "
+                    "of the hand the card face up scores its value; if you win no trick, you "
+                    "score 0."
                 ),
-            ]
-            parts.append(self._numbered(moves))
-            return Group(*parts)
-        parts = [
-            Rule(
-                f"Hand {view.hand_number + 1} of {view.hand_count} · "
-                f"card {view.turn + 1} of {HAND_SIZE * view.players}",
-                style="cyan",
-            ),
+                self._numbered(moves),
+            )
+        cards = progress("card", view.turn, HAND_SIZE * view.players)
+        return Group(
+            self.header(view.hand_number, view.hand_count, cards),
             self._players_table(view),
             self._tricks_table(view),
-            Text.assemble("Your hand: ", cards_text(view.hand)),
-            self._numbered(moves),
-        ]
-        return Group(*parts)
-
-    def prompt(self, moves: Sequence[Any] = ()) -> str:
-        """The question asked for a move."""
-        return "Your move (R7+, R7>2, 3,1,2 or its number; ? for help, q to quit): "
+            self._hand(view.hand, self.dealt(state, player), "Your hand", _notes(view, moves)),
+        )
 
     def help(self, moves: Sequence[Any]) -> str:
         """What to type, and the rules of a turn."""
+        if moves and isinstance(moves[0], ArrangePoints):
+            return (
+                f"Type an order of your victory-point cards as listed, such as 3,1,2, or its "
+                f"number in the list (1-{len(moves)}): your first won trick turns up the first "
+                "card of the order, the second the second, the third the third, the fourth the "
+                "first again. Type q to stop (the game is saved when --save is given)."
+            )
         return (
-            f"Type a move as listed, or its number (1-{len(moves)}). Before a hand, order "
-            "your victory-point cards, e.g. 3,1,2: your first won trick turns up the first. "
-            f"Then play a card: R7+ opens a new trick with R7 (at most {OPEN_TRICKS} are "
-            "open), R7>2 adds R7 to open trick 2 (of its colour; a card that fits no open "
-            "trick is discarded where the rules let it go). The highest card of a trick's "
-            f"first colour holds the marker, and the {TRICK_SIZE}th card gives the trick to "
-            "its holder. Type q to stop (the game is saved when --save is given)."
+            f"Type a move: R7+ opens a new trick with R7 (at most {OPEN_TRICKS} are open), "
+            "R7>2 adds R7 to open trick 2 (of its colour; a card that fits no open trick is "
+            "discarded where the rules let it go); the note beside each colour says what its "
+            "cards can do now. A card's number, shown before it, may stand for its name "
+            "(5+, 5>2), or alone choose the card's one move. "
+            f"{self._numbers_help()} The highest card of a trick's first colour holds the "
+            f"marker, and the {TRICK_SIZE}th card gives the trick to its holder. Type q to "
+            "stop (the game is saved when --save is given)."
         )
 
     def unfinished(self, state: Any) -> list[RenderableType]:
@@ -145,13 +188,9 @@ class StichlingScreen(Screen):
         the better last hand)."""
         view = self._view(state)
         rows = [(h.number, h.scores, " ".join(map(str, h.tricks_won))) for h in view.finished_hands]
-        return self._deal_scoreboard("Hand", rows, "Tricks won", view.scores, view.winners)
+        return self._deal_scoreboard(rows, "Tricks won", view.scores, view.winners)
 
     # -- parts ----------------------------------------------------------------------------
-
-    def _numbered(self, moves: Sequence[Any]) -> Text:
-        listed = [f"{i}) {self.game.move_text(move)}" for i, move in enumerate(moves, start=1)]
-        return Text("Your moves: " + "   ".join(listed))
 
     def _play_line(self, view: StichlingView, mover: int, move: Any) -> Text:
         """What ``move`` of ``mover`` did, in the view before it."""
@@ -178,7 +217,8 @@ class StichlingScreen(Screen):
         explanation = explain_trick(trick.cards)
         why = explanation.deciding_reason
         position = active_position(won)
-        card = "" if position is None else f"; it turns up their card number {position + 1}"
+        whose = self.possessive(winner)
+        card = "" if position is None else f"; it turns up {whose} card number {position + 1}"
         shown: list[RenderableType] = [
             Text.assemble(
                 f"{self.says(winner, 'take')} the trick ",
@@ -199,10 +239,11 @@ class StichlingScreen(Screen):
             return []
         values = ", ".join(map(str, sorted(view.rules.points[view.hand_number])))
         shown: list[RenderableType] = [
-            Rule(
-                f"Hand {view.hand_number + 1} of {view.hand_count} · victory points {values} · "
+            self.header(
+                view.hand_number,
+                view.hand_count,
                 f"{self.says(view.hand_leader, 'play')} first",
-                style="cyan",
+                f"victory points {values}",
             )
         ]
         seats = range(view.players) if self.perspective is None else (self.perspective,)
@@ -231,16 +272,11 @@ class StichlingScreen(Screen):
                 f"{self.name(seat)} {signed(score)} "
                 f"({tricks} trick{'' if tricks == 1 else 's'}, row {row})"
             )
-        head = f"Hand {finished.number + 1} scores (SL-SCORE-1): "
-        shown.append(Text(head + " · ".join(parts), style="bold"))
+        shown.append(self._deal_scores_line(finished.number, parts, "SL-SCORE-1"))
         me = self.perspective
         if me is not None:  # what the viewer's score is made of, as their view shows the hand
-            explanation = explain_score(finished, me)
-            shown.append(Text(f"{self.name(me)}: {explanation.title} {signed(explanation.total)}"))
-            shown.extend(Text(f"    {item}") for item in explanation.items)
-        shown.append(
-            Text("Totals: " + " · ".join(f"{self.name(s)} {t}" for s, t in enumerate(view.scores)))
-        )
+            shown.extend(self._score_lines(me, explain_score(finished, me)))
+        shown.append(self._totals_line(view.scores))
         return shown
 
     def _players_table(self, view: StichlingView) -> Table:
@@ -261,7 +297,7 @@ class StichlingScreen(Screen):
                 value = None if position is None else row[position]
                 face_up = "-" if position is None else ("?" if value is None else str(value))
             name = self.name(seat) + (" ◀" if seat == view.to_act else "")
-            table.add_row(name, shown_row, str(won), face_up, str(view.scores[seat]))
+            table.add_row(name, shown_row, str(won), face_up, signed(view.scores[seat]))
         return table
 
     def _tricks_table(self, view: StichlingView) -> RenderableType:
@@ -288,3 +324,42 @@ class StichlingScreen(Screen):
                 str(TRICK_SIZE - counted(trick.cards, view.rules.counted_cards)),
             )
         return table
+
+
+def _notes(view: StichlingView, moves: Sequence[Any]) -> dict[Color, Text]:
+    """What the cards of each colour can do now, read from the legal ``moves``: open a trick
+    (``+``), be added to an open trick of their colour (``>2``) or be discarded onto one of
+    another colour."""
+    opens: dict[Color, bool] = {}
+    targets: dict[Color, set[int]] = {}
+    for move in moves:
+        card: Card = move.card
+        if isinstance(move, OpenTrick):
+            opens[card.color] = True
+        elif isinstance(move, AddToTrick):
+            targets.setdefault(card.color, set()).add(move.trick)
+    notes = {}
+    for color in Color:
+        parts = ["+ opens a trick"] if opens.get(color) else []
+        adds = sorted(t for t in targets.get(color, ()) if view.open_tricks[t].color is color)
+        discards = sorted(t for t in targets.get(color, ()) if t not in adds)
+        if adds:
+            parts.append(f"{_tricks(adds)} adds to {_trick_list(adds)}")
+        if discards:
+            parts.append(f"{_tricks(discards)} discards onto {_trick_list(discards)}")
+        if parts:
+            notes[color] = Text(" · ".join(parts))
+    return notes
+
+
+def _tricks(indices: Sequence[int]) -> str:
+    """``">1"``, ``">1 >3"``: the texts that name open tricks after a card."""
+    return " ".join(f">{t + 1}" for t in indices)
+
+
+def _trick_list(indices: Sequence[int]) -> str:
+    """``"trick 1"``, ``"trick 1 or 3"``, ``"trick 1, 2 or 4"``."""
+    numbers = [str(t + 1) for t in indices]
+    if len(numbers) == 1:
+        return f"trick {numbers[0]}"
+    return f"trick {', '.join(numbers[:-1])} or {numbers[-1]}"
