@@ -118,7 +118,7 @@ def test_each_game_declares_itself() -> None:
         name="sticheln",
         title="Sticheln",
         player_counts=(3, 4, 5, 6),
-        presets=("nsv", "amigo-1993", "online-5-rounds", "eight-players"),
+        presets=("nsv", "amigo-1993", "online-5-rounds", "eight-players", "tiny"),
         default_preset="nsv",
         rules_name="nsv",
         simultaneous_moves=True,

@@ -38,7 +38,12 @@ from sticheln.hattrick.event import (
     TurnEnded,
     events,
 )
-from sticheln.hattrick.explain import explain_hand_score, explain_score, explain_trick
+from sticheln.hattrick.explain import (
+    explain_hand_score,
+    explain_lead,
+    explain_score,
+    explain_trick,
+)
 from sticheln.hattrick.game import HATTRICK, HattrickGame, move_text
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_from_dict
 from sticheln.hattrick.record import HATTRICK_RECORD_VERSION, HattrickRecord
@@ -107,6 +112,7 @@ __all__ = [
     "deal_hand",
     "events",
     "explain_hand_score",
+    "explain_lead",
     "explain_score",
     "explain_trick",
     "hand_score",
