@@ -27,7 +27,7 @@ Player  Won  Total
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from typing import Final, Protocol
 
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.setup import SPECTATOR
@@ -46,6 +46,7 @@ __all__ = [
     "short_repr",
     "signed",
     "table_lines",
+    "view_repr",
     "viewer_text",
 ]
 
@@ -54,6 +55,38 @@ REPR_LIMIT: Final = 200
 
 NOTHING: Final = "-"
 """What stands for an empty pile or an unknown entry of a table."""
+
+
+class SeenTable(Protocol):
+    """What :func:`view_repr` reads of a view."""
+
+    @property
+    def player(self) -> int: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def hand(self) -> CardSet: ...
+
+
+def view_repr(view: SeenTable, progress: Iterable[str]) -> str:
+    """The ``repr`` of a view: its class, who sees it, the number of players, the game's
+    ``progress`` in its own terms, and how many cards the viewer holds while there is a
+    game to play.
+
+    >>> from sticheln import new_game, observe
+    >>> view_repr(observe(new_game(3, seed=1), 2), ["round 1/3"])
+    '<StichelnView player 2, 3 players, round 1/3, 15 cards in hand>'
+    """
+    parts = [viewer_text(view.player), f"{view.players} players", *progress]
+    if view.player != SPECTATOR and not view.is_over:
+        held = len(view.hand)
+        parts.append(f"{held} card{'' if held == 1 else 's'} in hand")
+    return short_repr(type(view).__name__, parts)
 
 
 def short_repr(kind: str, parts: Iterable[str]) -> str:

@@ -26,10 +26,9 @@ from sticheln.core.text import (
     numbered,
     plays_text,
     scoreboard_lines,
-    short_repr,
     signed,
     table_lines,
-    viewer_text,
+    view_repr,
 )
 from sticheln.core.wire import WireValue
 from sticheln.sticheln.rules import StichelnRules
@@ -134,11 +133,7 @@ class StichelnView(WireValue):
         return self.rules.deck(self.players).cards - seen
 
     def __repr__(self) -> str:
-        parts = [viewer_text(self.player), f"{self.players} players", *progress(self)]
-        if self.player != SPECTATOR and not self.is_over:
-            held = len(self.hand)
-            parts.append(f"{held} card{'' if held == 1 else 's'} in hand")
-        return short_repr("StichelnView", parts)
+        return view_repr(self, progress(self))
 
     def __str__(self) -> str:
         return describe(self)

@@ -27,9 +27,8 @@ from sticheln.core.text import (
     numbered,
     plays_text,
     scoreboard_lines,
-    short_repr,
     table_lines,
-    viewer_text,
+    view_repr,
 )
 from sticheln.core.wire import WireValue
 from sticheln.stichling.rules import StichlingRules
@@ -176,11 +175,7 @@ class StichlingView(WireValue):
         return CardSet(self.rules.deck(self.players).mask & ~seen)
 
     def __repr__(self) -> str:
-        parts = [viewer_text(self.player), f"{self.players} players", *progress(self)]
-        if self.player != SPECTATOR and not self.is_over:
-            held = len(self.hand)
-            parts.append(f"{held} card{'' if held == 1 else 's'} in hand")
-        return short_repr("StichlingView", parts)
+        return view_repr(self, progress(self))
 
     def __str__(self) -> str:
         return describe(self)
