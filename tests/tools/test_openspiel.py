@@ -396,6 +396,33 @@ def test_the_public_observation_is_the_spectators_and_the_private_one_the_rest(n
         )
 
 
+def test_openspiels_full_tree_api_tests_pass_on_the_tiny_sticheln(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The whole tree of a tiny Sticheln for two (red and yellow 0-2, three cards each, a pain
+    card and two tricks), counted by hand. Dealing: seat 0's three cards come one at a time
+    (1 + 6 + 30 chance nodes; seat 1 gets the rest), 120 orders in all. Each order then has
+    1 + 3 pain-card nodes, 9 leads of the first trick, 18 follows, 36 leads and 36 follows
+    of the second, and 36 ends: 12,360 decision nodes and 4,320 ends. Information sets (both
+    players know every card once their own hand is dealt): 20 hands for each pain card,
+    x 9 pain cards for the first lead (180) and x 2 led cards for the follow (360), and 720
+    for each card of the second trick: 2,020."""
+    _parse_flags()
+    name = "python_sticheln(players=2,preset=tiny)"
+    monkeypatch.setitem(api_test.TOTAL_NUM_STATES, name, (37, 12360, 4320))
+    monkeypatch.setitem(api_test.PERFECT_RECALL_NUM_STATES, name, 2020)
+    case = type(
+        "Test",
+        (api_test.EnforceAPIOnFullTreeBase,),
+        {"game_name": name, "game": pyspiel.load_game(name)},
+    )
+    suite = unittest.TestLoader().loadTestsFromTestCase(case)
+    with open(os.devnull, "w") as quiet:
+        result = unittest.TextTestRunner(stream=quiet, verbosity=0).run(suite)
+    assert result.testsRun == 8
+    assert result.wasSuccessful(), [str(error) for _, error in result.failures + result.errors]
+
+
 # -- tree algorithms on the tiny presets ----------------------------------------------------------
 
 
