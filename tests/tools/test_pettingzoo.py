@@ -93,7 +93,10 @@ def test_api_test_passes_for_a_whole_game(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the dict observation's advice, as for classic envs
         api_test(env(name, players, preset), num_cycles=cycles)
-    assert sorted(removed) == [f"player_{seat}" for seat in range(players)]
+    # every agent removed by a dead step once per game finished (a tiny game ends more often)
+    games = len(removed) // players
+    assert games >= 1
+    assert sorted(removed) == sorted([f"player_{seat}" for seat in range(players)] * games)
 
 
 @pytest.mark.parametrize(("name", "preset", "players"), CONFIGS, ids=IDS)

@@ -10,7 +10,8 @@ import pytest
 
 from sticheln import find_game
 from sticheln.cli import main
-from sticheln.core.screen import CardScreen, Screen, progress, screen_for, signed
+from sticheln.core.screen import CardScreen, Screen, progress, screen_for
+from sticheln.core.text import signed
 from tests.plays import random_plays
 
 

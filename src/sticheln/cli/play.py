@@ -32,7 +32,8 @@ from sticheln.cli.common import (
 )
 from sticheln.core.errors import UnknownNameError
 from sticheln.core.protocol import Game
-from sticheln.core.screen import InputError, Screen, screen_for, signed
+from sticheln.core.screen import InputError, Screen, screen_for
+from sticheln.core.text import signed
 from sticheln.games import DEFAULT_GAME, GAME_NAMES, find_game
 
 __all__ = ["add_parser", "run"]

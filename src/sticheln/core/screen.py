@@ -29,6 +29,7 @@ from sticheln.core.errors import IllegalMoveError, InvalidMoveError
 from sticheln.core.explain import ScoreExplanation, TrickExplanation
 from sticheln.core.protocol import SPECTATOR, Game
 from sticheln.core.references import resolve
+from sticheln.core.text import signed
 from sticheln.core.tricks import Trick
 
 __all__ = [
@@ -41,7 +42,6 @@ __all__ = [
     "joined",
     "progress",
     "screen_for",
-    "signed",
     "takes_a_trick",
 ]
 
@@ -68,12 +68,6 @@ def card_text(card: Card) -> Text:
 def cards_text(cards: Sequence[Card] | CardSet, sep: str = " ") -> Text:
     """Card names in their colours."""
     return Text(sep).join(card_text(card) for card in cards)
-
-
-def signed(points: int) -> str:
-    """Points as every screen shows them, a deal's and a total alike: with their sign,
-    ``+3``, ``-5``, and ``0`` for none."""
-    return f"{points:+d}" if points else "0"
 
 
 def progress(term: str, index: int, count: int, *, at_most: bool = False) -> str:
@@ -105,9 +99,9 @@ class Screen:
     class defines a ``__str__``.
 
     What every screen shares is laid out here, each game giving its own terms: the line
-    above a turn (:meth:`header`), the points (:func:`signed`, the totals, the scores of a
-    deal, the scoreboard by deal) and the prompt, whose examples are the legal moves of the
-    moment (:meth:`prompt`).
+    above a turn (``header``), the points (``signed``: the totals, the scores of a deal, the
+    scoreboard by deal) and the prompt, whose examples are the legal moves of the
+    moment (``prompt``).
 
     :param game: the game.
     :param names: a name for each seat.
@@ -398,7 +392,7 @@ class CardScreen(Screen, metaclass=ABCMeta):
     player types the move's text or the card's number.
 
     A card keeps its number for the whole deal: the numbers are the places of the cards in
-    the hand as it was dealt (:meth:`dealt`), in the order of the hand, so a played card
+    the hand as it was dealt (``dealt``), in the order of the hand, so a played card
     leaves a gap and a number read on an earlier screen still names the same card. A number
     may also stand for the card's name in a longer text (``5>2`` for ``R7>2`` when R7 is card
     5). Moves that play no card (Stichling's order of victory points) are numbered in their
@@ -435,7 +429,7 @@ class CardScreen(Screen, metaclass=ABCMeta):
         )
 
     def parse_move(self, state: Any, player: int, text: str, moves: Sequence[Any]) -> Any:
-        """The move ``text`` names: the move of the card of that number (:meth:`dealt`), or
+        """The move ``text`` names: the move of the card of that number (``dealt``), or
         what the game's ``parse_move`` reads in it, a card's number standing for its name.
 
         :raises InputError: saying why no move fits: a number that is no card's, the number

@@ -130,7 +130,8 @@ def acting_text(seats: Sequence[int], verb: str = "play") -> str:
 
 
 def signed(points: int) -> str:
-    """Points with their sign, as a score of a deal: ``+3``, ``-5``, ``0``."""
+    """Points as every text shows them, a deal's and a total alike: with their sign, ``+3``,
+    ``-5``, and ``0`` for none."""
     return f"{points:+d}" if points else "0"
 
 

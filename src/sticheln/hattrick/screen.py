@@ -21,8 +21,8 @@ from sticheln.core.screen import (
     cards_text,
     joined,
     progress,
-    signed,
 )
+from sticheln.core.text import signed
 from sticheln.hattrick import (
     OPEN_TRICKS,
     PASS_PENALTY,

@@ -17,8 +17,8 @@ from sticheln.core.screen import (
     cards_text,
     joined,
     progress,
-    signed,
 )
+from sticheln.core.text import signed
 from sticheln.sticheln.explain import explain_round_score, explain_trick
 from sticheln.sticheln.moves import ChoosePain
 from sticheln.sticheln.rules import StichelnRules

@@ -29,8 +29,8 @@ from sticheln.core.screen import (
     cards_text,
     joined,
     progress,
-    signed,
 )
+from sticheln.core.text import signed
 from sticheln.stichling import (
     HAND_SIZE,
     OPEN_TRICKS,
