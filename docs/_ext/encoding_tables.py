@@ -1,5 +1,6 @@
-"""The ``encoding-layout`` directive: the table of an encoding's observation segments, built
-from the library itself so that the docs show the layout the code writes.
+"""The ``encoding-layout`` directive: the table of an encoding's observation segments (their
+place, size, range of values and meaning), built from the library itself so that the docs
+show the layout the code writes.
 
 Usage::
 
@@ -27,11 +28,23 @@ class EncodingLayout(Directive):
         name, players = self.arguments[0], int(self.arguments[1])
         encoding = find_game(name).encoding(players)
         rows = [
-            (segment.name, str(segment.offset), str(segment.size), segment.description)
+            (
+                segment.name,
+                str(segment.offset),
+                str(segment.size),
+                _range(segment.low, segment.high),
+                segment.description,
+            )
             for segment in encoding.layout
         ]
-        rows.append(("(total)", "", str(encoding.observation_size), ""))
-        return [_table(("Segment", "Offset", "Entries", "Meaning"), rows, (16, 8, 8, 68))]
+        rows.append(("(total)", "", str(encoding.observation_size), "", ""))
+        head = ("Segment", "Offset", "Entries", "Values", "Meaning")
+        return [_table(head, rows, (16, 7, 7, 10, 60))]
+
+
+def _range(low: int, high: int) -> str:
+    """The values of a segment's entries: ``0/1`` for flags and cards, else ``low..high``."""
+    return "0/1" if (low, high) == (0, 1) else f"{low}..{high}"
 
 
 def _table(
