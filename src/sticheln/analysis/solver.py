@@ -492,15 +492,21 @@ def solve(
     game declares a faster position (:attr:`GameInfo.solver_position
     <sticheln.GameInfo.solver_position>`); the values are the same.
 
-    >>> from sticheln import find_game
+    Sticheln with hands of three cards, the pain cards chosen (G2 is player 0's), two
+    tricks left: player 0 makes sure of 1 point by leading B1, and of -2 only by leading R8
+    (:doc:`/analysis` works it out):
+
+    >>> import sticheln as st
     >>> from sticheln.analysis import solve
-    >>> game = find_game("sticheln")
-    >>> state = game.new_game(3, deals=[["R1 R2", "R3 R4", "R5 R6"]] * 3)
-    >>> for player in range(3):
-    ...     state = game.apply_move(state, game.legal_moves(state, player)[0])
+    >>> game = st.StichelnGame(st.StichelnRules(name="three-cards", hand_size=3))
+    >>> state = game.new_game(3, deals=[["R8 B1 G2", "R3 B4 Y5", "R6 B7 Y2"]] * 3)
+    >>> for player, card in [(0, "G2"), (1, "Y5"), (2, "Y2")]:
+    ...     state = game.apply_move(state, game.parse_move(state, player, card))
     >>> solution = solve(game, state, 0)
-    >>> solution.value, [str(move.card) for move in solution.line]
-    (-3, ['R2', 'R4', 'R6'])
+    >>> solution.value, [game.move_text(move) for move in solution.best_moves]
+    (1, ['B1'])
+    >>> [game.move_text(move) for move in solution.line], solution.scores
+    (['B1', 'R3', 'R6', 'B7', 'R8', 'B4'], (1, -5, 1))
 
     :raises SolverError: if the game is over in ``state``, or several players are to act at
         once (then or later in the deal); for a ``budget`` or ``time_limit`` that is not

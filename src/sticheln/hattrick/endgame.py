@@ -24,6 +24,7 @@ offers one of them only.
 >>> hands += ["R11 R12 R13 R14 R15 G11 G12 G13 G14 G15 B11 B12 B13 B14 B15"]
 >>> hands += ["R16 R17 R18 R19 R20 G16 G17 G18 G19 G20 B16 B17 B18 B19 B20"]
 >>> state = game.new_game(4, deals=[hands] * 4)
+>>> from sticheln.hattrick.endgame import solver_position
 >>> position = solver_position(state, 0)
 >>> [str(position.move_of(key).card) for key in position.moves()]
 ['R1', 'G1', 'B1']

@@ -25,6 +25,7 @@ position offers one of them only.
 >>> state = st.new_game(3, rules=rules, deals=[["R1 R2 B5", "R3 R6 B6", "R4 R7 B7"]] * 3)
 >>> for player in range(3):
 ...     state = st.apply_move(state, st.legal_moves(state, player)[2])
+>>> from sticheln.sticheln.endgame import solver_position
 >>> position = solver_position(state, 0)
 >>> [str(position.move_of(key)) for key in position.moves()], position.points
 (['0 plays R1'], [-5, -6, -7])

@@ -22,6 +22,7 @@ The position offers the moves of one of them only.
 >>> state = game.new_game(2, seed=1)
 >>> state = game.apply_move(state, game.legal_moves(state, 0)[0])
 >>> state = game.apply_move(state, game.legal_moves(state, 1)[0])
+>>> from sticheln.stichling.endgame import solver_position
 >>> position = solver_position(state, 0)
 >>> len(position.moves()) < len(game.legal_moves(state, position.to_act))
 True
