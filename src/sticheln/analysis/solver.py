@@ -194,7 +194,13 @@ class _Search:
             bounds = bounds_of()
             if bounds is not None:
                 low, high = bounds
-                if low >= beta or low == high:
+                if low == high:
+                    if key is not None:
+                        if len(table) >= _TABLE_LIMIT:
+                            table.clear()
+                        table[key] = (low, low, first)
+                    return low
+                if low >= beta:
                     return low
                 if high <= alpha:
                     return high

@@ -55,7 +55,10 @@ _CARDS: Final = len(_COLORS) * _SLOTS
 _COLOR_OF: Final = tuple(index // _SLOTS for index in range(_CARDS))
 _VALUE_OF: Final = tuple(index % _SLOTS for index in range(_CARDS))
 _CACHE_LIMIT: Final = 1 << 16
-"""The most hands whose interchangeable cards a position keeps worked out."""
+"""The most hands whose interchangeable cards, and the most positions of the last two tricks
+whose values, a position keeps worked out."""
+_BEYOND: Final = 1 << 30
+"""More points than a round has."""
 
 
 def _values(mask: int) -> int:
@@ -86,6 +89,8 @@ class RoundPosition:
         "_lead",
         "_leads",
         "_merge_colors",
+        "_scratch",
+        "_small",
         "_moves",
         "_stack",
         "_worth",
@@ -143,13 +148,15 @@ class RoundPosition:
         self.live = live
         """The cards still to be won: those in the hands and the current trick."""
         self._cache: dict[tuple[int, int], list[int]] = {}
+        self._small: dict[tuple[int, ...], int] = {}
+        self._scratch: list[int] = []
         self._bounds: tuple[int, int] | None = None
         if player is not None:
             worth = self._worth[player]
             cards = _bits_to_indices(live)
             low = sum([worth[index] for index in cards if worth[index] < 0])
             high = sum([worth[index] for index in cards if worth[index] > 0])
-            self._bounds = self._last_trick(low, high)
+            self._bounds = (low, high)
         self._stack: list[
             tuple[int, int, int, tuple[list[int], int, int, int, tuple[int, int] | None] | None]
         ] = []
@@ -271,7 +278,7 @@ class RoundPosition:
                     low -= worth[card]
                 else:
                     high -= worth[card]
-            self._bounds = self._last_trick(low, high)
+            self._bounds = (low, high)
 
     def undo(self) -> None:
         """Take back the latest card played."""
@@ -300,31 +307,94 @@ class RoundPosition:
 
     def bounds(self) -> tuple[int, int] | None:
         """For the player searched, the points of the cards still to be won if it won only
-        those of its pain colour, and if it won all the others; the points of the last trick
-        when one card is left in every hand (``None`` for every player's)."""
-        return self._bounds
+        those of its pain colour, and if it won all the others; between tricks, when no hand
+        holds more than two cards, the points it makes in the last tricks, worked out here
+        (:meth:`_last_tricks`). ``None`` for every player's."""
+        bounds = self._bounds
+        if bounds is None or self.trick or self.live.bit_count() > 2 * self.n:
+            return bounds
+        key = (self.to_act, *self.hands)
+        value = self._small.get(key)
+        if value is None:
+            if len(self._small) >= _CACHE_LIMIT:
+                self._small.clear()
+            value = self._small[key] = self._last_tricks(self.to_act, -_BEYOND, _BEYOND)
+        return value, value
 
-    def _last_trick(self, low: int, high: int) -> tuple[int, int]:
-        """The bounds ``(low, high)``, or the points of the last trick for the player searched
-        when it is about to be played: one card in every hand."""
+    def _last_tricks(self, leader: int, alpha: int, beta: int) -> int:
+        """The points the player searched makes in the tricks left, led by ``leader``, when it
+        plays its best and the others their worst for it, for hands of one or two cards: a
+        plain alpha-beta search over the cards of the next trick (fail-soft, as the
+        solver's), then the last trick, whose cards are forced."""
+        if not self.hands[leader] & (self.hands[leader] - 1):
+            return self._last_trick(leader)
+        return self._choose(leader, 0, -1, -1, alpha, beta)
+
+    def _choose(self, leader: int, i: int, lead: int, best: int, alpha: int, beta: int) -> int:
+        """:meth:`_last_tricks` from the ``i``-th card of the trick led by ``leader``, the cards
+        before it in :attr:`_scratch`, ``best`` the place of the card that takes it so far."""
+        n = self.n
+        cards = self._scratch
+        if i == n:
+            taker = best if best >= 0 else self._zero_taker
+            winner = leader if taker < 0 else (leader + taker) % n
+            gain = 0
+            if taker >= 0 and winner == self.player:
+                worth = self._worth[winner]
+                gain = worth[cards[0]] + worth[cards[1]] + sum([worth[c] for c in cards[2:]])
+            return gain + self._last_trick(winner)
+        hands = self.hands
+        seat = (leader + i) % n
+        hand = hands[seat]
+        maximise = seat == self.player
+        value = -_BEYOND if maximise else _BEYOND
+        row = self._beats[lead][cards[best] + 1 if best >= 0 else 0] if i else self._leads
+        rest = hand
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            index = bit.bit_length() - 1
+            if i:
+                now, colour = (i if row >> index & 1 else best), lead
+            else:
+                now, colour = (0 if row >> index & 1 else -1), index // _SLOTS
+            hands[seat] = hand ^ bit
+            cards.append(index)
+            result = self._choose(leader, i + 1, colour, now, alpha, beta)
+            cards.pop()
+            hands[seat] = hand
+            if maximise:
+                if result > value:
+                    value = result
+                    if value > alpha:
+                        alpha = value
+            elif result < value:
+                value = result
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return value
+
+    def _last_trick(self, leader: int) -> int:
+        """The points the player searched makes in the last trick, led by ``leader``: every
+        hand holds its last card."""
         hands = self.hands
         n = self.n
-        if self.trick or self.live.bit_count() != n or not all(hands):
-            return low, high
-        leader = self.to_act
-        cards = [hands[(leader + i) % n].bit_length() - 1 for i in range(n)]
-        best = 0 if self._leads >> cards[0] & 1 else -1
-        row = self._beats[cards[0] // _SLOTS]
+        first = hands[leader].bit_length() - 1
+        best = 0 if self._leads >> first & 1 else -1
+        row = self._beats[first // _SLOTS]
+        bests = [first]
         for i in range(1, n):
-            if row[cards[best] + 1 if best >= 0 else 0] >> cards[i] & 1:
+            card = hands[(leader + i) % n].bit_length() - 1
+            if row[bests[best] + 1 if best >= 0 else 0] >> card & 1:
                 best = i
+            bests.append(card)
         taker = best if best >= 0 else self._zero_taker
         if taker < 0 or (leader + taker) % n != self.player:
-            return 0, 0
-        assert self.player is not None
-        worth = self._worth[self.player]
-        gain = sum([worth[card] for card in cards])
-        return gain, gain
+            return 0
+        worth = self._worth[self.player]  # type: ignore[index]  # a player is searched
+        return sum([worth[card] for card in bests])
 
     def move_of(self, key: Hashable) -> PlayCard:
         """The move of the player to act that plays the card ``key``."""
