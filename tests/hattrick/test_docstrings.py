@@ -17,6 +17,7 @@ MODULES = [
     "sticheln.hattrick.batch",
     "sticheln.hattrick.bot",
     "sticheln.hattrick.encoding",
+    "sticheln.hattrick.endgame",
     "sticheln.hattrick.engine",
     "sticheln.hattrick.event",
     "sticheln.hattrick.explain",

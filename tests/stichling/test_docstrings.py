@@ -28,6 +28,7 @@ MODULES = [
     "sticheln.stichling",
     "sticheln.stichling.bot",
     "sticheln.stichling.encoding",
+    "sticheln.stichling.endgame",
     "sticheln.stichling.engine",
     "sticheln.stichling.event",
     "sticheln.stichling.explain",

@@ -334,7 +334,7 @@ def test_the_declared_references_and_files_of_the_built_in_games_exist(name: str
     from sticheln.core.references import resolve
 
     info = st.find_game(name).info
-    for field in ("playout_policy", "fast_playouts", "hand_sampler", "screen"):
+    for field in ("playout_policy", "fast_playouts", "hand_sampler", "solver_position", "screen"):
         value = getattr(info, field)
         if value is not None:
             assert callable(resolve(value, field))
@@ -470,6 +470,7 @@ def test_the_tools_import_no_code_of_a_game() -> None:
         "sticheln.bots",
         "sticheln.cli",
         "sticheln.adapters",
+        "sticheln.analysis",
         "sticheln.web",
     )
     wrong = []

@@ -28,6 +28,7 @@ __all__ = [
     "RecordError",
     "RulesError",
     "SetupError",
+    "SolverError",
     "StichelnError",
     "UnknownNameError",
     "UnknownPlayerError",
@@ -85,6 +86,13 @@ class RulesError(StichelnError, ValueError):
 
 class SetupError(StichelnError, ValueError):
     """Arguments of a game's ``new_game`` that do not fit the rules (seat, deals)."""
+
+
+class SolverError(StichelnError, ValueError):
+    """A state that the solver (:func:`sticheln.analysis.solve`) cannot search, or a setting
+    of the search out of range: a game that is over, several players to act at once (Sticheln's
+    pain cards, Stichling's victory-point cards), a budget that is not positive. The message
+    says which."""
 
 
 class UnknownPlayerError(StichelnError, ValueError):

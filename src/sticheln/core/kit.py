@@ -216,6 +216,9 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     web_renderer: str | None = None
     """The web page's renderer, a JavaScript module as the package resource
     ``"package:path.js"`` (:attr:`GameInfo.web_renderer`)."""
+    solver_position: Any = None
+    """The fast path of the solver, or its reference (:attr:`GameInfo.solver_position`);
+    ``None``: the solver searches the protocol's states."""
 
     def evolve(self, **changes: Any) -> GameKit[StateT, MoveT, ViewT, RulesT]:
         """This kit with the fields ``changes`` names set to its values, and every field the
@@ -615,6 +618,7 @@ def _info(kit: GameKit[Any, Any, Any, Any], rules: Any) -> GameInfo:
         playout_policy=kit.playout_policy,
         fast_playouts=kit.fast_playouts,
         hand_sampler=kit.hand_sampler,
+        solver_position=kit.solver_position,
         screen=kit.screen,
         web_renderer=kit.web_renderer,
     )

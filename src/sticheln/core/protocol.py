@@ -132,6 +132,12 @@ class GameInfo:
     web_renderer: str | None = None
     """The game's renderer for the web page, a JavaScript module, as the package resource
     ``"package:path/in/it.js"`` (:func:`~sticheln.core.references.resource`), or ``None``."""
+    solver_position: Any = None
+    """A fast path of the solver (:func:`sticheln.analysis.solve`): ``factory(state,
+    player)``, returning the deal in progress of ``state`` as a
+    :class:`~sticheln.analysis.Position` of the game's own, searched for the score of the seat
+    ``player`` (``None``: for every player's), or ``None`` for a state it does not handle; or
+    its reference, or ``None`` for the solver's generic path on the protocol's states."""
 
     def bot(self, name: str) -> Any:
         """The factory (or its reference) of the game's own bot called ``name``, or

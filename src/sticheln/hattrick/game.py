@@ -80,6 +80,7 @@ HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules
     score_bounds=score_bounds,
     bots={"heuristic": "sticheln.hattrick.bot:make_hattrick_bot"},
     hand_sampler=HandSampler,
+    solver_position="sticheln.hattrick.endgame:solver_position",
     screen="sticheln.hattrick.screen:HattrickScreen",
     web_renderer="sticheln.hattrick:render.js",
     explain_trick=trick_explanation,

@@ -92,6 +92,7 @@ STICHELN: Final[GameKit[StichelnState, StichelnMove, StichelnView, StichelnRules
     bots={"heuristic": "sticheln.sticheln.bot:make_heuristic_bot"},
     playout_policy="sticheln.sticheln.bot:playout_policy",
     fast_playouts="sticheln.sticheln.playout:round_search",
+    solver_position="sticheln.sticheln.endgame:solver_position",
     screen="sticheln.sticheln.screen:StichelnScreen",
     web_renderer="sticheln.sticheln:render.js",
     explain_trick=trick_explanation,

@@ -74,6 +74,7 @@ STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, Stichling
     bots={"heuristic": "sticheln.stichling.bot:make_stichling_bot"},
     fast_playouts="sticheln.stichling.playout:hand_search",
     hand_sampler=HandSampler,
+    solver_position="sticheln.stichling.endgame:solver_position",
     screen="sticheln.stichling.screen:StichlingScreen",
     web_renderer="sticheln.stichling:render.js",
     explain_trick=trick_explanation,
