@@ -104,7 +104,11 @@ def check_solution(
 def cases() -> list[tuple[str, str, int, int]]:
     """(game, preset, players, cards): every preset of every game, at player counts and
     hand sizes small enough for the brute force."""
-    sizes = {"sticheln": {3: 3, 4: 2, 5: 2}, "hattrick": {4: 3, 5: 2}, "stichling": {2: 3, 3: 2}}
+    sizes = {
+        "sticheln": {2: 3, 3: 3, 4: 2, 5: 2},
+        "hattrick": {2: 3, 3: 2, 4: 3, 5: 2},
+        "stichling": {2: 3, 3: 2},
+    }
     found = []
     for name in GAMES:
         info = st.find_game(name).info

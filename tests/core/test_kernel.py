@@ -129,6 +129,7 @@ def test_each_game_declares_itself() -> None:
         fast_playouts="sticheln.sticheln.playout:round_search",
         screen="sticheln.sticheln.screen:StichelnScreen",
         web_renderer="sticheln.sticheln:render.js",
+        solver_position="sticheln.sticheln.endgame:solver_position",
     )
     assert sticheln_info.score_range(3) == (-108, 135)
     assert sticheln_info.score_range(2) is None
