@@ -30,7 +30,7 @@ from typing import Any
 import sticheln as st
 from sticheln.analysis import solve
 
-DEFAULT_CARDS = {"sticheln": (4, 5, 6, 8), "hattrick": (4, 5, 6), "stichling": (2, 3, 4)}
+DEFAULT_CARDS = {"sticheln": (4, 5, 6, 8), "hattrick": (3, 4, 5), "stichling": (3, 4, 5)}
 """The endgames measured when ``--cards`` is not given."""
 
 
@@ -53,7 +53,7 @@ def endgame(game: st.Game[Any, Any, Any], players: int, seed: int, cards: int) -
 
 def endgames(game: st.Game[Any, Any, Any], players: int, cards: int, count: int) -> list[Any]:
     """``count`` endgames of ``cards`` cards, from the seeds 0, 1, 2, ..."""
-    found = []
+    found: list[Any] = []
     seed = 0
     while len(found) < count:
         state = endgame(game, players, seed, cards)
@@ -121,7 +121,8 @@ def main() -> None:
             states = endgames(game, args.players, cards, args.positions)
             for model in models:
                 median, positions, rate, finished = measure(game, states, model, args.time_limit)
-                shown = f"{median:9.3f}" if finished * 2 > len(states) else f">{args.time_limit:8g}"
+                over = f">{args.time_limit:g}"
+                shown = f"{median:9.3f}" if finished * 2 > len(states) else f"{over:>9}"
                 print(
                     f"  {cards:5d}  {model:9s} {shown}   {positions:16,.0f}   {rate:11,.0f}"
                     f"   {finished}/{len(states)}   ({rate / reference:.2f} x random play)",

@@ -178,9 +178,10 @@ class HandPosition:
         )
 
     def bounds(self) -> tuple[int, int] | None:
-        """For the player searched, bounds of its score of the hand (see
-        :meth:`_turn_bounds`), the points it has being 0 until the end; ``None`` for every
-        player's."""
+        """For the player searched, bounds of its score of the hand, the points it has being
+        0 until the end: at best it wins every card still in play of the colour it could
+        collect most of and nothing else, at worst every card still in play and it passes all
+        its own but the last (worked out between turns); ``None`` for every player's."""
         return self._bounds[-1]
 
     def move_of(self, key: Hashable) -> Any:

@@ -2,12 +2,12 @@
 (:attr:`GameInfo.solver_position <sticheln.GameInfo.solver_position>`).
 
 A round in play, every hand known, is a small mutable record of ints: each hand a bit mask of
-card indices (:func:`~sticheln.core.cards.card_at`), the current trick a short list, each
+card indices (``sticheln.core.cards.card_at``), the current trick a short list, each
 player's points of the round so far an int. The solver plays a move with
 :meth:`RoundPosition.play` and takes it back with :meth:`RoundPosition.undo`.
 
 Nothing here defines a rule of the game. Tricks are resolved by the tables of the fast
-playouts (:func:`sticheln.sticheln.playout.tables_for`), built from
+playouts (``sticheln.sticheln.playout.tables_for``), built from
 :func:`~sticheln.trick_winner` and :func:`~sticheln.trick_taker`; the points of a won card
 are :func:`~sticheln.card_points` and those of the round so far :func:`~sticheln.round_score`.
 The differential tests (``tests/analysis/test_solver.py``) check the solver on this position
@@ -89,9 +89,9 @@ class RoundPosition:
         "_lead",
         "_leads",
         "_merge_colors",
+        "_moves",
         "_scratch",
         "_small",
-        "_moves",
         "_stack",
         "_worth",
         "_zero_taker",
@@ -309,7 +309,7 @@ class RoundPosition:
         """For the player searched, the points of the cards still to be won if it won only
         those of its pain colour, and if it won all the others; between tricks, when no hand
         holds more than two cards, the points it makes in the last tricks, worked out here
-        (:meth:`_last_tricks`). ``None`` for every player's."""
+        (a plain alpha-beta search of its own). ``None`` for every player's."""
         bounds = self._bounds
         if bounds is None or self.trick or self.live.bit_count() > 2 * self.n:
             return bounds
