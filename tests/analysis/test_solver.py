@@ -46,7 +46,7 @@ def deal_over(game: Game[Any, Any, Any], state: Any, deal: int) -> bool:
 
 def brute_force(
     game: Game[Any, Any, Any], state: Any, player: int, model: str
-) -> tuple[int, dict[Any, int]]:
+) -> tuple[int, dict[Any, int], list[Any]]:
     """The value of the deal for ``player`` and of each legal move, by trying everything.
 
     Under "paranoid" ``player`` takes its best move and every other player the worst for
@@ -66,11 +66,15 @@ def brute_force(
         return max(results, key=lambda r: (r[mover], -r[player], [-x for x in r]))
 
     (mover,) = game.players_to_act(state)
-    values = {
-        move: outcome(game.apply_move(state, move))[player]
-        for move in game.legal_moves(state, mover)
+    results = {
+        move: outcome(game.apply_move(state, move)) for move in game.legal_moves(state, mover)
     }
-    return outcome(state)[player], values
+    best = outcome(state)
+    if model == "paranoid":
+        chosen = [move for move, result in results.items() if result[player] == best[player]]
+    else:
+        chosen = [move for move, result in results.items() if result == best]
+    return best[player], {move: result[player] for move, result in results.items()}, chosen
 
 
 def play_out(game: Game[Any, Any, Any], state: Any, line: tuple[Any, ...]) -> tuple[int, ...]:
@@ -88,7 +92,7 @@ def check_solution(
     game: Game[Any, Any, Any], state: Any, player: int, model: str, solution: Solution[Any]
 ) -> None:
     """``solution`` agrees with the brute force, and its line plays out to its value."""
-    value, values = brute_force(game, state, player, model)
+    value, values, best_moves = brute_force(game, state, player, model)
     assert solution.exact
     assert solution.value == solution.lower == solution.upper == value
     assert dict(solution.move_values) == values
@@ -97,6 +101,7 @@ def check_solution(
     scores = play_out(game, state, solution.line)
     assert scores == solution.scores
     assert scores[player] == value
+    assert list(solution.best_moves) == best_moves
     assert solution.line[0] in solution.best_moves
     assert solution.move_values[solution.line[0]] == value
 

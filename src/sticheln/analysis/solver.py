@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final, Generic, Literal, TypeVar
 
@@ -93,28 +93,16 @@ class Solution(Generic[MoveT]):
     scores: tuple[int, ...] | None
     """Each player's score of the deal at the end of :attr:`line` (``None`` unless
     :attr:`exact`); ``scores[player] == value``."""
+    best_moves: tuple[MoveT, ...]
+    """The best moves of :attr:`to_act` under :attr:`model`, in the order of the legal moves
+    (empty unless :attr:`exact`): under ``"paranoid"`` those of the highest value when
+    :attr:`to_act` is :attr:`player`, of the lowest for the others; under ``"maxn"`` the first
+    move of :attr:`line` and every move that gives each player the same score."""
     nodes: int
     """The positions searched."""
     exact: bool
     """Whether the search finished: :attr:`value`, every move's value and :attr:`line` are
     exact."""
-
-    @property
-    def best_moves(self) -> tuple[MoveT, ...]:
-        """The moves of :attr:`to_act` of the best known value for it, in the order of the
-        legal moves: the highest under ``"paranoid"`` when :attr:`to_act` is
-        :attr:`player` and the lowest for the others; under ``"maxn"`` the moves of the
-        first move of :attr:`line` (those with the same value for every player)."""
-        if not self.move_values:
-            return ()
-        if self.model == "maxn":
-            if not self.line:
-                return ()
-            first = self.move_values[self.line[0]]
-            return tuple(move for move, value in self.move_values.items() if value == first)
-        values = self.move_values.values()
-        best = max(values) if self.to_act == self.player else min(values)
-        return tuple(move for move, value in self.move_values.items() if value == best)
 
     def __repr__(self) -> str:
         known = "exact" if self.exact else f"bounds {self.lower}..{self.upper}"
@@ -587,8 +575,9 @@ def _solve_paranoid(search: _Search, legal: Sequence[Any]) -> Solution[Any]:
     if exact:
         line = search.paranoid_line(alphabeta, low)
         scores = _line_scores(position, line)
+    best = [key for key, (value, _) in found.items() if exact and value == low]
     return _solution(
-        search, "paranoid", legal, classes, found, base, (low, high), exact, line, scores
+        search, "paranoid", legal, classes, found, base, (low, high), exact, line, scores, best
     )
 
 
@@ -621,13 +610,15 @@ def _solve_maxn(search: _Search, legal: Sequence[Any]) -> Solution[Any]:
     line: list[Any] = []
     scores = None
     bounds = (-_INFINITY, _INFINITY)
+    best: list[Hashable] = []
     if exact:
-        best = max(vectors.values(), key=lambda vector: _rank(vector, mover, player))
-        bounds = (best[player], best[player])
+        chosen = max(vectors.values(), key=lambda vector: _rank(vector, mover, player))
+        bounds = (chosen[player], chosen[player])
+        best = [key for key, vector in vectors.items() if vector == chosen]
         line = search.maxn_line(maxn)
         scores = _line_scores(position, line)
     return _solution(
-        search, "maxn", legal, classes, found, base[player], bounds, exact, line, scores
+        search, "maxn", legal, classes, found, base[player], bounds, exact, line, scores, best
     )
 
 
@@ -656,11 +647,13 @@ def _solution(
     exact: bool,
     line: Sequence[Any],
     scores: tuple[int, ...] | None,
+    best: Collection[Hashable],
 ) -> Solution[Any]:
     """The :class:`Solution` of a search whose root moves ``classes`` have the bounds
     ``found`` of the points to come, and the root ``bounds``; ``base`` is the player's points
-    at the root."""
-    of_move = {move: found[key] for key, moves in classes.items() for move in moves}
+    at the root, and ``best`` the root moves that are best."""
+    class_of = {move: key for key, moves in classes.items() for move in moves}
+    of_move = {move: found[class_of[move]] for move in legal}
     move_bounds = {move: _bounds_view(base, *of_move[move]) for move in legal}
     move_values = {
         move: low for move, (low, high) in move_bounds.items() if low is not None and low == high
@@ -678,6 +671,7 @@ def _solution(
         move_bounds=MappingProxyType(move_bounds),
         line=tuple(line),
         scores=scores,
+        best_moves=tuple(move for move in legal if class_of[move] in best),
         nodes=search.nodes,
         exact=exact,
     )

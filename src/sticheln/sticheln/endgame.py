@@ -393,7 +393,7 @@ class RoundPosition:
         taker = best if best >= 0 else self._zero_taker
         if taker < 0 or (leader + taker) % n != self.player:
             return 0
-        worth = self._worth[self.player]  # a player is searched
+        worth = self._worth[self.player]
         return sum([worth[card] for card in bests])
 
     def move_of(self, key: Hashable) -> PlayCard:
