@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pickle
 import random
-import textwrap
 import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -35,6 +34,7 @@ from sticheln.core.errors import (
     WrongTypeError,
 )
 from sticheln.core.registry import GAME_NAMES
+from tests.pages import rst_blocks
 from tests.toy_games import Nim
 
 
@@ -676,22 +676,6 @@ def test_an_async_vector_env_keeps_a_mask_per_sub_environment() -> None:
 # -- the documentation's examples ------------------------------------------------------------------
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "gymnasium.rst"
-
-
-def rst_blocks(text: str, directive: str) -> list[str]:
-    """The bodies of the ``.. directive::`` blocks of a reStructuredText page, dedented."""
-    blocks: list[str] = []
-    lines = text.splitlines()
-    for number, line in enumerate(lines):
-        if line.strip() != f".. {directive}::":
-            continue
-        body: list[str] = []
-        for following in lines[number + 1 :]:
-            if following.strip() and not following.startswith(" "):
-                break
-            body.append(following)
-        blocks.append(textwrap.dedent("\n".join(body)).strip("\n"))
-    return blocks
 
 
 def test_the_pages_examples_run_and_print_what_it_shows(

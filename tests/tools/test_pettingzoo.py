@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pickle
 import random
-import textwrap
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -24,6 +23,7 @@ from sticheln import find_game
 from sticheln.adapters.pettingzoo import GameEnv, env, raw_env
 from sticheln.core.errors import IllegalMoveError
 from sticheln.core.registry import GAME_NAMES
+from tests.pages import rst_blocks
 
 
 def configs() -> Iterator[tuple[str, str, int]]:
@@ -380,22 +380,6 @@ def test_a_pickled_env_replays_identically(wrapped: bool) -> None:
 # -- The documentation's examples ------------------------------------------------------------------
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "pettingzoo.rst"
-
-
-def rst_blocks(text: str, directive: str) -> list[str]:
-    """The bodies of the ``.. directive::`` blocks of a reStructuredText page, dedented."""
-    blocks: list[str] = []
-    lines = text.splitlines()
-    for number, line in enumerate(lines):
-        if line.strip() != f".. {directive}::":
-            continue
-        body: list[str] = []
-        for following in lines[number + 1 :]:
-            if following.strip() and not following.startswith(" "):
-                break
-            body.append(following)
-        blocks.append(textwrap.dedent("\n".join(body)).strip("\n"))
-    return blocks
 
 
 def test_the_pages_examples_run_and_print_what_it_shows(
