@@ -28,6 +28,9 @@ MISSING_DASK = (
 )
 """The message when Dask is not installed."""
 
+_LISTED = 300
+"""The most characters of the list of workers of another version in an error message."""
+
 _LOCAL = re.compile(r"local:(\d+)")
 
 
@@ -76,9 +79,11 @@ def check_versions(client: Any) -> None:
     wrong = {worker: version for worker, version in reported.items() if version != mine}
     if wrong:
         listed = ", ".join(f"{worker} runs {version}" for worker, version in sorted(wrong.items()))
+        if len(listed) > _LISTED:
+            listed = listed[:_LISTED] + "…"
         raise VersionMismatchError(
             f"this process runs sticheln {mine}, and {len(wrong)} of the cluster's "
-            f"{len(reported)} workers another version ({excerpt(listed, 300)}): install "
+            f"{len(reported)} workers another version ({listed}): install "
             f"sticheln {mine} on every worker"
         )
 
