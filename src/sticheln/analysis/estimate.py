@@ -26,7 +26,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from sticheln.analysis.solver import Model, solve
-from sticheln.bots.ismcts import playout_policy_for
 from sticheln.core.errors import SolverError
 from sticheln.core.protocol import Game
 from sticheln.core.stats import student_t_quantile
@@ -42,6 +41,8 @@ Policy = Callable[[Any, int, Sequence[Any], random.Random], Any]
 def policy_of(game: Game[Any, Any, Any]) -> Policy:
     """The policy the playouts of :func:`playout_values` are played with: the game's declared
     playout policy, or uniformly random moves."""
+    from sticheln.bots.ismcts import playout_policy_for  # the bots import the analysis
+
     declared = playout_policy_for(game)
     if declared is not None:
         return declared
@@ -101,8 +102,9 @@ def mean_interval(values: Sequence[float]) -> tuple[float, tuple[float, float] |
     """The mean of ``values`` and its 95% confidence interval (Student's t with one degree of
     freedom less than the values); no interval (``None``) for a single value.
 
-    >>> mean_interval([1, 3])
-    (2.0, (-10.706204736174704, 14.706204736174704))
+    >>> mean, (low, high) = mean_interval([1, 3])  # t(0.975, 1) = 12.706
+    >>> mean, round(low, 3), round(high, 3)
+    (2.0, -10.706, 14.706)
     >>> mean_interval([2, 2, 2])
     (2.0, (2.0, 2.0))
     """
