@@ -104,7 +104,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     text = _record_text(args.file)
     with _ProgressBar(env) as bar:
         try:
-            result = analyse(
+            result: Analysis[Any] = analyse(
                 text,
                 args.player,
                 samples=args.samples,
