@@ -35,6 +35,7 @@ __all__ = [
     "ANALYSIS_FORMAT",
     "DEFAULT_BUDGET",
     "DEFAULT_SAMPLES",
+    "MAX_SAMPLES",
     "Analysis",
     "Decision",
     "MoveValue",
