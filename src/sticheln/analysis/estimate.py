@@ -102,6 +102,7 @@ def mean_interval(values: Sequence[float]) -> tuple[float, tuple[float, float] |
     """The mean of ``values`` and its 95% confidence interval (Student's t with one degree of
     freedom less than the values); no interval (``None``) for a single value.
 
+    >>> from sticheln.analysis.estimate import mean_interval
     >>> mean, (low, high) = mean_interval([1, 3])  # t(0.975, 1) = 12.706
     >>> mean, round(low, 3), round(high, 3)
     (2.0, -10.706, 14.706)

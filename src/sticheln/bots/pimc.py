@@ -237,6 +237,7 @@ def make_pimc_bot_from_options(game: Game[Any, Any, Any], **options: Any) -> PIM
     :data:`PIMC_OPTIONS` (the factory :func:`~sticheln.bots.make_bot` calls).
 
     >>> from sticheln import StichelnGame
+    >>> from sticheln.bots.pimc import make_pimc_bot_from_options
     >>> bot = make_pimc_bot_from_options(StichelnGame(), time=0.5, early="heuristic")
     >>> bot.time_limit, bot.samples, type(bot.early).__name__
     (0.5, None, 'HeuristicBot')
