@@ -10,7 +10,13 @@ from typing import Any, Final, Generic, TypeVar
 from sticheln.analysis.estimate import solved_values
 from sticheln.analysis.solver import MODELS, Model
 from sticheln.bots.base import Bot, OptionParser, make_bot, parse_int, parse_positive_int
-from sticheln.bots.ismcts import MAX_TIME_LIMIT, ISMCTSBot
+from sticheln.bots.ismcts import (
+    MAX_TIME_LIMIT,
+    ISMCTSBot,
+    parse_bot_name,
+    parse_seconds,
+    time_limit_option,
+)
 from sticheln.core.errors import excerpt
 from sticheln.core.protocol import Game
 
@@ -194,36 +200,20 @@ def make_pimc_bot(game: Game[Any, Any, Any], **options: Any) -> PIMCBot[Any, Any
     return PIMCBot(game, **options)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= MAX_TIME_LIMIT:
-        raise ValueError(
-            f"must be a positive number of seconds, at most {MAX_TIME_LIMIT:g} (an hour)"
-        )
-    return value
-
-
 def _model(text: str) -> str:
     if text.lower() not in MODELS:
         raise ValueError("must be paranoid or maxn")
     return text.lower()
 
 
-def _bot_name(text: str) -> str:
-    return text.lower()
-
-
 PIMC_OPTIONS: dict[str, OptionParser] = {
-    "time": _seconds,
-    "time_limit": _seconds,
+    "time": parse_seconds,
+    "time_limit": parse_seconds,
     "samples": parse_positive_int,
     "seed": parse_int,
     "model": _model,
     "budget": parse_positive_int,
-    "early": _bot_name,
+    "early": parse_bot_name,
 }
 """The options of ``pimc`` in a bot spec (``pimc:time=0.5:seed=3``), with the parsers of
 their values: ``time`` (or ``time_limit``) in seconds and ``samples`` bound the search of a
@@ -244,10 +234,7 @@ def make_pimc_bot_from_options(game: Game[Any, Any, Any], **options: Any) -> PIM
 
     :raises ValueError: if both ``time`` and ``time_limit`` are given.
     """
-    if "time" in options:
-        if "time_limit" in options:
-            raise ValueError("give time or time_limit, not both")
-        options["time_limit"] = options.pop("time")
+    time_limit_option(options)
     early = options.pop("early", None)
     if early is not None and early != "ismcts":
         options["early"] = make_bot(str(early), game)
