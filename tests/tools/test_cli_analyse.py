@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,32 @@ def test_usage_errors(record: str, tmp_path: Path) -> None:
     code, _, err = run("analyse", str(tmp_path / "none.json"), "--as", "0")
     assert code == 2
     assert "cannot read" in err
+
+
+def test_plot(record: str, tmp_path: Path) -> None:
+    picture = tmp_path / "chart.png"
+    code, out, err = run(
+        "analyse", record, "--as", "0", "--samples", "2", "--seed", "1", "--plot", str(picture)
+    )
+    assert code == 0, err
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"The chart is in {picture}" in " ".join(out.split())
+
+
+def test_plot_without_matplotlib(
+    record: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # an import of it fails
+    picture = tmp_path / "chart.png"
+    code, out, err = run("analyse", record, "--as", "0", "--plot", str(picture))
+    assert code == 2
+    assert out == ""
+    assert 'needs the plot extra: pip install ".[plot]"' in err
+    assert not picture.exists()
+
+
+def test_plot_to_a_bad_place(record: str, tmp_path: Path) -> None:
+    target = tmp_path / "no-such-folder" / "chart.png"
+    code, _, err = run("analyse", record, "--as", "0", "--samples", "1", "--plot", str(target))
+    assert code == 2
+    assert "cannot write" in err

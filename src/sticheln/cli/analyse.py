@@ -81,6 +81,14 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--json", action="store_true", help="print the whole analysis as JSON instead"
     )
+    parser.add_argument(
+        "--plot",
+        metavar="PNG",
+        help=(
+            "also draw the expected score of the move played and of the best move, decision "
+            "by decision, into this PNG file (needs the plot extra: matplotlib)"
+        ),
+    )
     parser.set_defaults(run=run)
 
 
@@ -102,6 +110,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if args.top < 0:
         raise UsageError(f"--top must be 0 or more, got {args.top}")
     text = _record_text(args.file)
+    if args.plot is not None:
+        _check_plotting()
     with _ProgressBar(env) as bar:
         try:
             result: Analysis[Any] = analyse(
@@ -115,11 +125,32 @@ def run(args: argparse.Namespace, env: Env) -> int:
             )
         except StichelnError as exc:
             raise UsageError(str(exc)) from None
+    if args.plot is not None:
+        from sticheln.analysis.chart import plot_analysis
+
+        try:
+            plot_analysis(result, args.plot)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.plot!r}: {exc.strerror or exc}") from None
     if args.json:
         env.stdout.write(json.dumps(result.to_dict()) + "\n")
         return EXIT_OK
     _show(env.console, args.file, record.game.info.title, result, args.top)
+    if args.plot is not None:
+        env.console.print(Text(f"The chart is in {args.plot}."))
     return EXIT_OK
+
+
+def _check_plotting() -> None:
+    """:raises UsageError: if matplotlib, the ``plot`` extra, is not installed (before the
+    analysis, not after)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise UsageError(
+            'sticheln analyse --plot needs the plot extra: pip install ".[plot]" in a '
+            "checkout of sticheln"
+        ) from None
 
 
 def _record_text(path: str) -> str:
