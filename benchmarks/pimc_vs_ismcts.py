@@ -38,10 +38,23 @@ def seats(players: int) -> list[bool]:
     return [seat % 2 == 0 for seat in range(players)]
 
 
-def play_deal(task: tuple[str, str | None, int, str, float, int, int]) -> dict[str, Any]:
+_BOTS: dict[tuple[str, str], Any] = {}
+
+
+def seat_bot(game: Any, spec: str) -> Any:
+    """The bot of ``spec``, one for the whole run (per process), as a bot plays a whole game
+    and learns from its earlier deals (the ``pimc`` bot learns which deals are too long to
+    solve)."""
+    key = (f"{game.name}/{game.info.rules_name}", spec)
+    if key not in _BOTS:
+        _BOTS[key] = make_bot(spec, game)
+    return _BOTS[key]
+
+
+def play_deal(task: tuple[str, str | None, int, str, str, float, int, int]) -> dict[str, Any]:
     """One deal, every rotation of the seats: the mean deal score of the ``pimc`` seats
     minus that of the opponent's, and each bot's moves, CPU seconds and solved decisions."""
-    game_name, rules, players, opponent, seconds, seed, deal = task
+    game_name, rules, players, pimc, opponent, seconds, seed, deal = task
     game = st.find_game(game_name, rules)
     pimc_seats = seats(players)
     margins = []
@@ -51,11 +64,13 @@ def play_deal(task: tuple[str, str | None, int, str, float, int, int]) -> dict[s
     for rotation in range(players):
         is_pimc = [pimc_seats[(seat - rotation) % players] for seat in range(players)]
         bots = [
-            make_bot(f"pimc:time={seconds}:seed={seat}", game)
-            if is_pimc[seat]
-            else make_bot(
-                opponent if opponent == "heuristic" else f"{opponent}:time={seconds}:seed={seat}",
+            seat_bot(
                 game,
+                f"{pimc}:time={seconds}:seed={seat}"
+                if is_pimc[seat]
+                else opponent
+                if opponent == "heuristic"
+                else f"{opponent}:time={seconds}:seed={seat}",
             )
             for seat in range(players)
         ]
@@ -98,6 +113,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--time", type=float, default=0.1, help="seconds per move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", nargs="+", default=["ismcts", "heuristic"])
+    parser.add_argument("--pimc", default="pimc", help="the pimc bot's spec, without time and seed")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
     game = st.find_game(args.game, args.rules)
@@ -105,12 +121,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         f"python {platform.python_version()}, {game.info.title}, rules "
         f"{game.info.rules_name!r}, {players} players, {args.deals} deals, "
-        f"{args.time} s per move, seed {args.seed}, pimc on seats "
+        f"{args.time} s per move, seed {args.seed}, {args.pimc} on seats "
         f"{[seat for seat, mine in enumerate(seats(players)) if mine]} of every rotation"
     )
     for opponent in args.against:
         tasks = [
-            (args.game, args.rules, players, opponent, args.time, args.seed, deal)
+            (args.game, args.rules, players, args.pimc, opponent, args.time, args.seed, deal)
             for deal in range(args.deals)
         ]
         start = time.perf_counter()

@@ -23,7 +23,9 @@ from sticheln.core.protocol import Game
 __all__ = [
     "DEFAULT_PIMC_BUDGET",
     "DEFAULT_PIMC_SAMPLES",
+    "MIN_WORLDS",
     "PIMC_OPTIONS",
+    "TRIAL_SHARE",
     "PIMCBot",
     "make_pimc_bot",
     "make_pimc_bot_from_options",
@@ -35,6 +37,14 @@ ViewT = TypeVar("ViewT")
 
 DEFAULT_PIMC_SAMPLES: Final = 20
 """The worlds a :class:`PIMCBot` without a time limit solves for a move."""
+
+TRIAL_SHARE: Final = 0.25
+"""The share of its time limit a :class:`PIMCBot` gives the solver in the first world of a
+decision, before it hands the decision to its early bot with the time left."""
+
+MIN_WORLDS: Final = 8
+"""The fewest worlds a :class:`PIMCBot` with a time limit must be able to solve in its time,
+judged by the first, for it to decide by them; else the early bot decides."""
 
 DEFAULT_PIMC_BUDGET: Final = 20_000
 """The positions a :class:`PIMCBot` lets the solver search in the first world of a decision
@@ -53,9 +63,11 @@ class PIMCBot(Generic[StateT, MoveT, ViewT]):
     not solve within ``budget`` positions, or several players act at once (which the solver
     does not search), the decision goes to the ``early`` bot, by default an
     :class:`~sticheln.bots.ISMCTSBot` of the same seed, which gets the time left: ISMCTS early
-    in a deal, PIMC late. So as not to spend the budget in vain, the bot remembers the
+    in a deal, PIMC late. With a time limit, the first world gets :data:`TRIAL_SHARE` of the
+    time, and the bot decides by the solver only if the first world took little enough time
+    for :data:`MIN_WORLDS` worlds. So as not to spend time in vain, the bot remembers the
     fewest moves left in a deal (counted by a random playout of the world) that it could not
-    solve, and hands a decision with at least as many moves left to the early bot at once.
+    solve so, and hands a decision with at least as many moves left to the early bot at once.
 
     The search stops after ``samples`` worlds or ``time_limit`` seconds, whichever comes
     first (with neither, :data:`DEFAULT_PIMC_SAMPLES` worlds); the first world is always
@@ -145,34 +157,60 @@ class PIMCBot(Generic[StateT, MoveT, ViewT]):
         player = game.viewer(view)
         totals = [0] * len(moves)
         while self.samples is None or self.last_solved < self.samples:
-            left = None if deadline is None else deadline - time.perf_counter()
+            now = time.perf_counter()
+            left = None if deadline is None else deadline - now
             if left is not None and left <= 0 and self.last_solved:
                 break
             world = game.sample_state(view, rng)
-            length = None
             if not self.last_solved:
-                length = _moves_left(game, world, rng)
-                if self._unsolved_length is not None and length >= self._unsolved_length:
+                values = self._first(world, player, moves, rng, now, deadline)
+                if values is None:
                     return self._early(view, moves, rng, deadline)
-            values = solved_values(
-                game,
-                world,
-                player,
-                moves,
-                model=self.model,
-                budget=self.budget if not self.last_solved else None,
-                time_limit=None if left is None else max(left, 1e-3),
-            )
-            if values is None:
-                if self.last_solved:
+            else:
+                values = solved_values(
+                    game,
+                    world,
+                    player,
+                    moves,
+                    model=self.model,
+                    budget=None,
+                    time_limit=None if left is None else max(left, 1e-3),
+                )
+                if values is None:
                     break  # out of time in a later world: the worlds solved decide
-                if length is not None and len(game.players_to_act(world)) == 1:
-                    known = self._unsolved_length
-                    self._unsolved_length = length if known is None else min(known, length)
-                return self._early(view, moves, rng, deadline)
             self.last_solved += 1
             totals = [total + value for total, value in zip(totals, values, strict=True)]
         return moves[totals.index(max(totals))]
+
+    def _first(
+        self,
+        world: Any,
+        player: int,
+        moves: Sequence[MoveT],
+        rng: random.Random,
+        start: float,
+        deadline: float | None,
+    ) -> tuple[int, ...] | None:
+        """The values of ``moves`` in the first world of a decision, or ``None`` when the
+        decision goes to the early bot: the deal is as long as one not solved before, or the
+        solver does not finish within the budget and :data:`TRIAL_SHARE` of the time, or it
+        finishes too slowly to solve :data:`MIN_WORLDS` worlds in the time."""
+        game = self.game
+        length = _moves_left(game, world, rng)
+        if self._unsolved_length is not None and length >= self._unsolved_length:
+            return None
+        trial = None if self.time_limit is None else self.time_limit * TRIAL_SHARE
+        values = solved_values(
+            game, world, player, moves, model=self.model, budget=self.budget, time_limit=trial
+        )
+        spent = time.perf_counter() - start
+        too_slow = deadline is not None and spent * MIN_WORLDS > deadline - start
+        if values is None or too_slow:
+            if len(game.players_to_act(world)) == 1:
+                known = self._unsolved_length
+                self._unsolved_length = length if known is None else min(known, length)
+            return None
+        return values
 
     def _early(
         self, view: ViewT, moves: Sequence[MoveT], rng: random.Random, deadline: float | None
