@@ -289,9 +289,9 @@ def analyse(
       game's playout policy (the one the ISMCTS bot plays its playouts with), an estimate
       that takes no account of what the others know.
 
-    The solver is tried in the first world of a decision; when it does not finish there, the
-    decision's worlds are all valued by playouts (:attr:`Decision.solved` counts the worlds
-    solved). When nothing is hidden any more, every world is the state itself and the values
+    The solver is tried in the first world of a decision; from the first world in which it
+    does not finish, the decision's worlds are valued by playouts (:attr:`Decision.solved`
+    counts the worlds solved). When nothing is hidden any more, every world is the state itself and the values
     are those of :func:`solve`.
 
     ``samples`` worlds are drawn for each decision (:data:`DEFAULT_SAMPLES` when neither it
