@@ -127,3 +127,18 @@ def test_spec_options() -> None:
         make_bot("pimc:wings=2", game)
     with pytest.raises(ValueError, match="samples must be a positive int"):
         PIMCBot(game, samples=0)
+
+
+def test_too_little_time_for_enough_worlds_goes_to_the_early_bot() -> None:
+    # A tenth of a millisecond a move: the first world alone takes longer than an eighth of
+    # it (MIN_WORLDS), so the early bot decides, and the bot remembers the deal's length.
+    game, state = tiny_lead()
+    early = Counting()
+    bot = PIMCBot(game, time_limit=1e-4, early=early)
+    move = bot.choose(game.observe(state, 0), game.legal_moves(state, 0), random.Random(1))
+    assert move == game.legal_moves(state, 0)[0]
+    assert (early.calls, bot.last_solved) == (1, 0)
+    generous = PIMCBot(game, time_limit=5.0, samples=4, early=early)
+    move = generous.choose(game.observe(state, 0), game.legal_moves(state, 0), random.Random(1))
+    assert game.move_text(move) == "Y2"
+    assert (early.calls, generous.last_solved) == (1, 4)
