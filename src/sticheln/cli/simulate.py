@@ -55,6 +55,7 @@ __all__ = [
     "format_points",
     "run",
     "simulate",
+    "student_t_quantile",
     "summarize",
     "wilson_interval",
 ]
