@@ -50,6 +50,7 @@ def student_t_cdf(t: float, df: int) -> float:
     """The distribution function of Student's t with ``df`` degrees of freedom:
     ``1 - I_x(df / 2, 1 / 2) / 2`` with ``x = df / (df + t**2)``, for ``t >= 0``.
 
+    >>> from sticheln.core.stats import student_t_cdf
     >>> student_t_cdf(0.0, 3), round(student_t_cdf(1.0, 1), 12)
     (0.5, 0.75)
     """
@@ -61,6 +62,7 @@ def student_t_quantile(p: float, df: int) -> float:
     """The ``p`` quantile of Student's t with ``df`` degrees of freedom (``0.5 <= p < 1``),
     found by bisection on :func:`student_t_cdf` to about 1e-12.
 
+    >>> from sticheln.core.stats import student_t_quantile
     >>> [round(student_t_quantile(0.975, df), 3) for df in (1, 2, 5, 9, 29, 1000)]
     [12.706, 4.303, 2.571, 2.262, 2.045, 1.962]
 
