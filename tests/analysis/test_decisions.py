@@ -3,8 +3,10 @@ nothing is hidden, a small case worked out by hand, every game, the seed, the er
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -165,3 +167,13 @@ def test_bad_record_and_seat() -> None:
         analyse(game.to_json(state), "0")  # type: ignore[arg-type]
     record = st.StichelnRecord.from_state(state)
     assert analyse(record, 0, samples=1, seed=1).decisions
+
+
+def test_the_chart_names_its_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sticheln.analysis.chart import plot_analysis
+
+    game, state = tiny_record(WHOLE_DEAL)
+    analysis = analyse(game.to_json(state), 0, samples=1, seed=1)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # an import of it fails
+    with pytest.raises(ImportError, match=r'needs the plot extra.*pip install "\.\[plot\]"'):
+        plot_analysis(analysis, io.BytesIO())

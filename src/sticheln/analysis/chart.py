@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import IO, Any
 
-from sticheln.adapters import missing_extra
 from sticheln.analysis.decisions import Analysis
 
 __all__ = ["plot_analysis"]
@@ -42,7 +41,11 @@ def plot_analysis(analysis: Analysis[Any], target: str | IO[bytes]) -> None:
         matplotlib.use("Agg")
         from matplotlib import pyplot
     except ImportError as error:
-        raise missing_extra("sticheln.analysis.chart", "plot", error) from None
+        raise ImportError(
+            f"sticheln.analysis.chart needs the plot extra, and {error.name or error} is not "
+            'installed: pip install ".[plot]" in a checkout of sticheln',
+            name="sticheln.analysis.chart",
+        ) from None
     decisions = analysis.decisions
     x = list(range(1, len(decisions) + 1))
     played = [decision.value_of(decision.played) for decision in decisions]

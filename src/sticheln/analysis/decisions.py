@@ -291,8 +291,8 @@ def analyse(
 
     The solver is tried in the first world of a decision; from the first world in which it
     does not finish, the decision's worlds are valued by playouts (:attr:`Decision.solved`
-    counts the worlds solved). When nothing is hidden any more, every world is the state itself and the values
-    are those of :func:`solve`.
+    counts the worlds solved). When nothing is hidden any more, every world is the state
+    itself and the values are those of :func:`solve`.
 
     ``samples`` worlds are drawn for each decision (:data:`DEFAULT_SAMPLES` when neither it
     nor ``time`` is given); ``time`` bounds the seconds of the whole analysis, shared equally

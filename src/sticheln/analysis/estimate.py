@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from sticheln.analysis.solver import Model, solve
 from sticheln.core.errors import SolverError
 from sticheln.core.protocol import Game
+from sticheln.core.references import resolve
 from sticheln.core.stats import student_t_quantile
 
 __all__ = ["mean_interval", "playout_values", "policy_of", "solved_values"]
@@ -40,11 +41,11 @@ Policy = Callable[[Any, int, Sequence[Any], random.Random], Any]
 
 def policy_of(game: Game[Any, Any, Any]) -> Policy:
     """The policy the playouts of :func:`playout_values` are played with: the game's declared
-    playout policy, or uniformly random moves."""
-    from sticheln.bots.ismcts import playout_policy_for  # the bots import the analysis
-
-    declared = playout_policy_for(game)
-    if declared is not None:
+    playout policy (:attr:`GameInfo.playout_policy <sticheln.GameInfo.playout_policy>`), or
+    uniformly random moves."""
+    info = game.info
+    if info.playout_policy is not None:
+        declared: Policy = resolve(info.playout_policy, f"the playout policy of {info.title}")
         return declared
     return lambda state, player, moves, rng: rng.choice(moves)
 
