@@ -142,3 +142,31 @@ def test_too_little_time_for_enough_worlds_goes_to_the_early_bot() -> None:
     move = generous.choose(game.observe(state, 0), game.legal_moves(state, 0), random.Random(1))
     assert game.move_text(move) == "Y2"
     assert (early.calls, generous.last_solved) == (1, 4)
+
+
+def test_a_person_never_waits_long_for_it() -> None:
+    # The command line gives a search without a budget its interactive time, and the web
+    # server gives it its bot time and refuses more than its most.
+    from sticheln.cli.common import make_bots
+    from sticheln.web.limits import Limits
+    from sticheln.web.validate import RequestError, parse_table_request
+
+    game = st.find_game("sticheln")
+    timed, counted = make_bots(["pimc", "pimc:samples=3"], game, default_time=0.5)
+    assert isinstance(timed, PIMCBot)
+    assert isinstance(counted, PIMCBot)
+    assert (timed.time_limit, counted.time_limit, counted.samples) == (0.5, None, 3)
+    seats = ["human", "pimc", "pimc:samples=1000000", "random"]
+    request = parse_table_request(
+        {"game": "sticheln", "players": 4, "seats": seats}, Limits(bot_time=0.25)
+    )
+    assert request.seats[1:3] == ("pimc:time=0.25", "pimc:samples=1000000:time=0.25")
+    with pytest.raises(RequestError, match="a bot may think at most"):
+        parse_table_request(
+            {
+                "game": "sticheln",
+                "players": 4,
+                "seats": ["human", "pimc:time=3000", "random", "random"],
+            },
+            Limits(),
+        )
