@@ -10,10 +10,13 @@ confidence interval over the deals (Student's t): a positive interval that exclu
 means ``pimc`` is the stronger. Every searching bot gets the same ``--time`` per move; the
 CPU time each actually used per move is printed beside (``time.process_time``, this
 process), and so is the share of ``pimc``'s decisions that it solved rather than handed to
-its ISMCTS. Run it with, for example::
+its ISMCTS. ``--pimc SPEC`` puts another bot on those seats (``--pimc pimc:model=maxn``, or
+``--pimc ismcts`` for the reference: how ISMCTS itself fares against the same opponents in the
+same deals). Run it with, for example::
 
     python benchmarks/pimc_vs_ismcts.py --deals 40 --time 0.1
-    python benchmarks/pimc_vs_ismcts.py --game hattrick --deals 40 --time 0.1
+    python benchmarks/pimc_vs_ismcts.py --deals 16 --time 0.1 --pimc ismcts --against heuristic
+    python benchmarks/pimc_vs_ismcts.py --game hattrick --deals 16 --time 0.1
 """
 
 from __future__ import annotations
@@ -113,7 +116,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--time", type=float, default=0.1, help="seconds per move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", nargs="+", default=["ismcts", "heuristic"])
-    parser.add_argument("--pimc", default="pimc", help="the pimc bot's spec, without time and seed")
+    parser.add_argument(
+        "--pimc",
+        default="pimc",
+        help="the spec of the bot on the first seats, without time and seed (default pimc)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
     game = st.find_game(args.game, args.rules)
@@ -140,10 +147,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         moves = {name: sum(r["moves"][name] for r in results) for name in ("pimc", opponent)}
         solved = sum(result["solved"] for result in results)
         print(
-            f"pimc - {opponent}: {mean:+.2f} ± {half:.2f} points per deal "
-            f"(95% CI {mean - half:+.2f} to {mean + half:+.2f}); CPU s/move pimc "
+            f"{args.pimc} - {opponent}: {mean:+.2f} ± {half:.2f} points per deal "
+            f"(95% CI {mean - half:+.2f} to {mean + half:+.2f}); CPU s/move {args.pimc} "
             f"{cpu['pimc'] / moves['pimc']:.4f}, {opponent} {cpu[opponent] / moves[opponent]:.4f}; "
-            f"pimc solved {solved} of {moves['pimc']} moves; "
+            f"{args.pimc} solved {solved} of {moves['pimc']} moves; "
             f"{time.perf_counter() - start:.0f} s"
         )
 
