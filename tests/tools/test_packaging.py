@@ -107,6 +107,7 @@ def test_the_metadata_names_the_authors_versions_and_audiences(dist: Path) -> No
         "gymnasium",
         "openspiel",
         "web",
+        "plot",
         "all",
         "browser-tests",
         "dev",

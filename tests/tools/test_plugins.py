@@ -225,10 +225,13 @@ def _play(game: st.Game[Any, Any, Any], bots: list[Any], seed: int) -> Any:
 @pytest.mark.usefixtures("installed")
 def test_every_bot_that_plays_the_installed_game_plays_it() -> None:
     game = st.find_game("high-card")
-    assert bot_names(game) == ("random", "ismcts", "lowest")
+    assert bot_names(game) == ("random", "ismcts", "pimc", "lowest")
     specs = ["random:seed=1", "ismcts:iterations=30:seed=2", "lowest"]
-    for spec in specs:
+    for spec in [*specs, "pimc"]:
         assert plays(spec, game)
+    final = _play(game, [make_bot(spec, game) for spec in specs], seed=4)
+    assert sum(game.scores(final)) == 5
+    specs = ["pimc:samples=3:seed=5", "random:seed=1", "lowest"]
     final = _play(game, [make_bot(spec, game) for spec in specs], seed=4)
     assert sum(game.scores(final)) == 5
     assert not plays("heuristic", game)
@@ -237,7 +240,7 @@ def test_every_bot_that_plays_the_installed_game_plays_it() -> None:
     assert str(caught.value) == (
         "the heuristic bot does not play High Card: the game declares none (its GameKit's "
         "or GameInfo's bots={'heuristic': 'module:factory'}); bots that do: random, ismcts, "
-        "lowest"
+        "pimc, lowest"
     )
 
 

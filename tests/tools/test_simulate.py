@@ -16,10 +16,9 @@ from sticheln.cli.simulate import (
     INTERVALS,
     _interval,
     _rate_interval,
-    student_t_cdf,
-    student_t_quantile,
     wilson_interval,
 )
+from sticheln.core.stats import student_t_cdf, student_t_quantile
 
 # -- Student's t ------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Analysis of games: the exact solver of a deal with every hand known (:func:`solve`).
+"""Analysis of games: the exact solver of a deal with every hand known (:func:`solve`), and
+the analysis of a recorded game, decision by decision (:func:`analyse`).
 
 Written once against the :class:`~sticheln.Game` protocol, like the bots; a game may declare
 a faster position of its own for the solver (:attr:`GameInfo.solver_position
@@ -8,8 +9,32 @@ a faster position of its own for the solver (:attr:`GameInfo.solver_position
 
 from __future__ import annotations
 
+from sticheln.analysis.decisions import (
+    ANALYSIS_FORMAT,
+    DEFAULT_BUDGET,
+    DEFAULT_SAMPLES,
+    Analysis,
+    Decision,
+    MoveValue,
+    analyse,
+)
 from sticheln.analysis.position import Position, StatePosition
 from sticheln.analysis.solver import MODELS, Model, Solution, solve
 from sticheln.core.errors import SolverError
 
-__all__ = ["MODELS", "Model", "Position", "Solution", "SolverError", "StatePosition", "solve"]
+__all__ = [
+    "ANALYSIS_FORMAT",
+    "DEFAULT_BUDGET",
+    "DEFAULT_SAMPLES",
+    "MODELS",
+    "Analysis",
+    "Decision",
+    "Model",
+    "MoveValue",
+    "Position",
+    "Solution",
+    "SolverError",
+    "StatePosition",
+    "analyse",
+    "solve",
+]

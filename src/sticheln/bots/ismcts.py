@@ -30,7 +30,10 @@ __all__ = [
     "ISMCTSBot",
     "make_ismcts_bot",
     "make_ismcts_bot_from_options",
+    "parse_bot_name",
+    "parse_seconds",
     "playout_policy_for",
+    "time_limit_option",
 ]
 
 StateT = TypeVar("StateT")
@@ -632,7 +635,9 @@ def make_ismcts_bot(game: Game[Any, Any, Any], **options: Any) -> ISMCTSBot[Any,
     return ISMCTSBot(game, **options)
 
 
-def _seconds(text: str) -> float:
+def parse_seconds(text: str) -> float:
+    """An option value that is a time limit: a positive number of seconds, at most
+    :data:`MAX_TIME_LIMIT`."""
     try:
         value = float(text)
     except ValueError:
@@ -669,13 +674,14 @@ def _playout_policy(text: str) -> str:
     raise ValueError("must be heuristic (the game's declared policy) or none (random)")
 
 
-def _bot_name(text: str) -> str:
+def parse_bot_name(text: str) -> str:
+    """An option value that names a registered bot, in lower case."""
     return text.lower()
 
 
 ISMCTS_OPTIONS: dict[str, OptionParser] = {
-    "time": _seconds,
-    "time_limit": _seconds,
+    "time": parse_seconds,
+    "time_limit": parse_seconds,
     "iterations": parse_positive_int,
     "seed": parse_int,
     "exploration": _exploration,
@@ -684,8 +690,8 @@ ISMCTS_OPTIONS: dict[str, OptionParser] = {
     "round_playouts": parse_bool,
     "tree_simultaneous": parse_bool,
     "playout_policy": _playout_policy,
-    "playout_bot": _bot_name,
-    "delegate_bot": _bot_name,
+    "playout_bot": parse_bot_name,
+    "delegate_bot": parse_bot_name,
 }
 """The options of ``ismcts`` in a bot spec (``ismcts:time=0.5:seed=3``), with the parsers of
 their values: ``time`` (or ``time_limit``) in seconds, at most :data:`MAX_TIME_LIMIT` (an
@@ -694,6 +700,17 @@ hour), and ``iterations`` bound the search,
 ``playout_policy=heuristic`` (the game's declared policy, the default unless a
 ``playout_bot`` is given) or ``none`` (random playouts, or those of ``playout_bot``), and
 ``playout_bot`` and ``delegate_bot`` naming registered bots."""
+
+
+def time_limit_option(options: dict[str, Any]) -> None:
+    """Rename the option ``time`` of a bot spec ``time_limit``, in place.
+
+    :raises ValueError: if both are given.
+    """
+    if "time" in options:
+        if "time_limit" in options:
+            raise ValueError("give time or time_limit, not both")
+        options["time_limit"] = options.pop("time")
 
 
 def make_ismcts_bot_from_options(
@@ -709,10 +726,7 @@ def make_ismcts_bot_from_options(
 
     :raises ValueError: if both ``time`` and ``time_limit`` are given.
     """
-    if "time" in options:
-        if "time_limit" in options:
-            raise ValueError("give time or time_limit, not both")
-        options["time_limit"] = options.pop("time")
+    time_limit_option(options)
     if "playout_policy" in options:  # given: the declared policy even with a playout_bot
         policy = options["playout_policy"]
         options["playout_policy"] = None if policy == "none" else playout_policy_for(game)

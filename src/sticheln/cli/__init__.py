@@ -15,12 +15,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO, cast
 
-from sticheln.cli import play, replay, serve, simulate
+from sticheln.cli import analyse, play, replay, serve, simulate
 from sticheln.cli.common import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, Env, UsageError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS = ("play", "simulate", "replay", "serve")
+COMMANDS = ("play", "simulate", "replay", "analyse", "serve")
 """The subcommands of ``sticheln``."""
 
 
@@ -62,6 +62,7 @@ def build_parser(env: Env) -> argparse.ArgumentParser:
     play.add_parser(subparsers)
     simulate.add_parser(subparsers)
     replay.add_parser(subparsers)
+    analyse.add_parser(subparsers)
     serve.add_parser(subparsers)
     return parser
 

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 import attrs
 from rich.console import Console
 
-from sticheln.bots import Bot, BotSpecError, make_bot, parse_bot_spec, plays
+from sticheln.bots import Bot, BotSpecError, bot_options, make_bot, parse_bot_spec, plays
 from sticheln.core.errors import RecordError, UnknownNameError, WrongTypeError, excerpt
 from sticheln.core.loading import load_record as read_record
 from sticheln.core.protocol import Game
@@ -203,15 +203,16 @@ INTERACTIVE_ISMCTS_TIME = 0.5
 """The seconds an ``ismcts`` bot without a budget of its own searches per move when a person
 plays against it (``sticheln play``), so that nobody waits long for a bot."""
 
-_BUDGET_KEYS = frozenset({"time", "time_limit", "iterations"})
+_BUDGET_KEYS = frozenset({"time", "time_limit", "iterations", "samples"})
 
 
 def make_bots(
     names: Sequence[str], game: Game[Any, Any, Any], *, default_time: float | None = None
 ) -> list[Bot[Any, Any]]:
     """One bot per spec (:func:`~sticheln.bots.make_bot` reads them). With
-    ``default_time``, an ``ismcts`` spec that gives neither ``time`` nor ``iterations``
-    searches that many seconds a move.
+    ``default_time``, the spec of a search (a bot with a ``time`` option: ``ismcts``,
+    ``pimc``) that gives no budget (``time``, ``iterations``, ``samples``) searches that many
+    seconds a move.
 
     :raises UsageError: for an unknown bot, one that does not play ``game``, or an option
         it does not take or a bad option value.
@@ -221,7 +222,8 @@ def make_bots(
         try:
             spec = parse_bot_spec(name)
             budget = spec.option_keys() & _BUDGET_KEYS
-            if default_time is not None and spec.name == "ismcts" and not budget:
+            searches = "time" in bot_options(spec.name)
+            if default_time is not None and searches and not budget:
                 spec = spec.with_options(time=default_time)
             bots.append(make_bot(spec, game))
         except (UnknownNameError, BotSpecError, WrongTypeError) as exc:

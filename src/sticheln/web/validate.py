@@ -18,7 +18,14 @@ from typing import Any
 
 import attrs
 
-from sticheln.bots import BOT_NAMES, BotSpecError, make_bot, parse_bot_spec, plays
+from sticheln.bots import (
+    BOT_NAMES,
+    BotSpecError,
+    bot_options,
+    make_bot,
+    parse_bot_spec,
+    plays,
+)
 from sticheln.bots import bot_names as game_bot_names
 from sticheln.core import UnknownNameError, WrongTypeError
 from sticheln.core.protocol import Game
@@ -161,7 +168,7 @@ def _bot_spec(field: str, text: str, game: Game[Any, Any, Any], limits: Limits) 
             f"{', '.join(bot_names(game))}"
         )
     options = dict(spec.options)
-    if spec.name == "ismcts":
+    if "time" in bot_options(spec.name):  # a search (ismcts, pimc): its time is bounded
         time_key = "time" if "time" in options else "time_limit"
         if time_key not in options:
             spec = spec.with_options(time=limits.bot_time)

@@ -1,0 +1,260 @@
+"""``sticheln analyse``: what each decision of one player in a saved game was worth, and the
+moves that cost the most (:func:`sticheln.analysis.analyse`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from typing import TYPE_CHECKING, Any, Final
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from sticheln.cli.common import EXIT_OK, Env, UsageError, load_record
+
+if TYPE_CHECKING:
+    from sticheln.analysis import Analysis, Decision
+
+__all__ = ["add_parser", "run"]
+
+DEFAULT_TOP: Final = 10
+"""The costly moves the table shows when ``--top`` is not given."""
+
+_MODELS: Final = ("paranoid", "maxn")
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``analyse`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "analyse",
+        help="the costly moves of one player in a saved game",
+        description=(
+            "Analyse every decision of one player in a saved game: the hidden cards are "
+            "drawn many times to agree with what the player saw, every legal move is valued "
+            "in each such world (exactly by the solver near the end of a deal, by playouts "
+            "earlier), and the moves that cost the most expected points are listed, with the "
+            "better move and how the trick went."
+        ),
+    )
+    parser.add_argument("file", metavar="FILE", help="the game record (JSON)")
+    parser.add_argument(
+        "--as",
+        dest="player",
+        type=int,
+        required=True,
+        metavar="PLAYER",
+        help="the seat (from 0) whose decisions are analysed",
+    )
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--samples",
+        type=int,
+        metavar="N",
+        help="worlds drawn for each decision (default 20)",
+    )
+    budget.add_argument(
+        "--time",
+        type=float,
+        metavar="S",
+        help="seconds for the whole analysis, shared among the decisions",
+    )
+    parser.add_argument(
+        "--seed", type=int, help="the seed of the worlds drawn (default: a fresh one, shown)"
+    )
+    parser.add_argument(
+        "--model",
+        choices=_MODELS,
+        default="paranoid",
+        help="how the solver takes the others to play (default paranoid)",
+    )
+    parser.add_argument(
+        "--top",
+        type=int,
+        default=DEFAULT_TOP,
+        metavar="N",
+        help=f"the costly moves listed (default {DEFAULT_TOP})",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the whole analysis as JSON instead"
+    )
+    parser.add_argument(
+        "--plot",
+        metavar="PNG",
+        help=(
+            "also draw the expected score of the move played and of the best move, decision "
+            "by decision, into this PNG file (needs the plot extra: matplotlib)"
+        ),
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, env: Env) -> int:
+    """Run ``sticheln analyse``."""
+    from sticheln.analysis import analyse
+    from sticheln.core.errors import StichelnError
+
+    record = load_record(args.file)
+    players = len(record.game.scores(record.first))
+    if not 0 <= args.player < players:
+        raise UsageError(
+            f"--as {args.player} is not a seat of this {players}-player game (0-{players - 1})"
+        )
+    if args.samples is not None and args.samples < 1:
+        raise UsageError(f"--samples must be at least 1, got {args.samples}")
+    if args.time is not None and not 0 < args.time < math.inf:
+        raise UsageError(f"--time must be a positive number of seconds, got {args.time}")
+    if args.top < 0:
+        raise UsageError(f"--top must be 0 or more, got {args.top}")
+    text = _record_text(args.file)
+    if args.plot is not None:
+        _check_plotting()
+    with _ProgressBar(env) as bar:
+        try:
+            result: Analysis[Any] = analyse(
+                text,
+                args.player,
+                samples=args.samples,
+                time=args.time,
+                seed=args.seed,
+                model=args.model,
+                progress=bar,
+            )
+        except StichelnError as exc:
+            raise UsageError(str(exc)) from None
+    if args.plot is not None:
+        from sticheln.analysis.chart import plot_analysis
+
+        try:
+            plot_analysis(result, args.plot)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.plot!r}: {exc.strerror or exc}") from None
+    if args.json:
+        env.stdout.write(json.dumps(result.to_dict()) + "\n")
+        return EXIT_OK
+    _show(env.console, args.file, record.game.info.title, result, args.top)
+    if args.plot is not None:
+        env.console.print(Text(f"The chart is in {args.plot}."))
+    return EXIT_OK
+
+
+def _check_plotting() -> None:
+    """:raises UsageError: if matplotlib, the ``plot`` extra, is not installed (before the
+    analysis, not after)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise UsageError(
+            'sticheln analyse --plot needs the plot extra: pip install ".[plot]" in a '
+            "checkout of sticheln"
+        ) from None
+
+
+def _record_text(path: str) -> str:
+    with open(path, encoding="utf-8") as file:
+        return file.read()
+
+
+class _ProgressBar:
+    """A bar of the decisions analysed, on standard error when it is a terminal."""
+
+    def __init__(self, env: Env) -> None:
+        self.progress: Progress | None = None
+        self.task: Any = None
+        if _is_terminal(env.stderr):
+            self.progress = Progress(
+                TextColumn("Analysing"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=Console(file=env.stderr, highlight=False),
+                transient=True,
+            )
+
+    def __enter__(self) -> _ProgressBar:
+        if self.progress is not None:
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.progress is None:
+            return
+        if self.task is None:
+            self.task = self.progress.add_task("Analysing", total=total)
+        self.progress.update(self.task, completed=done)
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _points(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def _interval(interval: tuple[float, float] | None) -> str:
+    return "-" if interval is None else f"{interval[0]:.1f} to {interval[1]:.1f}"
+
+
+def _how(decision: Decision[Any]) -> str:
+    """How the decision's moves were valued."""
+    if decision.solved == decision.samples:
+        return "solved"
+    if decision.solved == 0:
+        return "playouts"
+    return f"{decision.solved} solved"
+
+
+def _show(console: Console, path: str, title: str, result: Analysis[Any], top: int) -> None:
+    """The head line, the table of the costliest moves and why each trick went as it did."""
+    decisions = result.decisions
+    solved = sum(1 for decision in decisions if decision.solved == decision.samples)
+    head = (
+        f"Analysis of {path}: {title}, seat #{result.player}, {len(decisions)} decisions "
+        f"({solved} solved exactly), model {result.model}, seed {result.seed}"
+    )
+    console.print(Text(head, style="bold"))
+    console.print(Text(f"Expected points lost by the moves played: {_points(result.total_loss)}"))
+    costly = result.costly(top)
+    if not costly:
+        console.print(Text("No move played cost anything: each was among the best found."))
+        return
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("Move", justify="right")
+    table.add_column("Deal", justify="right")
+    table.add_column("Played")
+    table.add_column("Better")
+    table.add_column("Loss", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("Valued by")
+    for decision in costly:
+        table.add_row(
+            str(decision.number),
+            str(decision.deal + 1),
+            f"{decision.played_text} ({_points(decision.value_of(decision.played).mean)})",
+            f"{' '.join(decision.best_texts)} ({_points(decision.loss + _played(decision))})",
+            _points(decision.loss),
+            _interval(decision.loss_interval),
+            _how(decision),
+        )
+    console.print(table)
+    for decision in costly:
+        if decision.trick is None:
+            continue
+        cards = " ".join(str(card) for card in decision.trick.cards)
+        line = f"Move {decision.number}, the trick {cards}: {decision.trick.deciding_reason}"
+        console.print(Text(line))
+
+
+def _played(decision: Decision[Any]) -> float:
+    return decision.value_of(decision.played).mean
