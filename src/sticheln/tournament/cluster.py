@@ -38,6 +38,7 @@ def parse_cluster(text: str) -> str | int:
     """The cluster ``--cluster`` names: a scheduler's address (``tcp://10.0.0.5:8786``), or
     for ``local:N`` the number ``N`` of worker processes of a cluster on this machine.
 
+    >>> from sticheln.tournament.cluster import parse_cluster
     >>> parse_cluster("local:2"), parse_cluster("tcp://127.0.0.1:8786")
     (2, 'tcp://127.0.0.1:8786')
 

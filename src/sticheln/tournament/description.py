@@ -19,6 +19,7 @@ def derive_seed(base: int, index: int) -> int:
     machine and Python version, and independent of how the games are shared among
     processes.
 
+    >>> from sticheln.tournament import derive_seed
     >>> derive_seed(1, 0) == derive_seed(1, 0) != derive_seed(1, 1)
     True
     """
@@ -81,6 +82,7 @@ class Tournament:
     their own (:meth:`bot_seed`), so a game's result depends only on the description and its
     index, never on the machine or process that plays it.
 
+    >>> from sticheln.tournament import Tournament
     >>> t = Tournament("sticheln", ("heuristic", "random", "random"), deals=10, seed=7)
     >>> t.players, t.rotations, t.games
     (3, 3, 30)
@@ -179,6 +181,8 @@ class Tournament:
         """The fields in which ``other`` differs from this tournament, each as
         ``name: this value, not other value``, leaving out the fields named in ``ignore``.
 
+        >>> import attrs
+        >>> from sticheln.tournament import Tournament
         >>> a = Tournament("sticheln", ("random",) * 3, deals=5, seed=1)
         >>> a.differences(attrs.evolve(a, seed=2, deals=9), ignore=("deals",))
         ['seed: 1, not 2']
