@@ -60,6 +60,7 @@ _ONLINE_INVENTORIES = (
     "attr",
     "attrs",
     "collections",
+    "concurrent",
     "enum",
     "importlib",
     "random",
@@ -68,7 +69,17 @@ _ONLINE_INVENTORIES = (
     "typing",
 )
 _BUILTINS = ("isinstance", "set.remove")
-_NO_INVENTORY = ("numpy", "np", "npt", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "rich")
+_NO_INVENTORY = (
+    "numpy",
+    "np",
+    "npt",
+    "gymnasium",
+    "pettingzoo",
+    "pyspiel",
+    "open_spiel",
+    "rich",
+    "distributed",
+)
 
 
 def _type_variables() -> list[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import random
 import sys
 from collections.abc import Sequence
@@ -17,6 +16,7 @@ from sticheln.core.errors import RecordError, UnknownNameError, WrongTypeError, 
 from sticheln.core.loading import load_record as read_record
 from sticheln.core.protocol import Game
 from sticheln.games import find_game
+from sticheln.tournament.description import derive_seed
 
 __all__ = [
     "EXIT_FAILURE",
@@ -38,7 +38,6 @@ __all__ = [
     "new_seed",
     "one_line",
     "parse_bot_names",
-    "play_bot_game",
 ]
 
 EXIT_OK = 0
@@ -232,14 +231,6 @@ def make_bots(
     return bots
 
 
-def derive_seed(base: int, index: int) -> int:
-    """The seed of game ``index`` of a series started from ``base``: the same on every
-    machine and Python version, and independent of how the games are shared among
-    processes."""
-    digest = hashlib.sha256(f"sticheln/{base}/{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
 def bot_rng(seed: int) -> random.Random:
     """The random generator of the bots of a game dealt from ``seed``: its own stream, so
     that the bots' choices do not follow the shuffle's."""
@@ -249,21 +240,3 @@ def bot_rng(seed: int) -> random.Random:
 def new_seed() -> int:
     """A fresh random seed, for a command run without ``--seed``."""
     return random.SystemRandom().randrange(2**32)
-
-
-def play_bot_game(
-    game: Game[Any, Any, Any],
-    bots: Sequence[Bot[Any, Any]],
-    seed: int,
-    rng: random.Random | None = None,
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Play one whole game between ``bots`` (one per seat) from ``seed``, the bots choosing
-    with ``rng`` (default: :func:`bot_rng` of the seed); return the final scores and the
-    winners. The same seed and generator give the same game."""
-    rng = bot_rng(seed) if rng is None else rng
-    state = game.new_game(len(bots), seed=seed)
-    while not game.is_over(state):
-        player = game.players_to_act(state)[0]
-        moves = game.legal_moves(state, player)
-        state = game.apply_move(state, bots[player].choose(game.observe(state, player), moves, rng))
-    return tuple(game.scores(state)), tuple(game.winners(state))

@@ -13,55 +13,66 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import re
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import Any, TextIO
 
 import attrs
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from sticheln.cli.common import (
+    EXIT_FAILURE,
     EXIT_OK,
     Env,
     UsageError,
     check_players,
     default_bot,
     default_players,
-    derive_seed,
     load_game,
     make_bots,
     new_seed,
     parse_bot_names,
-    play_bot_game,
 )
 from sticheln.cli.play import add_game_options
 from sticheln.core.stats import student_t_quantile
+from sticheln.tournament import (
+    GameResult,
+    ResultsFile,
+    ResultsMismatchError,
+    Tournament,
+    VersionMismatchError,
+    run_tournament,
+)
 
 __all__ = [
-    "GameResult",
-    "Simulation",
+    "Outcome",
     "Summary",
     "add_parser",
     "format_interval",
     "format_points",
     "run",
-    "simulate",
     "student_t_quantile",
     "summarize",
     "wilson_interval",
 ]
-
-_BATCH = 2
-"""Deals per task handed to a worker process."""
 
 PROGRESS_EVERY = 10.0
 """Seconds between the progress lines written when standard error is not a terminal."""
@@ -82,7 +93,9 @@ def add_parser(subparsers: Any) -> None:
             "and the win rate (a shared win counts as a fraction) with its 95% interval, "
             "per seat for a bot on several seats; the intervals are over the deals, with "
             "Student's t. Deal i is dealt from a seed derived from "
-            "--seed and i, so the results do not depend on --jobs."
+            "--seed and i, so the results do not depend on --jobs or --cluster. With "
+            "--results FILE every game is written to FILE as it ends, and the same command "
+            "run again goes on where it stopped."
         ),
     )
     add_game_options(parser)
@@ -109,8 +122,25 @@ def add_parser(subparsers: Any) -> None:
             "(default: heuristic where it plays the game, else random)"
         ),
     )
-    parser.add_argument(
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
         "--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)"
+    )
+    where.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help=(
+            "play on a Dask cluster: the address of its scheduler (tcp://HOST:8786), or "
+            "local:N for a cluster of N worker processes on this machine (the dask extra)"
+        ),
+    )
+    parser.add_argument(
+        "--results",
+        metavar="FILE",
+        help=(
+            "write every game to this SQLite file as it ends; run the same command again to "
+            "go on with the games not yet in it (without --seed, the file's seed)"
+        ),
     )
     parser.add_argument(
         "--json", action="store_true", help="print the results as JSON instead of a table"
@@ -118,78 +148,9 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-GameResult = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-"""One game: the scores and the winners by seat, and the entry of the bot list on each seat."""
-
-
-@attrs.frozen
-class Simulation:
-    """What to simulate; everything a worker process needs to play its deals."""
-
-    game: str
-    rules: str | None
-    players: int
-    bots: tuple[str, ...]
-    """The bot list: entry ``e`` sits at seat ``(e + r) % players`` in rotation ``r``."""
-    seed: int
-
-    def play_game(self, game: Any, deal: int, rotation: int) -> GameResult:
-        """Play rotation ``rotation`` of deal ``deal`` (with fresh bots)."""
-        n = self.players
-        seated = tuple((seat - rotation) % n for seat in range(n))
-        bots = make_bots([self.bots[entry] for entry in seated], game)
-        seed = derive_seed(self.seed, deal)
-        rng_seed = derive_seed(seed, -1 - rotation)  # rotation 0: the rng of bot_rng(seed)
-        scores, winners = play_bot_game(game, bots, seed, random.Random(rng_seed))
-        return scores, winners, seated
-
-    def play(
-        self, deals: Sequence[int], on_game: Callable[[GameResult], None] | None = None
-    ) -> list[list[GameResult]]:
-        """Play every rotation of these deals; their games, by deal and rotation."""
-        game = load_game(self.game, self.rules)
-        results = []
-        for deal in deals:
-            games = []
-            for rotation in range(self.players):
-                result = self.play_game(game, deal, rotation)
-                games.append(result)
-                if on_game is not None:
-                    on_game(result)
-            results.append(games)
-        return results
-
-
-def _play_batch(simulation: Simulation, deals: Sequence[int]) -> list[list[GameResult]]:
-    return simulation.play(deals)
-
-
-def simulate(
-    simulation: Simulation,
-    deals: int,
-    jobs: int = 1,
-    on_game: Callable[[GameResult], None] | None = None,
-) -> list[list[GameResult]]:
-    """The games of deals ``0 .. deals - 1``, by deal and rotation, played by ``jobs``
-    processes (in this process when ``jobs`` is 1). ``on_game`` is called with every game
-    as it is done (in this process after every game; with workers, when their batch is
-    done, in the order the batches finish)."""
-    if jobs == 1:
-        return simulation.play(range(deals), on_game)
-    batches = [list(range(start, min(start + _BATCH, deals))) for start in range(0, deals, _BATCH)]
-    results: list[list[list[GameResult]]] = [[] for _ in batches]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures: dict[Future[list[list[GameResult]]], int] = {
-            pool.submit(_play_batch, simulation, batch): i for i, batch in enumerate(batches)
-        }
-        for future in as_completed(futures):
-            batch_results = future.result()
-            results[futures[future]] = batch_results
-            if on_game is not None:
-                for games in batch_results:
-                    for result in games:
-                        on_game(result)
-    return [games for batch in results for games in batch]
+Outcome = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""One game: the scores and the winners by seat, and the entry of the bot list on each seat
+(:attr:`sticheln.tournament.GameResult.outcome`)."""
 
 
 def _quantile(deals: int) -> float:
@@ -332,7 +293,7 @@ def _summary(
 
 
 def summarize(
-    bots: Sequence[str], deals: Sequence[Sequence[GameResult]]
+    bots: Sequence[str], deals: Sequence[Sequence[Outcome]]
 ) -> tuple[list[Summary], list[Summary], list[Summary]]:
     """Per entry of the bot list, per bot (its entries together, per seat: a game counting
     once with the mean of its entries) and per seat (the bots in it together): mean points
@@ -446,13 +407,16 @@ class _Reporter:
                 TextColumn("[progress.description]{task.description}"),
                 BarColumn(),
                 MofNCompleteColumn(),
+                _SpeedColumn(),
                 TimeRemainingColumn(),
                 TextColumn("{task.fields[summary]}"),
                 console=console,
                 transient=True,
             )
             self.progress.start()
-            self.task = self.progress.add_task("Playing", total=self.total, summary="")
+            self.task = self.progress.add_task(
+                "Playing", total=self.total, completed=self.done, summary=self.summary()
+            )
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -461,16 +425,21 @@ class _Reporter:
 
     def summary(self) -> str:
         """The mean points so far of every entry, on one line."""
+        if not self.done:
+            return ""
         return " · ".join(
             f"#{e} {bot} {format_points(self.sums[e] / self.done)}"
             for e, bot in enumerate(self.bots)
         )
 
-    def __call__(self, result: GameResult) -> None:
-        scores, _, seated = result
-        for seat, entry in enumerate(seated):
-            self.sums[entry] += scores[seat]
+    def count(self, result: GameResult) -> None:
+        """Count a game in the running means."""
+        for seat, entry in enumerate(result.seated):
+            self.sums[entry] += result.scores[seat]
         self.done += 1
+
+    def __call__(self, result: GameResult) -> None:
+        self.count(result)
         if self.progress is not None:
             self.progress.update(self.task, advance=1, summary=self.summary())
             return
@@ -481,6 +450,14 @@ class _Reporter:
                 f"{self.done} of {self.total} games; mean points so far: {self.summary()}\n"
             )
             self.stream.flush()
+
+
+class _SpeedColumn(ProgressColumn):
+    """The games played per second, since the progress started."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:.1f} games/s")
 
 
 def _is_terminal(stream: TextIO) -> bool:
@@ -513,13 +490,34 @@ def run(args: argparse.Namespace, env: Env) -> int:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     bots = parse_bot_names(args.bots, players, default_bot(game))
     make_bots(bots, game)  # unknown bots are a usage error, before any process starts
-    seed = new_seed() if args.seed is None else args.seed
+    seed = args.seed
+    if seed is None and args.results is not None:
+        seed = _stored_seed(args.results)
+    seed = new_seed() if seed is None else seed
     rules_name = game.info.rules_name
-    simulation = Simulation(game.name, args.rules, players, tuple(bots), seed)
-    games = deals * players
-
-    with _Reporter(env.stderr, bots, games) as reporter:
-        results = simulate(simulation, deals, args.jobs, reporter)
+    tournament = Tournament(game.name, tuple(bots), deals, seed, rules=args.rules)
+    games = tournament.games
+    try:
+        with _executor(args) as (executor, workers), _results_file(args, tournament) as store:
+            done = store.results() if store is not None else []
+            if done:
+                env.note(f"Going on from {len(done)} of {games} games in {args.results}.")
+            with _Reporter(env.stderr, bots, games) as reporter:
+                for result in done:
+                    if result.index < games:
+                        reporter.count(result)
+                finished = run_tournament(
+                    tournament, executor, done=done, sink=store, on_game=reporter,
+                    workers=workers,
+                )  # fmt: skip
+    except VersionMismatchError as exc:
+        env.error(str(exc))
+        return EXIT_FAILURE
+    rotations = tournament.rotations
+    results = [
+        [r.outcome for r in finished[start : start + rotations]]
+        for start in range(0, games, rotations)
+    ]
     per_entry, per_bot, per_seat = summarize(bots, results)
 
     if args.json:
@@ -556,6 +554,54 @@ def run(args: argparse.Namespace, env: Env) -> int:
             env.console.print()
         env.console.print(Text(heading), table)
     return EXIT_OK
+
+
+def _stored_seed(path: str) -> int | None:
+    """The seed of the tournament in the results file at ``path``, if there is one."""
+    if not Path(path).is_file():
+        return None
+    try:
+        stored = ResultsFile.read_tournament(path)
+    except OSError as exc:
+        raise UsageError(f"--results: {exc}") from None
+    return None if stored is None else stored.seed
+
+
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int | None]]:
+    """The executor the games are played on, and how many it plays at once: none (this
+    process) for one job, a process pool for several, or a Dask cluster."""
+    if args.cluster is not None:
+        from sticheln.tournament.cluster import connect, parse_cluster
+
+        with ExitStack() as stack:
+            try:
+                connected = stack.enter_context(connect(parse_cluster(args.cluster)))
+            except (ImportError, ValueError, OSError) as exc:
+                raise UsageError(f"--cluster: {exc}") from None
+            yield connected.executor, connected.workers
+    elif args.jobs == 1:
+        yield None, None
+    else:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            try:
+                yield pool, args.jobs
+            finally:
+                pool.shutdown(cancel_futures=True)
+
+
+@contextmanager
+def _results_file(args: argparse.Namespace, tournament: Tournament) -> Iterator[ResultsFile | None]:
+    """The results file of ``--results``, if given, opened for the tournament."""
+    if args.results is None:
+        yield None
+        return
+    try:
+        store = ResultsFile.open(args.results, tournament)
+    except (OSError, ResultsMismatchError) as exc:
+        raise UsageError(f"--results: {exc}") from None
+    with store:
+        yield store
 
 
 INTERVALS = (
