@@ -227,7 +227,7 @@ def test_every_bot_that_plays_the_installed_game_plays_it() -> None:
     game = st.find_game("high-card")
     assert bot_names(game) == ("random", "ismcts", "pimc", "lowest")
     specs = ["random:seed=1", "ismcts:iterations=30:seed=2", "lowest"]
-    for spec in specs + ["pimc"]:
+    for spec in [*specs, "pimc"]:
         assert plays(spec, game)
     final = _play(game, [make_bot(spec, game) for spec in specs], seed=4)
     assert sum(game.scores(final)) == 5
