@@ -176,16 +176,26 @@ function emptyChart(chart, width, word) {
     `The chart of the totals starts after the first ${word}.`));
 }
 
+// The smallest distances, in the chart's units, between two labels of an axis: a label is
+// left out rather than drawn over another.
+const LABEL_GAP_Y = 12;
+const LABEL_GAP_X = 16;
+
 function axes(x, y, low, high, steps, { width, height, pad }) {
   const group = svg("g", { class: "axes" });
   group.append(svg("line", { x1: pad.left, y1: y(0), x2: width - pad.right, y2: y(0), class: "zero" }));
+  const placed = [y(0)];
+  group.append(svg("text", { x: pad.left - 4, y: y(0) + 4, "text-anchor": "end" }, "0"));
   for (const v of [low, high]) {
-    if (v === 0) continue;
+    if (v === 0 || placed.some((at) => Math.abs(at - y(v)) < LABEL_GAP_Y)) continue;
+    placed.push(y(v));
     group.append(svg("text", { x: pad.left - 4, y: y(v) + 4, "text-anchor": "end" }, String(v)));
   }
-  group.append(svg("text", { x: pad.left - 4, y: y(0) + 4, "text-anchor": "end" }, "0"));
+  // Every k-th deal is numbered, k as small as keeps the numbers apart; the last always.
+  const every = Math.max(1, Math.ceil(LABEL_GAP_X / (x(1) - x(0))));
   for (let i = 0; i <= steps; i += 1) {
-    group.append(svg("text", { x: x(i), y: height - 6, "text-anchor": "middle" }, String(i)));
+    const shown = i === steps || (i % every === 0 && steps - i >= every);
+    if (shown) group.append(svg("text", { x: x(i), y: height - 6, "text-anchor": "middle" }, String(i)));
   }
   return group;
 }

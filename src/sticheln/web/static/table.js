@@ -72,7 +72,10 @@ function connect() {
 function scheduleReconnect() {
   const delay = Math.min(15000, 500 * 2 ** page.attempts) + Math.floor(Math.random() * 300);
   page.attempts += 1;
-  $("status").textContent = `Connection lost. Reconnecting in ${Math.ceil(delay / 1000)} s…`;
+  const status = $("status");
+  status.textContent = `Connection lost. Reconnecting in ${Math.ceil(delay / 1000)} s…`;
+  status.classList.remove("my-turn");
+  status.classList.add("offline");
   page.retryTimer = setTimeout(connect, delay);
 }
 
@@ -201,6 +204,8 @@ function render() {
   renderTargets(state);
   renderLegalTexts(state);
   renderGameOver(state, ctx);
+  // Once the game is over the game-over box says how it ended; the table has nothing left.
+  $("table-area").hidden = Boolean(state.over);
   $("hand-section").hidden = page.seat === null || Boolean(state.over) || page.closed !== null;
 }
 
@@ -221,6 +226,7 @@ function renderStatus(state, ctx) {
     status.textContent = "Waiting.";
   }
   status.classList.toggle("my-turn", state.legal.length > 0);
+  status.classList.remove("offline");
 }
 
 function winnersText(state, ctx) {
