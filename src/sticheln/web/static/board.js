@@ -73,6 +73,15 @@ export function takesATrick(event) {
   return Boolean(event.explanation) || (event.trick !== null && typeof event.trick === "object");
 }
 
+// Who took the last trick `events` tell of (null: nobody, a trick set aside; undefined: no
+// trick was taken).
+export function trickTaker(events) {
+  const taking = events.filter(takesATrick).pop();
+  if (!taking) return undefined;
+  if (taking.winner !== undefined) return taking.winner;
+  return taking.trick && taking.trick.winner !== undefined ? taking.trick.winner : null;
+}
+
 // The latest event of `events` that explains the scores of a deal, or `previous`.
 export function scoringEvent(events, previous = null) {
   const found = events.filter((event) => Array.isArray(event.explanations)).pop();

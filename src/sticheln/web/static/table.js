@@ -2,9 +2,14 @@
 
 import { cardButton, sortCards } from "./cards.js";
 import { el, clear, seatName, listText } from "./dom.js";
-import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer, scoringEvent, takesATrick } from "./board.js";
+import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer, scoringEvent, takesATrick, trickTaker } from "./board.js";
+import { Pacer } from "./pace.js";
 
 const LOG_LIMIT = 60;
+// Messages waiting to be shown past which the page stops pacing and catches up (a tab that
+// was in the background, a table of bots only, which plays faster than it is shown): twelve
+// moves, more than all the other seats make between two turns of one.
+const BEHIND = 24;
 const PING_MS = 25000;
 
 const page = {
@@ -23,9 +28,14 @@ const page = {
   selected: null,
   sentText: null,
   closed: null,
+  pacer: new Pacer(),
+  // The events of the move being shown that took a trick: the trick is shown completed, with
+  // who took it and why, before the state after the move.
+  taking: null,
   // The messages are handled one after the other, each once the one before is done (a
   // welcome loads its game's renderer first).
   handled: Promise.resolve(),
+  waiting: 0,
 };
 
 const CLOSED_TEXT = {
@@ -95,11 +105,14 @@ function receive(data) {
   } catch {
     return;
   }
-  const handlers = { welcome: onWelcome, state: onState, events: onEvents, error: onError, closed: onClosed };
+  const handlers = { welcome: onWelcome, state: onState, events: onLiveEvents, error: onError, closed: onClosed };
   const handler = handlers[message.type];
   if (!handler) return;
+  page.waiting += 1;
   page.handled = page.handled.then(() => handler(message)).catch((error) => {
     showError(`The page could not show the table: ${error.message}`);
+  }).finally(() => {
+    page.waiting -= 1;
   });
 }
 
@@ -111,6 +124,7 @@ async function onWelcome(message) {
   page.attempts = 0;
   const seat = message.seat === undefined ? null : message.seat;
   page.trickEvents = [];
+  page.taking = null;
   page.selected = null;
   page.seat = seat;
   page.names = message.names || [];
@@ -132,6 +146,15 @@ async function onWelcome(message) {
   for (const entry of message.history || []) onEvents(entry);
 }
 
+// The events of a move just made: shown one move after the other, at the page's pace.
+async function onLiveEvents(message) {
+  const behind = document.hidden || page.waiting > BEHIND;
+  if (!behind) await page.pacer.beforeMove();
+  const events = message.events || [];
+  page.taking = !behind && page.pacer.timing.trick && events.some(takesATrick) ? events : null;
+  onEvents(message);
+}
+
 function onEvents(message) {
   const events = message.events || [];
   if (events.some(takesATrick)) page.trickEvents = events;
@@ -145,8 +168,12 @@ function onEvents(message) {
   while (log.children.length > LOG_LIMIT) log.lastElementChild.remove();
 }
 
-function onState(message) {
+async function onState(message) {
   const previous = page.state;
+  if (page.taking && previous) await showTaken(page.taking, message);
+  page.taking = null;
+  const before = previous ? cardNames() : null;
+  const from = previous ? startingPoints() : null;
   page.state = message;
   if (!document.body.dataset.game) setBody("game", message.view.game);
   setBody("moves", message.moves);
@@ -158,6 +185,50 @@ function onState(message) {
     page.sentText = null;
   }
   render();
+  if (before) page.pacer.flyIn(newCards(before), (node) => from(node.dataset.card));
+  page.pacer.shown();
+}
+
+function cardNames() {
+  return new Set([...document.querySelectorAll("#table-area [data-card]")].map((node) => node.dataset.card));
+}
+
+// The cards on the table that were not among the names `before`.
+function newCards(before) {
+  return [...document.querySelectorAll("#table-area [data-card]")].filter((node) => !before.has(node.dataset.card));
+}
+
+// Where a card newly on the table comes from: the card of the hand it was, or the box of the
+// seat whose turn it was (read before the new state is drawn).
+function startingPoints() {
+  const hand = new Map([...document.querySelectorAll("#hand [data-card]")].map((node) => [node.dataset.card, node.getBoundingClientRect()]));
+  const seats = page.state.to_act.map((seat) => document.querySelector(`#players .player[data-seat="${seat}"]`)).filter(Boolean);
+  const seatBox = seats.length === 1 ? seats[0].getBoundingClientRect() : null;
+  return (card) => hand.get(card) || seatBox;
+}
+
+// A move completed a trick: show it on the table with the reasons it went where it went,
+// wait, then send it to its taker.
+async function showTaken(events, next) {
+  const renderer = rendererFor(next.view.game);
+  const parts = renderer.lastTrick(next.view, events, context());
+  if (!parts) return;
+  const area = $("table-area");
+  const before = cardNames();
+  const from = startingPoints();
+  const taker = trickTaker(events);
+  const box = el("div", { class: "trick-taken", "data-taker": taker ?? "" }, ...parts);
+  $("status").textContent = parts[0].textContent;
+  $("status").classList.remove("my-turn");
+  area.replaceChildren(...[...area.children].slice(0, 1), box);
+  const arrived = newCards(before);
+  page.pacer.flyIn(arrived, (node) => from(node.dataset.card));
+  // The hand waits for the state after the move: the card played has left it.
+  for (const node of arrived) document.querySelector(`#hand [data-card="${node.dataset.card}"]`)?.remove();
+  for (const button of document.querySelectorAll("#hand button, #choices button")) button.disabled = true;
+  await page.pacer.pause();
+  const target = taker === null ? null : document.querySelector(`#players .player[data-seat="${taker}"]`);
+  await page.pacer.flyAway(box, target ? target.getBoundingClientRect() : null);
 }
 
 function onClosed(message) {
@@ -376,6 +447,7 @@ function start() {
   page.token = readToken();
   setBody("seat", page.token ? "" : "spectator");
   $("hand-section").hidden = !page.token;
+  document.querySelector(".top .connection").before(page.pacer.control());
   $("hand").addEventListener("click", onHandClick);
   $("choices").addEventListener("click", onChoiceClick);
   $("table-area").addEventListener("click", onTableClick);
