@@ -55,16 +55,21 @@ function renderScoreExplanations(renderer, scored, ctx) {
   if (!node) return;
   clear(node);
   if (!scored || !Array.isArray(scored.explanations)) return;
-  node.append(el("h3", {}, `How the last ${renderer.roundWord.toLowerCase()} was scored`));
+  node.append(el("h3", {}, `How the last ${renderer.roundWord.toLowerCase()} was scored`), ...scoreExplanations(scored, ctx));
+}
+
+// The explanation of every seat's score of a deal (the scoring event's `explanations`), each
+// folded under its total but the viewer's, which comes first and open.
+export function scoreExplanations(scored, ctx) {
   const seats = scored.explanations.map((_, seat) => seat);
   if (ctx.me !== null && ctx.me >= 0 && ctx.me < seats.length) seats.unshift(...seats.splice(ctx.me, 1));
-  for (const seat of seats) {
+  return seats.map((seat) => {
     const explanation = scored.explanations[seat];
     const summary = el("summary", {}, `${ctx.name(seat)}: ${explanation.title} ${signed(explanation.total)}`);
     const details = el("details", { class: "score-explanation", "data-seat": seat }, summary, scoreExplanationList(explanation));
     if (seat === ctx.me) details.open = true;
-    node.append(details);
-  }
+    return details;
+  });
 }
 
 // Whether an event tells of a trick taken: it carries the trick's explanation, or the trick.

@@ -4,6 +4,7 @@ import { cardButton, sortCards } from "./cards.js";
 import { el, clear, seatName, listText } from "./dom.js";
 import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer, scoringEvent, takesATrick, trickTaker } from "./board.js";
 import { Pacer } from "./pace.js";
+import { showDealSummary } from "./summary.js";
 
 const LOG_LIMIT = 60;
 // Messages waiting to be shown past which the page stops pacing and catches up (a tab that
@@ -32,6 +33,8 @@ const page = {
   // The events of the move being shown that took a trick: the trick is shown completed, with
   // who took it and why, before the state after the move.
   taking: null,
+  // The scoring event of the move being shown that ended a deal: its summary follows the state.
+  dealScored: null,
   // The messages are handled one after the other, each once the one before is done (a
   // welcome loads its game's renderer first).
   handled: Promise.resolve(),
@@ -125,6 +128,7 @@ async function onWelcome(message) {
   const seat = message.seat === undefined ? null : message.seat;
   page.trickEvents = [];
   page.taking = null;
+  page.dealScored = null;
   page.selected = null;
   page.seat = seat;
   page.names = message.names || [];
@@ -152,6 +156,7 @@ async function onLiveEvents(message) {
   if (!behind) await page.pacer.beforeMove();
   const events = message.events || [];
   page.taking = !behind && page.pacer.timing.trick && events.some(takesATrick) ? events : null;
+  page.dealScored = scoringEvent(events);
   onEvents(message);
 }
 
@@ -186,6 +191,11 @@ async function onState(message) {
   }
   render();
   if (before) page.pacer.flyIn(newCards(before), (node) => from(node.dataset.card));
+  page.pacer.shown();
+  const scored = page.dealScored;
+  page.dealScored = null;
+  // At a pace, the next deal is shown once the player has read this one's summary.
+  if (scored) await showDealSummary(scored, message, context(), { hold: page.pacer.timing.card > 0 && !document.hidden });
   page.pacer.shown();
 }
 
