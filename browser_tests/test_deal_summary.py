@@ -106,11 +106,19 @@ def test_at_a_pace_the_next_deal_waits_for_the_summary(
     while len(shot.hand) != 1 or not shot.legal:
         act(driver, rng, shot)
         shot = wait_my_turn_or_over(driver)
+    # The points of the round so far, where round 1's line will be.
+    running = driver.find_elements(By.CSS_SELECTOR, "#scores tbody tr.deal-so-far")
+    assert len(running) == 1
+    assert running[0].find_element(By.TAG_NAME, "th").text == "1 (now)"
+    assert len(running[0].find_elements(By.TAG_NAME, "td")) == 4
     # The last card of round 1, played at the default pace.
     Select(driver.find_element(By.ID, "speed")).select_by_value("normal")
     act(driver, rng, shot)
     wait_for(driver, summary_shown, MOVE_TIMEOUT, "no summary after the round's last card")
     assert driver.switch_to.active_element.get_attribute("id") == "deal-summary-close"
+    running = driver.find_element(By.CSS_SELECTOR, "#scores tbody tr.deal-so-far")
+    assert running.find_element(By.TAG_NAME, "th").text == "2 (now)"
+    assert [cell.text for cell in running.find_elements(By.TAG_NAME, "td")] == ["0"] * 4
     held = snapshot(driver).moves
     time.sleep(2.5)  # the bots choose their pain cards for round 2 meanwhile
     assert snapshot(driver).moves == held, "the next round went on under the summary"

@@ -23,9 +23,9 @@ export function rendererFor(game) {
   return RENDERERS[game] || generic;
 }
 
-// ctx: {names, takers, me, toAct, scores}; adds name(seat).
-export function makeContext({ names = [], takers = null, me = null, toAct = [], scores = null } = {}) {
-  return { names, takers, me, toAct, scores, name: (seat) => (seat === me ? `${seatName(names, seat)} (you)` : seatName(names, seat)) };
+// ctx: {names, takers, me, toAct, scores, dealScores}; adds name(seat).
+export function makeContext({ names = [], takers = null, me = null, toAct = [], scores = null, dealScores = null } = {}) {
+  return { names, takers, me, toAct, scores, dealScores, name: (seat) => (seat === me ? `${seatName(names, seat)} (you)` : seatName(names, seat)) };
 }
 
 // The number of seats and the scores, from the view where it has them.
@@ -133,7 +133,11 @@ function renderScores(renderer, rows, view, ctx) {
     body.append(el("tr", {}, el("th", { scope: "row" }, String(row.number + 1)),
       row.scores.map((score) => el("td", {}, signed(score)))));
   }
-  if (!rows.length) {
+  // The points of the deal in play as they stand, where the game makes them public.
+  if (Array.isArray(ctx.dealScores)) {
+    body.append(el("tr", { class: "deal-so-far" }, el("th", { scope: "row", title: `this ${renderer.roundWord.toLowerCase()} so far` }, `${rows.length + 1} (now)`),
+      ctx.dealScores.map((score) => el("td", {}, signed(score)))));
+  } else if (!rows.length) {
     body.append(el("tr", {}, el("td", { colspan: seatsOf(view, ctx) + 1, class: "muted" }, `No ${renderer.roundWord.toLowerCase()} finished yet.`)));
   }
   table.append(body);

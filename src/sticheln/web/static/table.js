@@ -272,6 +272,7 @@ function context() {
     me: page.seat,
     toAct: state ? state.to_act : [],
     scores: state ? state.scores : null,
+    dealScores: state ? state.deal_scores : null,
   });
 }
 
