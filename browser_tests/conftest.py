@@ -9,6 +9,7 @@ console is read when its test ends: a SEVERE entry fails the test.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -42,6 +43,9 @@ def _find(name: str, *alternatives: str) -> str | None:
 
 CHROMIUM = os.environ.get("CHROMIUM") or _find("chromium", "chromium-browser")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER") or _find("chromedriver")
+
+SPEED_KEY = "sticheln.speed"
+"""The key of the table page's speed of play in the browser's localStorage (``pace.js``)."""
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -162,7 +166,8 @@ def browser(
     request: pytest.FixtureRequest, screenshots: Path, tmp_path: Path
 ) -> Iterator[Callable[..., WebDriver]]:
     """A factory of headless Chromium browsers: ``browser(width=1280, height=900,
-    phone=False)``; the browsers' downloads go to ``browser.downloads``, and
+    phone=False, speed="instant")`` (``speed``: the table page's speed of play, ``None`` to
+    leave the page its own); the browsers' downloads go to ``browser.downloads``, and
     ``browser.allow_console(regex)`` lets a test expect some SEVERE console entries. When the test
     ends, every browser's console is checked for SEVERE entries and the browser quits."""
     if not CHROMIUM or not CHROMEDRIVER:
@@ -175,7 +180,9 @@ def browser(
     downloads.mkdir()
     drivers: list[WebDriver] = []
 
-    def make(width: int = 1280, height: int = 900, *, phone: bool = False) -> WebDriver:
+    def make(
+        width: int = 1280, height: int = 900, *, phone: bool = False, speed: str | None = "instant"
+    ) -> WebDriver:
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
         options.add_argument("--headless=new")
@@ -204,6 +211,16 @@ def browser(
             "Browser.setDownloadBehavior",
             {"behavior": "allow", "downloadPath": str(downloads), "eventsEnabled": True},
         )
+        if speed is not None:
+            # The table page's speed of play, as its select#speed keeps it in the browser;
+            # the tests play at "instant" unless they watch the pace itself.
+            driver.execute_cdp_cmd(
+                "Page.addScriptToEvaluateOnNewDocument",
+                {
+                    "source": "try { localStorage.setItem("
+                    f"{json.dumps(SPEED_KEY)}, {json.dumps(speed)}); }} catch {{}}"
+                },
+            )
         if phone:
             driver.execute_cdp_cmd(
                 "Emulation.setDeviceMetricsOverride",

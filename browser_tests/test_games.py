@@ -121,6 +121,25 @@ def test_whole_game_against_bots(
     assert final.error == "", final.error
     assert "Game over" in final.status, final.status
     screenshot(driver, screenshots / f"{game}-game-over.png", at="#game-over")
+    # The game-over box says how it ended; no empty table ("Game over after 4 rounds") below.
+    assert not driver.find_element(By.ID, "table-area").is_displayed()
+    # No number of the score chart is drawn over another.
+    boxes = driver.execute_script(
+        "return [...document.querySelectorAll('#chart .axes text')].map((t) => {"
+        " const r = t.getBoundingClientRect();"
+        " return [t.textContent, r.left, r.top, r.right, r.bottom]; });"
+    )
+    assert len(boxes) >= 3, boxes
+    for i, first in enumerate(boxes):
+        for second in boxes[i + 1 :]:
+            apart = (
+                first[3] <= second[1]
+                or second[3] <= first[1]
+                or first[4] <= second[2]
+                or second[4] <= first[2]
+            )
+            assert apart, f"the chart's labels {first[0]!r} and {second[0]!r} overlap: {boxes}"
+    screenshot(driver, screenshots / f"{game}-chart.png", at="#chart")
 
     # The scores on the page are those of the record replayed with the library.
     record = table.record_text()

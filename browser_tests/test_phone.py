@@ -37,6 +37,29 @@ return {
 """.replace("TOLERANCE", str(TOLERANCE))
 
 
+# The words of the score table's cells that are drawn on more than one line ("Roun" / "d").
+_BROKEN_WORDS_JS = """
+const broken = [];
+for (const cell of document.querySelectorAll("#scores th, #scores td")) {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(match[0]);
+    }
+  }
+}
+return broken;
+"""
+
+
+def broken_words(driver: WebDriver) -> list[str]:
+    return driver.execute_script(_BROKEN_WORDS_JS)  # type: ignore[no-any-return]
+
+
 def geometry(driver: WebDriver) -> dict[str, object]:
     return driver.execute_script(_GEOMETRY_JS)  # type: ignore[no-any-return]
 
@@ -71,6 +94,7 @@ def test_phone_width_table(
         assert card["right"] <= WIDTH + TOLERANCE, card
         assert card["font"] >= 12, f"{card['card']}: its value is drawn at {card['font']} px"
     assert_fits(driver, f"the {game} table")
+    assert not broken_words(driver), f"words broken in the score table: {broken_words(driver)}"
     screenshot(driver, screenshots / f"phone-{game}.png")
     # A card can be tapped at this width (Selenium scrolls it into view and clicks it).
     before = shot.moves or 0

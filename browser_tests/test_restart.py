@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from .conftest import Server, free_port, start_server, stop_server
@@ -68,6 +69,12 @@ def test_page_reconnects_after_a_server_restart(
         "body[data-connected] stayed true with the server stopped",
     )
     screenshot(driver, screenshots / "disconnected.png")
+    # The banner of a lost connection does not look like "your turn" (it was its turn).
+    status = driver.find_element(By.ID, "status")
+    assert "Connection lost" in status.text, status.text
+    background = status.value_of_css_property("background-color")
+    assert background not in ("rgba(255, 210, 63, 1)", "rgb(255, 210, 63)"), background
+    assert "my-turn" not in (status.get_attribute("class") or "")
     own_server["server"] = start_server(
         own_server["port"],  # type: ignore[arg-type]
         own_server["db"],  # type: ignore[arg-type]

@@ -138,6 +138,12 @@ class GameInfo:
     :class:`~sticheln.analysis.Position` of the game's own, searched for the score of the seat
     ``player`` (``None``: for every player's), or ``None`` for a state it does not handle; or
     its reference, or ``None`` for the solver's generic path on the protocol's states."""
+    deal_scores_public: bool = False
+    """Whether every player's score of the deal in progress, as :meth:`Game.explain_score`
+    of a state tells it, follows from what every player sees (the cards won, the cards passed
+    or turned up), so that every seat may be shown every seat's points of the deal as they
+    stand: the web table's score table shows them then. ``False``: the game says nothing, and
+    nobody is shown them before the deal is scored."""
 
     def bot(self, name: str) -> Any:
         """The factory (or its reference) of the game's own bot called ``name``, or

@@ -106,15 +106,25 @@ function takenTrick(event, ctx) {
   ];
 }
 
-export function lastTrick(view, events, ctx) {
-  const taken = events.filter((event) => event.type === "TrickTaken");
-  const ended = events.find((event) => event.type === "TurnEnded");
-  if (taken.length) {
-    const parts = taken.flatMap((event) => takenTrick(event, ctx));
-    if (ended) parts.push(el("p", { class: "taken" }, `${ctx.name(ended.next_leader)} leads the next turn `, ruleLink(ended.rule)));
-    return parts;
+// Who leads next, as the events of the turn just ended tell it: the winner of the turn
+// (HT-LEAD-2), or the leader of the hand just dealt when the turn ended the hand.
+function nextLead(events, ctx) {
+  const started = events.find((event) => event.type === "HandStarted");
+  if (started) {
+    return el("p", { class: "taken" }, `That was the last turn of hand ${started.number}. Hand ${started.number + 1} begins; ${ctx.name(started.leader)} leads.`);
   }
-  const turns = shownHand(view).turns;
+  if (events.some((event) => event.type === "GameOver")) return el("p", { class: "taken" }, "That was the last turn of the game.");
+  const ended = events.find((event) => event.type === "TurnEnded");
+  if (!ended) return null;
+  return el("p", { class: "taken" }, `${ctx.name(ended.next_leader)} leads the next turn `, ruleLink(ended.rule));
+}
+
+// The last turn of the hand in play, or of the last hand finished once none was played in
+// this one: its cards, and who leads now.
+function lastTurnOfView(view, ctx) {
+  const last = view.finished_hands[view.finished_hands.length - 1];
+  const fromHand = view.turns.length || !last;
+  const turns = fromHand ? view.turns : last.turns;
   const turn = turns[turns.length - 1];
   if (!turn) return null;
   const plays = el("div", { class: "plays" });
@@ -122,7 +132,22 @@ export function lastTrick(view, events, ctx) {
     const name = ctx.name((turn.leader + i) % view.players);
     plays.append(playCell(name, card === null ? hiddenCard({ small: true }) : cardElement(card, { small: true })));
   });
-  return [el("p", { class: "taken" }, `${ctx.name(turn.next_leader)} leads the next turn.`), plays];
+  let lead;
+  if (fromHand) lead = `${ctx.name(turn.next_leader)} leads the next turn.`;
+  else if (isOver(view)) lead = `The last turn of the game (hand ${last.number + 1}).`;
+  else lead = `The last turn of hand ${last.number + 1}. Hand ${view.hand_number + 1} begins; ${ctx.name(view.hand_leader)} leads.`;
+  return [el("p", { class: "taken" }, lead), plays];
+}
+
+export function lastTrick(view, events, ctx) {
+  const taken = events.filter((event) => event.type === "TrickTaken");
+  if (taken.length) {
+    const parts = taken.flatMap((event) => takenTrick(event, ctx));
+    const lead = nextLead(events, ctx);
+    if (lead) parts.push(lead);
+    return parts;
+  }
+  return lastTurnOfView(view, ctx);
 }
 
 export function describeEvent(event, ctx) {

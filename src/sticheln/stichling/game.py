@@ -75,6 +75,7 @@ STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, Stichling
     fast_playouts="sticheln.stichling.playout:hand_search",
     hand_sampler=HandSampler,
     solver_position="sticheln.stichling.endgame:solver_position",
+    deal_scores_public=True,  # the won tricks and the victory points they turned up are face up
     screen="sticheln.stichling.screen:StichlingScreen",
     web_renderer="sticheln.stichling:render.js",
     explain_trick=trick_explanation,

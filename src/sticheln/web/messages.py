@@ -15,6 +15,7 @@ from sticheln.web.text import one_line
 
 __all__ = [
     "ERROR_CODES",
+    "deal_scores",
     "error_message",
     "events_message",
     "legal_moves",
@@ -72,11 +73,33 @@ def legal_moves(game: Game[Any, Any, Any], state: Any, seat: int | None) -> list
     ]
 
 
+def deal_scores(game: Game[Any, Any, Any], state: Any) -> list[int] | None:
+    """Every seat's points of the deal in progress as they stand (the totals of the game's
+    :meth:`~sticheln.Game.explain_score` of ``state``), where the game declares them public
+    (:attr:`~sticheln.GameInfo.deal_scores_public`); ``None`` where it does not, where it
+    explains no scores, and once the game is over."""
+    if not game.info.deal_scores_public or game.is_over(state):
+        return None
+    points = []
+    for seat in range(len(game.scores(state))):
+        explanation = game.explain_score(state, seat)
+        if explanation is None:
+            return None
+        points.append(explanation.total)
+    return points
+
+
 def state_message(
-    game: Game[Any, Any, Any], state: Any, moves: int, seat: int | None
+    game: Game[Any, Any, Any],
+    state: Any,
+    moves: int,
+    seat: int | None,
+    deal: list[int] | None = None,
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator) after ``moves`` moves:
-    its view, its legal moves, who acts, who would take each open trick, the scores."""
+    its view, its legal moves, who acts, who would take each open trick, the scores, and
+    ``deal``, the points of the deal in progress as they stand (:func:`deal_scores`: the same
+    for every seat, worked out once per move by the caller), or ``None``."""
     view = game.observe(state, SPECTATOR if seat is None else seat)
     takers = game.would_take(view)
     return {
@@ -87,6 +110,7 @@ def state_message(
         "to_act": list(game.players_to_act(state)),
         "takers": list(takers),
         "scores": list(game.scores(state)),
+        "deal_scores": deal,
         "over": game.is_over(state),
         "winners": list(game.winners(state)),
     }

@@ -40,7 +40,7 @@ from sticheln.core import IllegalMoveError
 from sticheln.core.protocol import Game
 from sticheln.games import find_game
 from sticheln.web.limits import Limits
-from sticheln.web.messages import events_message, seat_names, state_message
+from sticheln.web.messages import deal_scores, events_message, seat_names, state_message
 from sticheln.web.renderers import renderer_url
 from sticheln.web.replay import replay_document
 from sticheln.web.store import Store, StoredTable, TableRow
@@ -296,7 +296,9 @@ class Table:
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message for ``seat``; a closed table lists no legal move and no one
         to act."""
-        message = state_message(self.game, self.state, len(self.moves), seat)
+        message = state_message(
+            self.game, self.state, len(self.moves), seat, deal_scores(self.game, self.state)
+        )
         if self.closed is not None:
             message["legal"] = []
             message["to_act"] = []
@@ -307,12 +309,13 @@ class Table:
         ``state``, each as its seat sees them."""
         number = len(self.moves)
         made: dict[int | None, tuple[dict[str, Any], dict[str, Any]]] = {}
+        deal = deal_scores(self.game, self.state) if self.subscribers else None
         for subscriber in list(self.subscribers):
             seat = subscriber.seat
             if seat not in made:
                 made[seat] = (
                     events_message(self.game, before, move, number, seat),
-                    state_message(self.game, self.state, number, seat),
+                    state_message(self.game, self.state, number, seat, deal),
                 )
             events, state = made[seat]
             subscriber.send(events)

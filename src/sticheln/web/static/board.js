@@ -23,9 +23,9 @@ export function rendererFor(game) {
   return RENDERERS[game] || generic;
 }
 
-// ctx: {names, takers, me, toAct, scores}; adds name(seat).
-export function makeContext({ names = [], takers = null, me = null, toAct = [], scores = null } = {}) {
-  return { names, takers, me, toAct, scores, name: (seat) => (seat === me ? `${seatName(names, seat)} (you)` : seatName(names, seat)) };
+// ctx: {names, takers, me, toAct, scores, dealScores}; adds name(seat).
+export function makeContext({ names = [], takers = null, me = null, toAct = [], scores = null, dealScores = null } = {}) {
+  return { names, takers, me, toAct, scores, dealScores, name: (seat) => (seat === me ? `${seatName(names, seat)} (you)` : seatName(names, seat)) };
 }
 
 // The number of seats and the scores, from the view where it has them.
@@ -55,22 +55,36 @@ function renderScoreExplanations(renderer, scored, ctx) {
   if (!node) return;
   clear(node);
   if (!scored || !Array.isArray(scored.explanations)) return;
-  node.append(el("h3", {}, `How the last ${renderer.roundWord.toLowerCase()} was scored`));
+  node.append(el("h3", {}, `How the last ${renderer.roundWord.toLowerCase()} was scored`), ...scoreExplanations(scored, ctx));
+}
+
+// The explanation of every seat's score of a deal (the scoring event's `explanations`), each
+// folded under its total but the viewer's, which comes first and open.
+export function scoreExplanations(scored, ctx) {
   const seats = scored.explanations.map((_, seat) => seat);
   if (ctx.me !== null && ctx.me >= 0 && ctx.me < seats.length) seats.unshift(...seats.splice(ctx.me, 1));
-  for (const seat of seats) {
+  return seats.map((seat) => {
     const explanation = scored.explanations[seat];
     const summary = el("summary", {}, `${ctx.name(seat)}: ${explanation.title} ${signed(explanation.total)}`);
     const details = el("details", { class: "score-explanation", "data-seat": seat }, summary, scoreExplanationList(explanation));
     if (seat === ctx.me) details.open = true;
-    node.append(details);
-  }
+    return details;
+  });
 }
 
 // Whether an event tells of a trick taken: it carries the trick's explanation, or the trick.
 // The last-trick box draws the latest batch of events that holds one.
 export function takesATrick(event) {
   return Boolean(event.explanation) || (event.trick !== null && typeof event.trick === "object");
+}
+
+// Who took the last trick `events` tell of (null: nobody, a trick set aside; undefined: no
+// trick was taken).
+export function trickTaker(events) {
+  const taking = events.filter(takesATrick).pop();
+  if (!taking) return undefined;
+  if (taking.winner !== undefined) return taking.winner;
+  return taking.trick && taking.trick.winner !== undefined ? taking.trick.winner : null;
 }
 
 // The latest event of `events` that explains the scores of a deal, or `previous`.
@@ -119,7 +133,11 @@ function renderScores(renderer, rows, view, ctx) {
     body.append(el("tr", {}, el("th", { scope: "row" }, String(row.number + 1)),
       row.scores.map((score) => el("td", {}, signed(score)))));
   }
-  if (!rows.length) {
+  // The points of the deal in play as they stand, where the game makes them public.
+  if (Array.isArray(ctx.dealScores)) {
+    body.append(el("tr", { class: "deal-so-far" }, el("th", { scope: "row", title: `this ${renderer.roundWord.toLowerCase()} so far` }, `${rows.length + 1} (now)`),
+      ctx.dealScores.map((score) => el("td", {}, signed(score)))));
+  } else if (!rows.length) {
     body.append(el("tr", {}, el("td", { colspan: seatsOf(view, ctx) + 1, class: "muted" }, `No ${renderer.roundWord.toLowerCase()} finished yet.`)));
   }
   table.append(body);
@@ -176,16 +194,26 @@ function emptyChart(chart, width, word) {
     `The chart of the totals starts after the first ${word}.`));
 }
 
+// The smallest distances, in the chart's units, between two labels of an axis: a label is
+// left out rather than drawn over another.
+const LABEL_GAP_Y = 12;
+const LABEL_GAP_X = 16;
+
 function axes(x, y, low, high, steps, { width, height, pad }) {
   const group = svg("g", { class: "axes" });
   group.append(svg("line", { x1: pad.left, y1: y(0), x2: width - pad.right, y2: y(0), class: "zero" }));
+  const placed = [y(0)];
+  group.append(svg("text", { x: pad.left - 4, y: y(0) + 4, "text-anchor": "end" }, "0"));
   for (const v of [low, high]) {
-    if (v === 0) continue;
+    if (v === 0 || placed.some((at) => Math.abs(at - y(v)) < LABEL_GAP_Y)) continue;
+    placed.push(y(v));
     group.append(svg("text", { x: pad.left - 4, y: y(v) + 4, "text-anchor": "end" }, String(v)));
   }
-  group.append(svg("text", { x: pad.left - 4, y: y(0) + 4, "text-anchor": "end" }, "0"));
+  // Every k-th deal is numbered, k as small as keeps the numbers apart; the last always.
+  const every = Math.max(1, Math.ceil(LABEL_GAP_X / (x(1) - x(0))));
   for (let i = 0; i <= steps; i += 1) {
-    group.append(svg("text", { x: x(i), y: height - 6, "text-anchor": "middle" }, String(i)));
+    const shown = i === steps || (i % every === 0 && steps - i >= every);
+    if (shown) group.append(svg("text", { x: x(i), y: height - 6, "text-anchor": "middle" }, String(i)));
   }
   return group;
 }

@@ -2,9 +2,15 @@
 
 import { cardButton, sortCards } from "./cards.js";
 import { el, clear, seatName, listText } from "./dom.js";
-import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer, scoringEvent, takesATrick } from "./board.js";
+import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer, scoringEvent, takesATrick, trickTaker } from "./board.js";
+import { Pacer } from "./pace.js";
+import { showDealSummary } from "./summary.js";
 
 const LOG_LIMIT = 60;
+// Messages waiting to be shown past which the page stops pacing and catches up (a tab that
+// was in the background, a table of bots only, which plays faster than it is shown): twelve
+// moves, more than all the other seats make between two turns of one.
+const BEHIND = 24;
 const PING_MS = 25000;
 
 const page = {
@@ -23,9 +29,16 @@ const page = {
   selected: null,
   sentText: null,
   closed: null,
+  pacer: new Pacer(),
+  // The events of the move being shown that took a trick: the trick is shown completed, with
+  // who took it and why, before the state after the move.
+  taking: null,
+  // The scoring event of the move being shown that ended a deal: its summary follows the state.
+  dealScored: null,
   // The messages are handled one after the other, each once the one before is done (a
   // welcome loads its game's renderer first).
   handled: Promise.resolve(),
+  waiting: 0,
 };
 
 const CLOSED_TEXT = {
@@ -72,7 +85,10 @@ function connect() {
 function scheduleReconnect() {
   const delay = Math.min(15000, 500 * 2 ** page.attempts) + Math.floor(Math.random() * 300);
   page.attempts += 1;
-  $("status").textContent = `Connection lost. Reconnecting in ${Math.ceil(delay / 1000)} s…`;
+  const status = $("status");
+  status.textContent = `Connection lost. Reconnecting in ${Math.ceil(delay / 1000)} s…`;
+  status.classList.remove("my-turn");
+  status.classList.add("offline");
   page.retryTimer = setTimeout(connect, delay);
 }
 
@@ -92,11 +108,14 @@ function receive(data) {
   } catch {
     return;
   }
-  const handlers = { welcome: onWelcome, state: onState, events: onEvents, error: onError, closed: onClosed };
+  const handlers = { welcome: onWelcome, state: onState, events: onLiveEvents, error: onError, closed: onClosed };
   const handler = handlers[message.type];
   if (!handler) return;
+  page.waiting += 1;
   page.handled = page.handled.then(() => handler(message)).catch((error) => {
     showError(`The page could not show the table: ${error.message}`);
+  }).finally(() => {
+    page.waiting -= 1;
   });
 }
 
@@ -108,6 +127,8 @@ async function onWelcome(message) {
   page.attempts = 0;
   const seat = message.seat === undefined ? null : message.seat;
   page.trickEvents = [];
+  page.taking = null;
+  page.dealScored = null;
   page.selected = null;
   page.seat = seat;
   page.names = message.names || [];
@@ -129,6 +150,16 @@ async function onWelcome(message) {
   for (const entry of message.history || []) onEvents(entry);
 }
 
+// The events of a move just made: shown one move after the other, at the page's pace.
+async function onLiveEvents(message) {
+  const behind = document.hidden || page.waiting > BEHIND;
+  if (!behind) await page.pacer.beforeMove();
+  const events = message.events || [];
+  page.taking = !behind && page.pacer.timing.trick && events.some(takesATrick) ? events : null;
+  page.dealScored = scoringEvent(events);
+  onEvents(message);
+}
+
 function onEvents(message) {
   const events = message.events || [];
   if (events.some(takesATrick)) page.trickEvents = events;
@@ -142,8 +173,12 @@ function onEvents(message) {
   while (log.children.length > LOG_LIMIT) log.lastElementChild.remove();
 }
 
-function onState(message) {
+async function onState(message) {
   const previous = page.state;
+  if (page.taking && previous) await showTaken(page.taking, message);
+  page.taking = null;
+  const before = previous ? cardNames() : null;
+  const from = previous ? startingPoints() : null;
   page.state = message;
   if (!document.body.dataset.game) setBody("game", message.view.game);
   setBody("moves", message.moves);
@@ -155,6 +190,55 @@ function onState(message) {
     page.sentText = null;
   }
   render();
+  if (before) page.pacer.flyIn(newCards(before), (node) => from(node.dataset.card));
+  page.pacer.shown();
+  const scored = page.dealScored;
+  page.dealScored = null;
+  // At a pace, the next deal is shown once the player has read this one's summary.
+  if (scored) await showDealSummary(scored, message, context(), { hold: page.pacer.timing.card > 0 && !document.hidden });
+  page.pacer.shown();
+}
+
+function cardNames() {
+  return new Set([...document.querySelectorAll("#table-area [data-card]")].map((node) => node.dataset.card));
+}
+
+// The cards on the table that were not among the names `before`.
+function newCards(before) {
+  return [...document.querySelectorAll("#table-area [data-card]")].filter((node) => !before.has(node.dataset.card));
+}
+
+// Where a card newly on the table comes from: the card of the hand it was, or the box of the
+// seat whose turn it was (read before the new state is drawn).
+function startingPoints() {
+  const hand = new Map([...document.querySelectorAll("#hand [data-card]")].map((node) => [node.dataset.card, node.getBoundingClientRect()]));
+  const seats = page.state.to_act.map((seat) => document.querySelector(`#players .player[data-seat="${seat}"]`)).filter(Boolean);
+  const seatBox = seats.length === 1 ? seats[0].getBoundingClientRect() : null;
+  return (card) => hand.get(card) || seatBox;
+}
+
+// A move completed a trick: show it on the table with the reasons it went where it went,
+// wait, then send it to its taker.
+async function showTaken(events, next) {
+  const renderer = rendererFor(next.view.game);
+  const parts = renderer.lastTrick(next.view, events, context());
+  if (!parts) return;
+  const area = $("table-area");
+  const before = cardNames();
+  const from = startingPoints();
+  const taker = trickTaker(events);
+  const box = el("div", { class: "trick-taken", "data-taker": taker ?? "" }, ...parts);
+  $("status").textContent = parts[0].textContent;
+  $("status").classList.remove("my-turn");
+  area.replaceChildren(...[...area.children].slice(0, 1), box);
+  const arrived = newCards(before);
+  page.pacer.flyIn(arrived, (node) => from(node.dataset.card));
+  // The hand waits for the state after the move: the card played has left it.
+  for (const node of arrived) document.querySelector(`#hand [data-card="${node.dataset.card}"]`)?.remove();
+  for (const button of document.querySelectorAll("#hand button, #choices button")) button.disabled = true;
+  await page.pacer.pause();
+  const target = taker === null ? null : document.querySelector(`#players .player[data-seat="${taker}"]`);
+  await page.pacer.flyAway(box, target ? target.getBoundingClientRect() : null);
 }
 
 function onClosed(message) {
@@ -188,6 +272,7 @@ function context() {
     me: page.seat,
     toAct: state ? state.to_act : [],
     scores: state ? state.scores : null,
+    dealScores: state ? state.deal_scores : null,
   });
 }
 
@@ -201,6 +286,8 @@ function render() {
   renderTargets(state);
   renderLegalTexts(state);
   renderGameOver(state, ctx);
+  // Once the game is over the game-over box says how it ended; the table has nothing left.
+  $("table-area").hidden = Boolean(state.over);
   $("hand-section").hidden = page.seat === null || Boolean(state.over) || page.closed !== null;
 }
 
@@ -221,6 +308,7 @@ function renderStatus(state, ctx) {
     status.textContent = "Waiting.";
   }
   status.classList.toggle("my-turn", state.legal.length > 0);
+  status.classList.remove("offline");
 }
 
 function winnersText(state, ctx) {
@@ -370,6 +458,7 @@ function start() {
   page.token = readToken();
   setBody("seat", page.token ? "" : "spectator");
   $("hand-section").hidden = !page.token;
+  document.querySelector(".top .connection").before(page.pacer.control());
   $("hand").addEventListener("click", onHandClick);
   $("choices").addEventListener("click", onChoiceClick);
   $("table-area").addEventListener("click", onTableClick);
