@@ -23,7 +23,7 @@ from sticheln.core import registry
 from sticheln.core.setup import GameSetup, SeatTable
 
 PACKAGE = Path(st.__file__).resolve().parent
-TOOLS = {"bots", "cli", "adapters", "web"}
+TOOLS = {"bots", "cli", "adapters", "web", "analysis", "tournament"}
 """The subpackages that are tools: they may use any game."""
 
 
@@ -130,6 +130,7 @@ def test_each_game_declares_itself() -> None:
         screen="sticheln.sticheln.screen:StichelnScreen",
         web_renderer="sticheln.sticheln:render.js",
         solver_position="sticheln.sticheln.endgame:solver_position",
+        deal_scores_public=True,
     )
     assert sticheln_info.score_range(3) == (-108, 135)
     assert sticheln_info.score_range(2) is None
