@@ -12,8 +12,9 @@ A bot is given by a bot spec, as for ``sticheln --bots``: its registry name, opt
 followed by options (``ismcts:time=0.5:seed=3``, ``ismcts:exploration=1.0:round_playouts=false``,
 ``heuristic:share=0.5``), read by :func:`sticheln.bots.make_bot`. For ISMCTS,
 ``playout_policy=heuristic`` and ``playout_policy=none`` choose the game's registered playout
-policy or random playouts, ``playout_bot=NAME`` and ``delegate_bot=NAME`` name bots, and here
-``delegate_if=pain`` hands the pain cards to the delegate bot. ``--time`` and
+policy or random playouts, and ``playout_bot=NAME`` and ``delegate_bot=NAME`` name bots.
+The games are those of :mod:`sticheln.tournament` (the same seeds as ``sticheln simulate``
+with the same ``--seed``), played in this process or on a process pool. ``--time`` and
 ``--iterations`` set the budget of every ISMCTS bot that does not give its own. With fewer
 bots than players, the list is repeated to fill the seats. Run it with, for example::
 
@@ -27,98 +28,27 @@ from __future__ import annotations
 import argparse
 import math
 import platform
-import random
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 import sticheln as st
-from sticheln.bots import Bot, BotSpecError, make_bot, parse_bot_spec
-
-
-def choosing_pain(view: Any) -> bool:
-    """Whether the view is of a Sticheln player choosing a pain card (for
-    ``delegate_if=pain``)."""
-    return isinstance(view, st.StichelnView) and view.phase is st.Phase.CHOOSING_PAIN
-
+from sticheln.bots import BotSpecError, parse_bot_spec
+from sticheln.tournament import GameResult, Tournament, check_tournament, run_tournament
 
 _BUDGET_KEYS = frozenset({"time", "time_limit", "iterations"})
 
 
-def build_bot(
-    spec: str, game: st.Game[Any, Any, Any], time_limit: float | None, iterations: int | None
-) -> Bot[Any, Any]:
-    """The bot described by ``spec`` (``name`` or ``name:key=value:...``), made by
-    :func:`sticheln.bots.make_bot`, which reads the spec; on top, an ISMCTS bot without a
-    budget of its own gets ``--time`` and ``--iterations``, and ``delegate_if=pain`` hands the
-    pain cards to its delegate bot."""
+def with_budget(spec: str, time_limit: float | None, iterations: int | None) -> str:
+    """The bot spec, with ``--time`` and ``--iterations`` added for an ISMCTS bot that gives
+    no budget of its own."""
     parsed = parse_bot_spec(spec)
-    delegate_if = dict(parsed.options).get("delegate_if")
-    if delegate_if is not None and (parsed.name != "ismcts" or delegate_if.lower() != "pain"):
-        raise SystemExit(f"bot {spec}: delegate_if must be 'pain', for ismcts")
-    parsed = parsed.without("delegate_if")
     if parsed.name == "ismcts" and not parsed.option_keys() & _BUDGET_KEYS:
         budget = {"time": time_limit, "iterations": iterations}
         parsed = parsed.with_options(**{k: v for k, v in budget.items() if v is not None})
-    bot = make_bot(parsed, game)
-    if delegate_if is not None:
-        bot.delegate_if = choosing_pain  # type: ignore[attr-defined]
-    return bot
-
-
-def play_deal(
-    task: tuple[Sequence[str], str, str, int, int, float | None, int | None],
-) -> dict[str, Any]:
-    """Play one deal with every rotation of the seats.
-
-    Returns, for each entry of the seat list, its points and win shares per rotation, and the
-    thinking time and number of decisions of each bot name.
-    """
-    entries, game_name, rules_name, seed, deal, time_limit, iterations = task
-    game = st.find_game(game_name, rules_name)
-    n = len(entries)
-    points: list[list[int]] = [[] for _ in range(n)]
-    wins: list[list[float]] = [[] for _ in range(n)]
-    thinking: dict[str, float] = defaultdict(float)
-    decisions: dict[str, int] = defaultdict(int)
-    iterations_done: dict[str, int] = defaultdict(int)
-    searches: dict[str, int] = defaultdict(int)
-    deal_seed = seed * 1_000_003 + deal
-    for rotation in range(n):
-        # Seat s holds entry (s - rotation) mod n.
-        seated = [(s - rotation) % n for s in range(n)]
-        bots = [build_bot(entries[e], game, time_limit, iterations) for e in seated]
-        rngs = [random.Random(f"{seed}/{deal}/{rotation}/{s}") for s in range(n)]
-        state = game.new_game(n, seed=deal_seed)
-        while not game.is_over(state):
-            player = game.players_to_act(state)[0]
-            moves = game.legal_moves(state, player)
-            start = time.perf_counter()
-            move = bots[player].choose(game.observe(state, player), moves, rngs[player])
-            spec = entries[seated[player]]
-            thinking[spec] += time.perf_counter() - start
-            decisions[spec] += 1
-            done = getattr(bots[player], "last_iterations", 0)
-            if done:
-                iterations_done[spec] += done
-                searches[spec] += 1
-            state = game.apply_move(state, move)
-        scores = game.scores(state)
-        winners = game.winners(state)
-        for s in range(n):
-            points[seated[s]].append(scores[s])
-            wins[seated[s]].append(1.0 / len(winners) if s in winners else 0.0)
-    return {
-        "points": points,
-        "wins": wins,
-        "thinking": dict(thinking),
-        "decisions": dict(decisions),
-        "iterations": dict(iterations_done),
-        "searches": dict(searches),
-    }
+    return str(parsed)
 
 
 def interval(samples: Sequence[float]) -> tuple[float, float]:
@@ -129,33 +59,39 @@ def interval(samples: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(samples) / math.sqrt(len(samples))
 
 
-def report(entries: Sequence[str], results: Iterable[dict[str, Any]], elapsed: float) -> None:
+def report(entries: Sequence[str], results: Sequence[GameResult], elapsed: float) -> None:
     """Print the table of the tournament."""
     names = list(dict.fromkeys(entries))
+    by_deal: dict[int, list[GameResult]] = defaultdict(list)
+    for result in results:
+        by_deal[result.deal].append(result)
     per_deal_points: dict[str, list[float]] = {name: [] for name in names}
     per_deal_wins: dict[str, list[float]] = {name: [] for name in names}
     thinking: dict[str, float] = defaultdict(float)
     decisions: dict[str, int] = defaultdict(int)
     iterations_done: dict[str, int] = defaultdict(int)
     searches: dict[str, int] = defaultdict(int)
-    games = 0
-    for result in results:
-        games += len(result["points"][0])
+    for games in by_deal.values():
+        points: dict[str, list[float]] = defaultdict(list)
+        wins: dict[str, list[float]] = defaultdict(list)
+        for game in games:
+            for seat in range(len(game.bots)):
+                name = entries[game.seated[seat]]
+                points[name].append(game.scores[seat])
+                wins[name].append(1.0 / len(game.winners) if seat in game.winners else 0.0)
+                thinking[name] += game.thinking[seat]
+                decisions[name] += game.decisions[seat]
+                if game.iterations[seat]:
+                    iterations_done[name] += game.iterations[seat]
+                    searches[name] += game.decisions[seat]
         for name in names:
-            indices = [i for i, e in enumerate(entries) if e == name]
-            pts = [p for i in indices for p in result["points"][i]]
-            wns = [w for i in indices for w in result["wins"][i]]
-            per_deal_points[name].append(statistics.fmean(pts))
-            per_deal_wins[name].append(statistics.fmean(wns))
-        for name, seconds in result["thinking"].items():
-            thinking[name] += seconds
-            decisions[name] += result["decisions"][name]
-        for name, count in result["iterations"].items():
-            iterations_done[name] += count
-            searches[name] += result["searches"][name]
-    deals = len(per_deal_points[names[0]])
+            per_deal_points[name].append(statistics.fmean(points[name]))
+            per_deal_wins[name].append(statistics.fmean(wins[name]))
+    print(
+        f"{len(by_deal)} deals, {len(results)} games; 95% CI: normal approximation over the "
+        "deals; s/move is CPU time"
+    )
     width = max(12, *(len(name) for name in names))
-    print(f"{deals} deals, {games} games; 95% CI: normal approximation over the deals")
     print(
         f"{'bot':<{width}}  {'seats':>5}  {'points/game':>16}  {'win rate':>16}  "
         f"{'s/move':>7}  {'iter/search':>11}"
@@ -200,19 +136,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     players = args.players if args.players is not None else len(args.bots)
     entries = [args.bots[i % len(args.bots)] for i in range(players)]
-    info = st.find_game(args.game, args.rules).info
-    if players not in info.player_counts:
-        parser.error(f"{info.title} rules {info.rules_name!r} are not for {players} players")
-    game = st.find_game(args.game, args.rules)
-    for spec in dict.fromkeys(entries):  # a bad spec is reported before any game
-        try:
-            build_bot(spec, game, args.time, args.iterations)
-        except (st.UnknownNameError, BotSpecError) as exc:
-            parser.error(str(exc))
-    tasks = [
-        (entries, info.name, info.rules_name, args.seed, deal, args.time, args.iterations)
-        for deal in range(args.deals)
-    ]
+    try:
+        specs = tuple(with_budget(spec, args.time, args.iterations) for spec in entries)
+        tournament = Tournament(args.game, specs, args.deals, args.seed, rules=args.rules)
+        info = check_tournament(tournament).info  # a bad spec is reported before any game
+    except (st.StichelnError, BotSpecError, ValueError) as exc:
+        parser.error(str(exc))
     print(
         f"python {platform.python_version()}, {info.title}, {players} players, "
         f"rules {info.rules_name!r}, "
@@ -222,9 +151,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     start = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(play_deal, tasks))
+            results = run_tournament(tournament, pool, workers=args.jobs)
     else:
-        results = [play_deal(task) for task in tasks]
+        results = run_tournament(tournament)
     report(entries, results, time.perf_counter() - start)
 
 

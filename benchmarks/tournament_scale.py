@@ -1,159 +1,98 @@
-"""How a tournament scales over workers: games per second in this process, on a local
-process pool of 1 and 2 processes, and on a Dask ``LocalCluster`` of 1 and 2 worker
-processes, with what handing the games out costs.
+"""How a tournament scales over executors: games per second played in this process (the
+reference), on a local process pool of 2, and on Dask clusters of 1 and 2 worker processes on
+this machine; and the cost of one task on each executor (a task that does nothing, handed out
+and its result back), beside the CPU time of a batch of games, which that cost must stay a
+small part of.
 
-The same tournament (:class:`sticheln.tournament.Tournament`, its batches sized by
-:data:`~sticheln.tournament.BATCH_SECONDS`) is played on each executor in turn, and every
-run must give the same games as the first (the script stops if not). For each it prints
+Each figure is the median of ``--repeats`` runs. The games are random bots (cheap games make
+the scheduling cost show most). Run it with::
 
-- the wall time and the games per second;
-- the *work share*: the CPU seconds spent playing games (each game's own CPU time, measured
-  where it was played) over the wall time times the workers; what is missing is the cost of
-  handing out the batches and collecting their results, and the time the workers waited;
-- the *overhead per task*: that missing time, per batch handed out, in milliseconds.
+    python benchmarks/tournament_scale.py --deals 300 --repeats 3
 
-The first line, in this process with no executor, is the reference. Run it with, for example::
-
-    python benchmarks/tournament_scale.py                      # random bots, 4-player Sticheln
-    python benchmarks/tournament_scale.py --bots heuristic --deals 40
-    python benchmarks/tournament_scale.py --game hattrick --players 3 --no-dask
-
-The Dask lines need the ``dask`` extra (``pip install ".[dask]"``); the clusters listen on
-the loopback interface only and are stopped at the end. On a machine whose cores are busy
-with other work, the figures for two workers fall short of twice one worker's.
+It needs the ``dask`` extra.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import statistics
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from contextlib import contextmanager
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
 
-from sticheln.tournament import GameResult, Tournament, run_tournament
-
-
-class CountingExecutor(Executor):
-    """An executor that hands every task to another and counts them."""
-
-    def __init__(self, inner: Executor) -> None:
-        self.inner = inner
-        self.tasks = 0
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        self.tasks += 1
-        return self.inner.submit(fn, *args, **kwargs)
+from sticheln.tournament import BATCH_SECONDS, Tournament, run_tournament
+from sticheln.tournament.cluster import connect
 
 
-@contextmanager
-def process_pool(workers: int) -> Iterator[tuple[Executor, int]]:
-    with ProcessPoolExecutor(workers) as pool:
-        yield pool, workers
+def nothing() -> None:
+    """A task that does nothing: its time is the executor's cost per task."""
 
 
-@contextmanager
-def dask_cluster(workers: int) -> Iterator[tuple[Executor, int]]:
-    distributed: Any = importlib.import_module("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=workers,
-            processes=True,
-            threads_per_worker=1,
-            host="127.0.0.1",
-            scheduler_port=0,
-            dashboard_address=None,
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        yield client.get_executor(pure=False), workers
-
-
-def measure(
-    tournament: Tournament, executor: Executor | None, workers: int, repeats: int
-) -> tuple[list[GameResult], dict[str, float]]:
-    """Play the tournament ``repeats`` times; the figures of the run of median wall time."""
-    runs = []
-    for _ in range(repeats):
-        counting = None if executor is None else CountingExecutor(executor)
+def task_cost(executor: Executor, tasks: int) -> float:
+    """The median seconds from handing a task that does nothing to the executor to having
+    its result, one task at a time."""
+    executor.submit(nothing).result()  # warm up
+    times = []
+    for _ in range(tasks):
         start = time.perf_counter()
-        results = run_tournament(tournament, counting, workers=workers)
-        wall = time.perf_counter() - start
-        work = sum(result.cpu_seconds for result in results)
-        tasks = 0 if counting is None else counting.tasks
-        runs.append((wall, work, tasks, results))
-    runs.sort(key=lambda run: run[0])
-    wall, work, tasks, results = runs[len(runs) // 2]
-    idle = max(0.0, wall * workers - work)
-    figures = {
-        "wall": wall,
-        "games_per_second": len(results) / wall,
-        "work_share": work / (wall * workers),
-        "tasks": tasks,
-        "overhead_ms": 1000 * idle / tasks if tasks else 0.0,
-    }
-    return results, figures
+        executor.submit(nothing).result()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def games_per_second(
+    tournament: Tournament, repeats: int, run: Callable[[], object]
+) -> tuple[float, float]:
+    """The median games per second of ``run`` (wall clock) and the median CPU seconds of play
+    per game (the games' own CPU time, summed over the workers)."""
+    speeds, cpus = [], []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        results = run()
+        elapsed = time.perf_counter() - start
+        assert isinstance(results, list)
+        speeds.append(tournament.games / elapsed)
+        cpus.append(sum(r.cpu_seconds for r in results) / tournament.games)
+    return statistics.median(speeds), statistics.median(cpus)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="sticheln")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--bots", nargs="+", default=["random"])
-    parser.add_argument("--deals", type=int, default=60)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--no-dask", action="store_true", help="leave out the Dask clusters")
+    parser.add_argument("--tasks", type=int, default=200, help="no-op tasks to time")
     args = parser.parse_args()
-    bots = tuple(args.bots)
-    bots = (bots * args.players)[: args.players]
-    tournament = Tournament(args.game, bots, deals=args.deals, seed=args.seed)
-    print(
-        f"{args.game}, {args.players} players, bots {' '.join(bots)}, {tournament.games} "
-        f"games; median of {args.repeats} runs each"
-    )
-    print(
-        f"{'where':<24} {'workers':>7} {'wall s':>8} {'games/s':>8} {'x ref':>6} "
-        f"{'work share':>10} {'tasks':>6} {'overhead/task':>14}"
-    )
-    setups: list[tuple[str, Callable[[int], Any] | None, int]] = [
-        ("this process (ref.)", None, 1),
-        ("process pool", process_pool, 1),
-        ("process pool", process_pool, 2),
-    ]
-    if not args.no_dask:
-        setups += [("Dask LocalCluster", dask_cluster, 1), ("Dask LocalCluster", dask_cluster, 2)]
-    reference: list[GameResult] | None = None
-    reference_rate = None
-    rates = []
-    for name, make, workers in setups:
-        if make is None:
-            results, figures = measure(tournament, None, 1, args.repeats)
-        else:
-            with make(workers) as (executor, count):
-                results, figures = measure(tournament, executor, count, args.repeats)
-        outcomes = [result.outcome for result in results]
-        if reference is None:
-            reference = results
-            reference_rate = figures["games_per_second"]
-        elif outcomes != [result.outcome for result in reference]:
-            raise SystemExit(f"{name} with {workers} workers played other games than the first")
-        assert reference_rate is not None
-        rates.append(figures["games_per_second"])
-        overhead = f"{figures['overhead_ms']:.1f} ms" if figures["tasks"] else "-"
-        print(
-            f"{name:<24} {workers:>7} {figures['wall']:>8.2f} "
-            f"{figures['games_per_second']:>8.1f} "
-            f"{figures['games_per_second'] / reference_rate:>6.2f} "
-            f"{figures['work_share']:>10.1%} {int(figures['tasks']):>6} {overhead:>14}"
+    tournament = Tournament(args.game, ("random",) * args.players, deals=args.deals, seed=1)
+    rows: list[tuple[str, float, float, float | None]] = []
+
+    speed, cpu = games_per_second(tournament, args.repeats, lambda: run_tournament(tournament))
+    rows.append(("this process (reference)", speed, cpu, None))
+    with ProcessPoolExecutor(2) as pool:
+        speed, cpu = games_per_second(
+            tournament, args.repeats, lambda: run_tournament(tournament, pool, workers=2)
         )
+        rows.append(("process pool, 2 processes", speed, cpu, task_cost(pool, args.tasks)))
+    for workers in (1, 2):
+        with connect(workers) as cluster:
+            speed, cpu = games_per_second(
+                tournament,
+                args.repeats,
+                lambda: run_tournament(tournament, cluster.executor, workers=cluster.workers),
+            )
+            cost = task_cost(cluster.executor, args.tasks)
+            rows.append((f"Dask, {workers} worker process(es)", speed, cpu, cost))
+
     print(
-        f"every run played the same {tournament.games} games; median rate "
-        f"{statistics.median(rates):.1f} games/s"
+        f"{tournament.games} games of {args.game}, {args.players} random bots, median of "
+        f"{args.repeats} runs; a batch aims at {BATCH_SECONDS} s of CPU time"
     )
+    print(f"{'executor':<28} {'games/s':>9} {'CPU ms/game':>12} {'ms/task':>8} {'of a batch':>10}")
+    for name, speed, cpu, cost in rows:
+        task = "-" if cost is None else f"{1000 * cost:.2f}"
+        share = "-" if cost is None else f"{cost / BATCH_SECONDS:.1%}"
+        print(f"{name:<28} {speed:>9.0f} {1000 * cpu:>12.3f} {task:>8} {share:>10}")
 
 
 if __name__ == "__main__":

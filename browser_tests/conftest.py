@@ -44,7 +44,7 @@ def _find(name: str, *alternatives: str) -> str | None:
 CHROMIUM = os.environ.get("CHROMIUM") or _find("chromium", "chromium-browser")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER") or _find("chromedriver")
 
-SPEED_KEY = "sticheln.speed"
+SPEED_KEY = "table.speed"
 """The key of the table page's speed of play in the browser's localStorage (``pace.js``)."""
 
 

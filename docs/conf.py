@@ -63,6 +63,7 @@ _ONLINE_INVENTORIES = (
     "concurrent",
     "enum",
     "importlib",
+    "pathlib",
     "random",
     "secrets",
     "sys",

@@ -108,6 +108,8 @@ def test_the_metadata_names_the_authors_versions_and_audiences(dist: Path) -> No
         "openspiel",
         "web",
         "plot",
+        "dask",
+        "parquet",
         "all",
         "browser-tests",
         "dev",

@@ -12,7 +12,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -255,6 +254,7 @@ def test_simulate_refuses_a_file_of_another_tournament(tmp_path: Path) -> None:
     assert "holds the results of another tournament: seed: 3, not 4" in err
 
 
+@pytest.mark.slow
 def test_a_killed_tournament_goes_on_and_ends_with_the_same_table(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite"
     argv = [
@@ -302,24 +302,6 @@ def _rows(path: Path) -> int:
 
 
 # -- Dask ---------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def dask_cluster() -> Iterator[Any]:
-    """A real Dask cluster of two worker processes on the loopback interface."""
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        processes=True,
-        threads_per_worker=1,
-        host="127.0.0.1",
-        scheduler_port=0,
-        dashboard_address=None,
-    )
-    try:
-        yield cluster
-    finally:
-        cluster.close()
 
 
 def test_a_dask_cluster_plays_the_same_games_as_the_process_pool(dask_cluster: Any) -> None:
@@ -403,7 +385,6 @@ def test_without_dask_the_cluster_names_the_extra(monkeypatch: pytest.MonkeyPatc
     [
         ("local:0", "cluster 'local:0': give local:N with N worker processes, at least 1"),
         ("local:x", "cluster 'local:x': give local:N with N worker processes, at least 1"),
-        ("tcp://127.0.0.1:1", "no Dask scheduler answers at 'tcp://127.0.0.1:1'"),
     ],
 )
 def test_a_bad_cluster_is_a_usage_error(cluster: str, message: str) -> None:
@@ -414,6 +395,15 @@ def test_a_bad_cluster_is_a_usage_error(cluster: str, message: str) -> None:
     assert err.startswith(f"sticheln: error: --cluster: {message}")
     assert "Traceback" not in err
     assert len(err) < 400
+
+
+def test_an_address_where_no_scheduler_answers_is_refused() -> None:
+    pytest.importorskip("distributed")
+    with (
+        pytest.raises(OSError, match=r"no Dask scheduler answers at 'tcp://127\.0\.0\.1:1'"),
+        cluster_module.connect("tcp://127.0.0.1:1", timeout=1),
+    ):
+        pass
 
 
 def test_jobs_and_a_cluster_are_one_choice() -> None:

@@ -1,9 +1,11 @@
-"""The ``sticheln`` command: play against bots, simulate many bot games, replay saved games,
-serve the web table.
+"""The ``sticheln`` command: play against bots, simulate many bot games, rate bots, replay and
+analyse saved games, serve the web table.
 
 ``sticheln play`` lets a person play in the terminal (``--auto``: bots on every seat),
-``sticheln simulate`` compares bots over many games, ``sticheln replay FILE`` shows a
-saved game, and ``sticheln serve`` runs the web server (:doc:`/web`). :func:`main` runs
+``sticheln simulate`` compares bots over many games, ``sticheln league`` rates the bots of
+tournaments' results files, ``sticheln replay FILE`` shows a saved game, ``sticheln analyse
+FILE`` finds a player's costly moves in it, and ``sticheln serve`` runs the web server
+(:doc:`/web`). :func:`main` runs
 the command with its arguments and returns the exit code.
 """
 
@@ -15,12 +17,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO, cast
 
-from sticheln.cli import analyse, play, replay, serve, simulate
+from sticheln.cli import analyse, league, play, replay, serve, simulate
 from sticheln.cli.common import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, Env, UsageError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS = ("play", "simulate", "replay", "analyse", "serve")
+COMMANDS = ("play", "simulate", "league", "replay", "analyse", "serve")
 """The subcommands of ``sticheln``."""
 
 
@@ -61,6 +63,7 @@ def build_parser(env: Env) -> argparse.ArgumentParser:
     )
     play.add_parser(subparsers)
     simulate.add_parser(subparsers)
+    league.add_parser(subparsers)
     replay.add_parser(subparsers)
     analyse.add_parser(subparsers)
     serve.add_parser(subparsers)

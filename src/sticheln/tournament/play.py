@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -36,10 +36,16 @@ class PlayedGame:
 
 
 def play_game(
-    game: Game[Any, Any, Any], bots: Sequence[Bot[Any, Any]], seed: int, rng: random.Random
+    game: Game[Any, Any, Any],
+    bots: Sequence[Bot[Any, Any]],
+    seed: int,
+    rng: random.Random,
+    on_move: Callable[[Any, int, Any], None] | None = None,
 ) -> PlayedGame:
     """Play one whole game between ``bots`` (one per seat) dealt from ``seed``, the bots
-    choosing with ``rng``. The same seed and generator give the same game."""
+    choosing with ``rng``. The same seed and generator give the same game. ``on_move``,
+    if given, is called with the state, the player and the move each bot chose, before the
+    move is made."""
     n = len(bots)
     thinking, decisions, iterations = [0.0] * n, [0] * n, [0] * n
     state = game.new_game(n, seed=seed)
@@ -52,6 +58,8 @@ def play_game(
         thinking[player] += time.thread_time() - start
         decisions[player] += 1
         iterations[player] += getattr(bot, "last_iterations", 0)
+        if on_move is not None:
+            on_move(state, player, move)
         state = game.apply_move(state, move)
     return PlayedGame(
         tuple(game.scores(state)),
@@ -165,9 +173,9 @@ def play_batch(
 
 def installed_version() -> str:
     """The version of sticheln this process runs."""
-    import sticheln
+    from sticheln import __version__
 
-    return str(sticheln.__version__)
+    return str(__version__)
 
 
 def check_version(expected: str) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 
@@ -96,17 +97,20 @@ class ResultsFile:
 
         :raises OSError: for a file that cannot be read or is not a results file.
         """
-        try:
-            connection = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
-        except sqlite3.Error as exc:
-            raise OSError(f"cannot open the results file {str(path)!r}: {exc}") from None
-        try:
+        with _read_only(path) as connection:
             row = connection.execute("SELECT description FROM tournament WHERE id = 1").fetchone()
             return None if row is None else Tournament.from_dict(json.loads(row[0]))
-        except (sqlite3.DatabaseError, ValueError) as exc:
-            raise OSError(f"{str(path)!r} is not a results file of sticheln: {exc}") from None
-        finally:
-            connection.close()
+
+    @staticmethod
+    def read_results(path: str | Path) -> list[GameResult]:
+        """The games in the results file at ``path``, by index, without opening it for
+        writing.
+
+        :raises OSError: for a file that cannot be read or is not a results file.
+        """
+        with _read_only(path) as connection:
+            rows = connection.execute(f"SELECT {_COLUMNS} FROM games ORDER BY game").fetchall()
+            return [_result(row) for row in rows]
 
     @staticmethod
     def _start(connection: sqlite3.Connection, tournament: Tournament) -> list[str] | None:
@@ -200,6 +204,22 @@ class ResultsFile:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+@contextmanager
+def _read_only(path: str | Path) -> Iterator[sqlite3.Connection]:
+    """The results file at ``path`` opened for reading, any error in reading it an
+    :class:`OSError` naming the file."""
+    try:
+        connection = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise OSError(f"cannot open the results file {str(path)!r}: {exc}") from None
+    try:
+        yield connection
+    except (sqlite3.DatabaseError, ValueError) as exc:
+        raise OSError(f"{str(path)!r} is not a results file of sticheln: {exc}") from None
+    finally:
+        connection.close()
 
 
 def _result(row: tuple[object, ...]) -> GameResult:

@@ -19,7 +19,7 @@ export const SPEEDS = {
 export const DEFAULT_SPEED = "normal";
 
 // The key of the speed in the browser's localStorage (kept per browser, for every table).
-export const SPEED_KEY = "sticheln.speed";
+export const SPEED_KEY = "table.speed";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

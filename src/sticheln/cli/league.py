@@ -1,0 +1,86 @@
+"""``sticheln league FILE...``: the bots of many tournaments' results files rated together
+(:mod:`sticheln.tournament.league`), as a table, as JSON, or as a chart."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rich.table import Table
+
+from sticheln.cli.common import EXIT_OK, Env, UsageError
+from sticheln.cli.simulate import format_interval, format_points
+from sticheln.tournament.results import ResultsFile
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``league`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "league",
+        help="rate the bots of many tournaments together",
+        description=(
+            "Rate every bot (a bot with its options) of the tournaments in the results "
+            "files written by 'sticheln simulate --results': a Bradley-Terry model fitted "
+            "to the duplicate comparisons (in each deal, each two bots compared by their "
+            "mean points per game), in Elo points around 0, with 95% intervals; beside it, "
+            "each bot's mean points per game with its 95% interval over the deals."
+        ),
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="a results file")
+    parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    parser.add_argument(
+        "--plot",
+        metavar="PNG",
+        help="also draw the points and ratings with their intervals to PNG (the plot extra)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, env: Env) -> int:
+    """Run ``sticheln league``."""
+    from sticheln.tournament.league import league
+
+    tournaments = []
+    for path in args.files:
+        try:
+            results = ResultsFile.read_results(path)
+        except OSError as exc:
+            raise UsageError(str(exc)) from None
+        tournaments.append(results)
+    try:
+        entries = league(tournaments)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.plot is not None:
+        from sticheln.tournament.chart import plot_league
+
+        try:
+            plot_league(entries, args.plot)
+        except ImportError as exc:
+            raise UsageError(f"--plot: {exc}") from None
+        except OSError as exc:
+            raise UsageError(f"--plot: cannot write {args.plot!r}: {exc.strerror}") from None
+    if args.json:
+        data = {"bots": [e.to_dict() for e in entries]}
+        env.stdout.write(json.dumps(data, indent=2) + "\n")
+        return EXIT_OK
+    table = Table(title=f"League of {len(entries)} bots, {len(args.files)} tournaments")
+    for column in ("bot", "rating", "95% interval", "points/game", "95% interval", "games"):
+        if column == "bot":
+            table.add_column(column, overflow="fold")
+        else:
+            table.add_column(column, justify="right", no_wrap=True)
+    for e in entries:
+        table.add_row(
+            e.bot,
+            f"{e.rating.rating:+.0f}",
+            f"[{e.rating.low:+.0f}, {e.rating.high:+.0f}]",
+            format_points(e.points),
+            format_interval(e.points_interval),
+            str(e.games),
+        )
+    env.console.print(table)
+    return EXIT_OK
