@@ -62,6 +62,29 @@ def test_the_shards_hold_every_decision_of_every_game(here: Path) -> None:
     assert all(len(b["game"]) <= 7 for b in batches)
 
 
+def test_each_decision_carries_its_deal_and_the_points_of_that_deal(tmp_path: Path) -> None:
+    # Whole games of 3-player Sticheln: as many deals (rounds) as players.
+    whole = Tournament("sticheln", ("random", "heuristic", "random"), deals=1, seed=8)
+    write_shards(whole, tmp_path, games_per_shard=3)
+    batches = list(read_shards(tmp_path))
+    data = {name: np.concatenate([b[name] for b in batches]) for name in batches[0]}
+    assert sorted(set(data["deal"].tolist())) == [0, 1, 2]
+    for index in range(3):
+        for seat in range(3):
+            mine = (data["game"] == index) & (data["seat"] == seat)
+            points = []
+            for deal in range(3):
+                in_deal = set(data["deal_reward"][mine & (data["deal"] == deal)].tolist())
+                assert len(in_deal) == 1  # one figure for every decision of the deal
+                points.extend(in_deal)
+            # The points of the three deals add up to the game's score.
+            assert set(data["reward"][mine].tolist()) == {sum(points)}
+    # The deals follow one another in the order of the decisions.
+    for index in range(3):
+        deals = data["deal"][data["game"] == index].tolist()
+        assert deals == sorted(deals)
+
+
 def test_the_first_decision_replays_from_the_seed(here: Path) -> None:
     game = find_game("sticheln", "tiny")
     encoding = game.encoding(3)

@@ -3,9 +3,10 @@
 batches.
 
 Every decision of every game becomes a row: the game's index and seeds (to replay it),
-the seat that chose and the decision's number in the game, the seat's observation vector
-and legal-action mask of the game's encoding (:doc:`/encodings`), the action chosen, and
-the seat's score at the end of the game (its eventual reward). Shard ``k`` holds the games
+the seat that chose, the decision's number in the game and the deal it belongs to, the
+seat's observation vector and legal-action mask of the game's encoding (:doc:`/encodings`),
+the action chosen, the seat's points of that deal (its eventual reward for the deal:
+``deal_reward``) and its score at the end of the game (``reward``). Shard ``k`` holds the games
 ``k * games_per_shard`` onwards, so the shards are the same whatever the executor or the
 number of workers. Shards already in the directory are not written again: a stopped run goes
 on where it was.
@@ -51,7 +52,8 @@ MISSING_PYARROW = (
 """The message when pyarrow or numpy is not installed."""
 
 COLUMNS = (
-    "game", "seed", "bot_seed", "seat", "step", "observation", "mask", "action", "reward",
+    "game", "seed", "bot_seed", "seat", "step", "deal", "observation", "mask", "action",
+    "deal_reward", "reward",
 )  # fmt: skip
 """The columns of a shard, one row per decision."""
 
@@ -87,9 +89,11 @@ def selfplay_shard(tournament: Tournament, start: int, stop: int, version: str |
         "bot_seed": pa.uint64(),
         "seat": pa.int8(),
         "step": pa.int32(),
+        "deal": pa.int16(),
         "observation": pa.list_(pa.int8(), encoding.observation_size),
         "mask": pa.list_(pa.int8(), encoding.num_actions),
         "action": pa.int32(),
+        "deal_reward": pa.int32(),
         "reward": pa.int32(),
     }
     table = pa.table({name: pa.array(columns[name], type=types[name]) for name in COLUMNS})
@@ -106,20 +110,31 @@ def _add_game(
     seed = tournament.deal_seed(tournament.deal_of(index))
     bot_seed = tournament.bot_seed(index)
     first = len(columns["game"])
+    # The scores when each deal began: a game's scores are the totals of its finished deals.
+    started: dict[int, tuple[int, ...]] = {}
 
     def record(state: Any, player: int, move: Any) -> None:
+        deal = game.deal_number(state)
+        if deal not in started:
+            started[deal] = tuple(game.scores(state))
         columns["game"].append(index)
         columns["seed"].append(seed)
         columns["bot_seed"].append(bot_seed)
         columns["seat"].append(player)
         columns["step"].append(len(columns["game"]) - 1 - first)
+        columns["deal"].append(deal)
         columns["observation"].append(list(encoding.observation(game.observe(state, player))))
         columns["mask"].append(encoding.action_mask(state, player))
         columns["action"].append(encoding.action_index(move))
 
     bots = [make_bot(spec, game) for spec in specs]
     played = play_game(game, bots, seed, random.Random(bot_seed), on_move=record)
-    columns["reward"].extend(played.scores[seat] for seat in columns["seat"][first:])
+    deals = sorted(started)
+    ended = {deal: started[after] for deal, after in zip(deals, deals[1:], strict=False)}
+    ended[deals[-1]] = played.scores
+    rows = list(zip(columns["seat"][first:], columns["deal"][first:], strict=True))
+    columns["deal_reward"].extend(ended[deal][seat] - started[deal][seat] for seat, deal in rows)
+    columns["reward"].extend(played.scores[seat] for seat, _ in rows)
 
 
 def write_shards(
