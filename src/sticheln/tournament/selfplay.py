@@ -29,6 +29,7 @@ only when shards are written or read.
 from __future__ import annotations
 
 import importlib
+import itertools
 import json
 import os
 import random
@@ -130,7 +131,7 @@ def _add_game(
     bots = [make_bot(spec, game) for spec in specs]
     played = play_game(game, bots, seed, random.Random(bot_seed), on_move=record)
     deals = sorted(started)
-    ended = {deal: started[after] for deal, after in zip(deals, deals[1:], strict=False)}
+    ended = {deal: started[after] for deal, after in itertools.pairwise(deals)}
     ended[deals[-1]] = played.scores
     rows = list(zip(columns["seat"][first:], columns["deal"][first:], strict=True))
     columns["deal_reward"].extend(ended[deal][seat] - started[deal][seat] for seat, deal in rows)
