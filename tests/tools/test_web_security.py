@@ -453,6 +453,69 @@ def test_every_response_carries_the_security_headers(db: Path) -> None:
         assert headers["referrer-policy"] == "no-referrer"
 
 
+# --- compression ---------------------------------------------------------------------------------
+
+GZIP = {"accept-encoding": "gzip"}
+
+
+def test_pages_static_files_and_json_are_gzipped_for_clients_that_accept_it(db: Path) -> None:
+    from sticheln.web.app import STATIC
+
+    with server(db) as client:
+        files = {
+            "/": STATIC / "lobby.html",
+            "/static/table.js": STATIC / "table.js",
+            "/static/sticheln.css": STATIC / "sticheln.css",
+        }
+        for path, file in files.items():
+            response = client.get(path, headers=GZIP)
+            assert response.status_code == 200, path
+            assert response.headers["content-encoding"] == "gzip", path
+            assert "accept-encoding" in response.headers["vary"].lower(), path
+            assert response.content == file.read_bytes(), path  # httpx undid the gzip
+            assert int(response.headers["content-length"]) < file.stat().st_size, path
+            assert response.headers["x-frame-options"] == "DENY", path
+        for path in ("/api/games", "/api/rules", "/rules"):
+            response = client.get(path, headers=GZIP)
+            assert response.headers["content-encoding"] == "gzip", path
+        games = client.get("/api/games", headers=GZIP).json()
+        assert [game["name"] for game in games["games"]] == ["sticheln", "hattrick", "stichling"]
+        plain = client.get("/static/table.js", headers={"accept-encoding": "identity"})
+        assert "content-encoding" not in plain.headers
+        assert plain.content == (STATIC / "table.js").read_bytes()
+
+
+def test_the_answer_holding_the_tokens_is_never_compressed(db: Path) -> None:
+    """BREACH: an attacker who chooses the names and sees the answer's length would learn
+    the tokens beside them, a character at a time, were the answer compressed."""
+    names = [guess * 6 for guess in ("seat=a", "seat=b", "seat=c", "seat=d")]
+    body = {"game": "sticheln", "players": 4, "seats": ["human"] * 4, "names": names}
+    with server(db) as client:
+        response = client.post("/api/tables", json=body, headers=GZIP)
+        assert response.status_code == 201
+        assert "content-encoding" not in response.headers
+        assert len(response.content) > 500  # long enough that gzip would have taken it
+        answer = response.json()
+        assert len(tokens(answer)) == 4
+        closed = client.delete(
+            f"/api/tables/{answer['id']}",
+            headers={**GZIP, "authorization": f"Bearer {answer['creator_token']}"},
+        )
+        assert closed.status_code == 200
+        assert "content-encoding" not in closed.headers
+
+
+def test_websockets_are_never_gzipped(db: Path) -> None:
+    with server(db) as client:
+        answer = create(client, "stichling", ["human", "human"])
+        seat = tokens(answer)[0]
+        with client.websocket_connect(f"/ws/{answer['id']}", headers=GZIP) as ws:
+            ws.send_json({"type": "join", "token": seat})
+            welcome = ws.receive_json()  # JSON text as it is, not gzip bytes
+            assert welcome["type"] == "welcome"
+            assert welcome["seat"] == 0
+
+
 def test_the_pages_have_no_inline_script_or_style() -> None:
     from sticheln.web.app import STATIC
     from sticheln.web.rules import rules_page

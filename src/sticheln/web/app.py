@@ -5,7 +5,8 @@ texts, which explanations link to), ``GET /api/rules``, ``GET /api/games``,
 ``POST /api/tables``, ``GET /api/tables``, ``GET /api/tables/{id}`` (``/record``,
 ``/replay``), ``DELETE /api/tables/{id}`` (the creator closes a table), ``GET /table/{id}``,
 ``GET /replay/{id}``, ``/static/...`` and ``WS /ws/{id}``. Every request first passes the
-:class:`~sticheln.web.security.AccessMiddleware`.
+:class:`~sticheln.web.security.AccessMiddleware`; the answers of ``GET`` requests are
+gzipped (``sticheln.web.compress``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from starlette.websockets import WebSocket
 
 from sticheln.core.rulebook import rule_texts
 from sticheln.games import GAME_NAMES, find_game
+from sticheln.web.compress import CompressMiddleware
 from sticheln.web.connection import serve_websocket
 from sticheln.web.limits import Limits
 from sticheln.web.renderers import renderer_file, renderer_url
@@ -348,7 +350,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(AccessMiddleware, access=access)],
+        middleware=[Middleware(AccessMiddleware, access=access), Middleware(CompressMiddleware)],
     )
     app.state.manager = manager
     return app
