@@ -5,6 +5,7 @@ import { el, clear, seatName, listText } from "./dom.js";
 import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer, scoringEvent, takesATrick, trickTaker } from "./board.js";
 import { Pacer } from "./pace.js";
 import { showDealSummary } from "./summary.js";
+import { Announcer, spokenContext, spokenText } from "./announce.js";
 
 const LOG_LIMIT = 60;
 // Messages waiting to be shown past which the page stops pacing and catches up (a tab that
@@ -30,6 +31,7 @@ const page = {
   sentText: null,
   closed: null,
   pacer: new Pacer(),
+  announcer: null,
   // The events of the move being shown that took a trick: the trick is shown completed, with
   // who took it and why, before the state after the move.
   taking: null,
@@ -84,6 +86,7 @@ function connect() {
 
 function scheduleReconnect() {
   const delay = Math.min(15000, 500 * 2 ** page.attempts) + Math.floor(Math.random() * 300);
+  if (page.attempts === 0) page.announcer.say("Connection lost; reconnecting.");
   page.attempts += 1;
   const status = $("status");
   status.textContent = `Connection lost. Reconnecting in ${Math.ceil(delay / 1000)} s…`;
@@ -158,6 +161,16 @@ async function onLiveEvents(message) {
   page.taking = !behind && page.pacer.timing.trick && events.some(takesATrick) ? events : null;
   page.dealScored = scoringEvent(events);
   onEvents(message);
+  if (!behind) announce(events);
+}
+
+// Say the events of a move as it is shown (a page catching up says none: its log has them).
+function announce(events) {
+  const ctx = spokenContext(context());
+  for (const event of events) {
+    const described = rendererFor(event.game).describeEvent(event, ctx);
+    if (described !== null) page.announcer.say(spokenText(described));
+  }
 }
 
 function onEvents(message) {
@@ -190,6 +203,7 @@ async function onState(message) {
     page.sentText = null;
   }
   render();
+  if (message.legal.length && (!previous || previous.moves !== message.moves)) page.announcer.say("Your turn.");
   if (before) page.pacer.flyIn(newCards(before), (node) => from(node.dataset.card));
   page.pacer.shown();
   const scored = page.dealScored;
@@ -456,6 +470,7 @@ function onHashChange() {
 
 function start() {
   page.token = readToken();
+  page.announcer = new Announcer($("announcer"));
   setBody("seat", page.token ? "" : "spectator");
   $("hand-section").hidden = !page.token;
   document.querySelector(".top .connection").before(page.pacer.control());
