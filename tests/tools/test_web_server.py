@@ -285,7 +285,7 @@ def test_ping_join_and_every_bad_message_keep_the_connection(db: Path) -> None:
             )
             ws.send_json({"type": "move", "text": not_mine})
             refused = follower.receive_error("illegal-move")["message"]
-            assert refused.endswith(f"{not_mine} is not in player 0's hand")
+            assert refused.endswith(f"{not_mine} is not in your hand")  # seats as people read
             assert "Card(" not in refused  # a person's message, not a programmer's
             stolen = dict(follower.last["legal"][0]["move"], card=not_mine)
             ws.send_json({"type": "move", "move": stolen})
@@ -310,7 +310,8 @@ def test_a_spectator_and_other_seats_cannot_move_for_a_seat(db: Path) -> None:
         # Everyone chooses a pain card at once: seat 1 may act, but not as seat 0.
         assert spectator.last["to_act"] == [0, 1, 2]
         seat1.ws.send_json({"type": "move", "move": seat0.last["legal"][0]["move"]})
-        assert "seat 0" in seat1.receive_error("not-your-turn")["message"]
+        refused = seat1.receive_error("not-your-turn")["message"]
+        assert refused == "that move is Player 1's; you play Player 2"
         spectator.ws.send_json({"type": "move", "move": seat0.last["legal"][0]["move"]})
         spectator.receive_error("spectator")
         spectator.ws.send_json({"type": "move", "text": seat0.last["legal"][0]["text"]})
@@ -323,7 +324,8 @@ def test_a_spectator_and_other_seats_cannot_move_for_a_seat(db: Path) -> None:
                 follower.receive()
         assert spectator.last["to_act"] == [1]
         seat0.ws.send_json({"type": "move", "text": seat0.last["view"]["hand"][0]})
-        seat0.receive_error("not-your-turn")
+        refused = seat0.receive_error("not-your-turn")["message"]
+        assert refused == "it is not your turn; to act: Player 2"
         send_move(seat1, seat1.last["legal"][0], as_text=True)
         for follower in followers.values():
             follower.receive()

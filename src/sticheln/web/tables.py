@@ -28,7 +28,7 @@ import secrets
 import sqlite3
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -38,6 +38,7 @@ import attrs
 from sticheln.bots import Bot, make_bot
 from sticheln.core import IllegalMoveError
 from sticheln.core.protocol import Game
+from sticheln.core.seats import name_seats
 from sticheln.games import find_game
 from sticheln.web.limits import Limits
 from sticheln.web.messages import deal_scores, events_message, seat_names, state_message
@@ -329,12 +330,13 @@ class Table:
             subscriber.send(self.state_message(subscriber.seat))
 
 
-def _illegal(error: IllegalMoveError) -> str:
+def _illegal(error: IllegalMoveError, names: Sequence[str], seat: int) -> str:
     """What a person reads of an illegal move: the move as the game words it and the reason
-    (without the value's representation that the library's message adds for programmers)."""
+    (without the value's representation that the library's message adds for programmers),
+    the seats named as the page names them, the mover's as "your"."""
     if error.move is None or error.reason == str(error):
-        return str(error)
-    return f"illegal move {error.move}: {error.reason}"
+        return name_seats(str(error), names, seat)
+    return f"illegal move {error.move}: {name_seats(error.reason, names, seat)}"
 
 
 def _rebuild(stored: StoredTable) -> Table:
@@ -650,28 +652,30 @@ class TableManager:
             if game.is_over(state):
                 raise MoveRefused("game-over", "the game is over")
             to_act = game.players_to_act(state)
+            names = table.names
             if seat not in to_act:
-                raise MoveRefused(
-                    "not-your-turn",
-                    f"it is not seat {seat}'s turn; to act: {', '.join(map(str, to_act))}",
-                )
+                acting = ", ".join(names[other] for other in to_act)
+                raise MoveRefused("not-your-turn", f"it is not your turn; to act: {acting}")
             if text is not None:
                 try:
                     move = game.parse_move(state, seat, text)
                 except IllegalMoveError as exc:
-                    raise MoveRefused("illegal-move", _illegal(exc)) from None
+                    raise MoveRefused("illegal-move", _illegal(exc, names, seat)) from None
                 except ValueError as exc:
                     raise MoveRefused("invalid-move", str(exc)) from None
             mover = game.player_of(move)
             if mover != seat:
                 raise MoveRefused(
-                    "not-your-turn", f"that move is seat {mover}'s; you play seat {seat}"
+                    "not-your-turn",
+                    f"that move is {names[mover]}'s; you play {names[seat]}"
+                    if 0 <= mover < len(names)
+                    else f"that move is of no seat of this table; you play {names[seat]}",
                 )
             if move not in game.legal_moves(state, seat):
                 try:
                     game.apply_move(state, move)
                 except IllegalMoveError as exc:
-                    raise MoveRefused("illegal-move", _illegal(exc)) from None
+                    raise MoveRefused("illegal-move", _illegal(exc, names, seat)) from None
                 except ValueError as exc:
                     raise MoveRefused("illegal-move", str(exc)) from None
                 raise MoveRefused(
