@@ -6,6 +6,7 @@ import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer, scoring
 import { Pacer } from "./pace.js";
 import { showDealSummary } from "./summary.js";
 import { Announcer, spokenContext, spokenText } from "./announce.js";
+import { TurnAlert } from "./alert.js";
 
 const LOG_LIMIT = 60;
 // Messages waiting to be shown past which the page stops pacing and catches up (a tab that
@@ -32,6 +33,7 @@ const page = {
   closed: null,
   pacer: new Pacer(),
   announcer: null,
+  alert: new TurnAlert(),
   // The events of the move being shown that took a trick: the trick is shown completed, with
   // who took it and why, before the state after the move.
   taking: null,
@@ -140,7 +142,7 @@ async function onWelcome(message) {
   setBody("seat", page.seat === null ? "spectator" : page.seat);
   page.title = table.title || (game ? game[0].toUpperCase() + game.slice(1) : "Table");
   $("title").textContent = page.seat === null ? `${page.title} · spectator` : `${page.title} · ${seatName(page.names, page.seat)}`;
-  document.title = `${page.title} – table ${page.tableId}`;
+  page.alert.setTitle(`${page.title} – table ${page.tableId}`);
   $("hand-section").hidden = page.seat === null;
   const notice = $("notice");
   notice.hidden = !table.seed_chosen;
@@ -203,7 +205,9 @@ async function onState(message) {
     page.sentText = null;
   }
   render();
-  if (message.legal.length && (!previous || previous.moves !== message.moves)) page.announcer.say("Your turn.");
+  const begins = message.legal.length > 0 && (!previous || previous.moves !== message.moves);
+  if (begins) page.announcer.say("Your turn.");
+  page.alert.yourTurn(message.legal.length > 0 && !page.closed, begins && !page.closed);
   if (before) page.pacer.flyIn(newCards(before), (node) => from(node.dataset.card));
   page.pacer.shown();
   const scored = page.dealScored;
@@ -473,7 +477,7 @@ function start() {
   page.announcer = new Announcer($("announcer"));
   setBody("seat", page.token ? "" : "spectator");
   $("hand-section").hidden = !page.token;
-  document.querySelector(".top .connection").before(page.pacer.control());
+  document.querySelector(".top .connection").before(page.pacer.control(), page.alert.control());
   $("hand").addEventListener("click", onHandClick);
   $("choices").addEventListener("click", onChoiceClick);
   $("table-area").addEventListener("click", onTableClick);
