@@ -340,6 +340,40 @@ def test_the_creator_closes_a_table_with_the_creator_token(db: Path) -> None:
     assert creator not in hashes  # only its hash is kept
 
 
+def test_a_rematch_is_asked_by_a_seat_of_a_finished_game_within_the_limits(db: Path) -> None:
+    with server(db, tables_per_client=1) as client, ExitStack() as stack:
+        answer = create(client, "sticheln", ["human"] * 3, preset="tiny")
+        table = server_table(client, answer["id"])
+        followers: dict[int | None, Follower] = {}
+        for seat, token in [*tokens(answer).items(), (None, None)]:
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{answer['id']}"))
+            followers[seat] = Follower(ws, table, seat)
+            followers[seat].join(token)
+        with client.websocket_connect(f"/ws/{answer['id']}") as stranger:
+            stranger.send_json({"type": "rematch"})  # not joined
+            assert stranger.receive_json()["code"] == "not-joined"
+        play_humans(followers, random.Random(2))
+        followers[None].ws.send_json({"type": "rematch"})
+        followers[None].receive_error("spectator")
+        # The rematch is a table the client makes: past its limit, none is made.
+        other = create(client, "stichling", ["human", "human"])
+        followers[0].ws.send_json({"type": "rematch"})
+        refused = followers[0].receive_error("too-many-tables")["message"]
+        assert refused == "no rematch now: you have 1 table in play, the most one client may"
+        assert len(client.get("/api/tables").json()["tables"]) == 2
+        # A table closed before its game ended has no rematch.
+        creator = {"authorization": f"Bearer {other['creator_token']}"}
+        assert client.delete(f"/api/tables/{other['id']}", headers=creator).status_code == 200
+        with client.websocket_connect(f"/ws/{other['id']}") as ws:
+            ws.send_json({"type": "join", "token": tokens(other)[0]})
+            ws.receive_json()
+            ws.receive_json()
+            ws.send_json({"type": "rematch"})
+            assert ws.receive_json()["code"] == "not-over"
+        followers[0].ws.send_json({"type": "rematch"})
+        assert followers[0].ws.receive_json()["type"] == "rematch"
+
+
 # --- same origin --------------------------------------------------------------------------------
 
 

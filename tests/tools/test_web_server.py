@@ -300,6 +300,57 @@ def test_ping_join_and_every_bad_message_keep_the_connection(db: Path) -> None:
             assert follower.moves == 1
 
 
+def test_a_rematch_seats_everyone_again_at_a_new_table(db: Path) -> None:
+    with server(db) as client, ExitStack() as stack:
+        names = ["Ada", None, "Cy"]
+        answer = create(client, "sticheln", ["human"] * 3, preset="tiny", names=names)
+        old = tokens(answer)
+        followers = follow_all(client, answer, stack)
+        followers[0].ws.send_json({"type": "rematch"})
+        assert "over" in followers[0].receive_error("not-over")["message"]
+        play_humans(followers, random.Random(5))
+        assert followers[None].last["over"]
+        followers[0].ws.send_json({"type": "rematch"})
+        told = {seat: follower.ws.receive_json() for seat, follower in followers.items()}
+        new_id = told[0]["table"]
+        assert new_id != answer["id"]
+        assert told[None] == {"type": "rematch", "table": new_id, "link": f"/table/{new_id}"}
+        new = {}
+        for seat in (0, 1, 2):
+            message = told[seat]
+            assert message["type"] == "rematch"
+            assert message["table"] == new_id
+            path, _, token = message["link"].partition("#seat=")
+            assert path == f"/table/{new_id}"
+            new[seat] = token
+        assert len(set(new.values())) == 3  # each seat its own new token
+        assert not set(new.values()) & set(old.values())
+        info = client.get(f"/api/tables/{new_id}").json()
+        assert info["game"] == "sticheln"
+        assert info["preset"] == "tiny"
+        assert info["status"] == "playing"
+        assert info["seed_chosen"] is False
+        assert [seat["name"] for seat in info["seats"]] == ["Ada", "Player 2", "Cy"]
+        assert [seat["kind"] for seat in info["seats"]] == ["human"] * 3
+        # Asking again makes no other table: the seat gets its own link again.
+        followers[1].ws.send_json({"type": "rematch"})
+        assert followers[1].ws.receive_json() == told[1]
+        assert len(client.get("/api/tables").json()["tables"]) == 2
+        # A seat that comes back to the finished table hears of the rematch after its state.
+        with client.websocket_connect(f"/ws/{answer['id']}") as ws:
+            ws.send_json({"type": "join", "token": old[2]})
+            assert ws.receive_json()["type"] == "welcome"
+            assert ws.receive_json()["type"] == "state"
+            assert ws.receive_json() == told[2]
+        # Each new token is its seat's at the new table.
+        for seat in (0, 1, 2):
+            with client.websocket_connect(f"/ws/{new_id}") as ws:
+                ws.send_json({"type": "join", "token": new[seat]})
+                welcome = ws.receive_json()
+                assert welcome["seat"] == seat
+                assert welcome["names"] == ["Ada", "Player 2", "Cy"]
+
+
 def test_a_spectator_and_other_seats_cannot_move_for_a_seat(db: Path) -> None:
     with server(db) as client, ExitStack() as stack:
         answer = create(client, "sticheln", ["human"] * 3, seed=3)

@@ -158,6 +158,24 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+@attrs.frozen
+class Rematch:
+    """The table made for the rematch of a finished one, and its seats' join tokens, each
+    sent to the connections of the same seat of the finished table only."""
+
+    id: str
+    """The new table's id."""
+    tokens: tuple[str | None, ...]
+    """Per seat, the new table's join token (``None`` for a bot seat)."""
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The ``rematch`` message for a connection of ``seat``: the link of the same seat at
+        the new table (a bot's seat and a spectator get the spectator link)."""
+        token = None if seat is None else self.tokens[seat]
+        link = f"/table/{self.id}" if token is None else f"/table/{self.id}#seat={token}"
+        return {"type": "rematch", "table": self.id, "link": link}
+
+
 class Table:
     """One game being played (or over, or closed): its row, its state after its moves, its
     bots, and the connections that follow it."""
@@ -185,6 +203,9 @@ class Table:
         """The bot seats whose next move is being chosen."""
         self.replay: dict[str, Any] | None = None
         """The replay document, once made (the table being no longer in play)."""
+        self.rematch: Rematch | None = None
+        """The rematch of the finished game, once a seat asked for it (kept while the server
+        runs)."""
         self.recent: deque[tuple[Any, Any]] = deque(maxlen=HISTORY)
         """The last :data:`HISTORY` moves, each with the state it was made in."""
         self.closed: str | None = row.status if row.status in ("abandoned", "closed") else None
@@ -293,6 +314,8 @@ class Table:
             }
         )
         subscriber.send(self.state_message(subscriber.seat))
+        if self.rematch is not None:
+            subscriber.send(self.rematch.message(subscriber.seat))
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message for ``seat``; a closed table lists no legal move and no one
@@ -571,6 +594,53 @@ class TableManager:
         )
         self.schedule_bots(table)
         return table, tokens, creator
+
+    async def rematch(self, table: Table, seat: int, client: str = "") -> Rematch:
+        """The rematch of ``table``, whose game is over, asked for by ``seat``: a new table
+        with the same game, rules, seats and names and a new seed nobody chose, made once
+        (for the client of key ``client``, as if it made it: the limits count it) and told to
+        every connection of the table, each seat its own link.
+
+        :raises MoveRefused: ``not-over`` for a game not over (or a table closed before its
+            end), ``too-many-tables`` past the limits, ``storage`` if the file did not take
+            the new table.
+        """
+        async with table.lock:
+            if table.rematch is None:
+                if table.closed is not None or not table.over:
+                    raise MoveRefused("not-over", "a rematch follows a game that is over")
+                request = TableRequest(
+                    table.game,
+                    table.row.preset,
+                    table.row.players,
+                    table.row.seats,
+                    table.row.names,
+                    None,
+                )
+                try:
+                    new, tokens, _ = await self.create(request, client)
+                except TableFull as exc:
+                    raise MoveRefused("too-many-tables", f"no rematch now: {exc}") from None
+                except TooManyTables as exc:
+                    raise MoveRefused("too-many-tables", self._too_many(exc)) from None
+                except StorageFailed as exc:
+                    raise MoveRefused(
+                        "storage", f"the rematch could not be saved ({exc}): try again"
+                    ) from None
+                table.rematch = Rematch(new.id, tuple(tokens))
+                log.info("table %s: rematch of seat %d at table %s", table.id, seat, new.id)
+                for subscriber in list(table.subscribers):
+                    subscriber.send(table.rematch.message(subscriber.seat))
+            return table.rematch
+
+    def _too_many(self, exc: TooManyTables) -> str:
+        """Why the client may make no rematch now."""
+        if exc.per_hour:
+            count, what = self.limits.tables_per_hour, "made in the last hour"
+        else:
+            count, what = self.limits.tables_per_client, "in play"
+        tables = "table" if count == 1 else "tables"
+        return f"no rematch now: you have {count} {tables} {what}, the most one client may"
 
     async def joined(self, table: Table, seat: int | None) -> None:
         """Note that a client joined ``table`` as ``seat`` (a person's seat counts as

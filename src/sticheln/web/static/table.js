@@ -43,6 +43,9 @@ const page = {
   // welcome loads its game's renderer first).
   handled: Promise.resolve(),
   waiting: 0,
+  // The link of this seat at the rematch, once one is made; whether this page asked for it.
+  rematch: null,
+  askedRematch: false,
 };
 
 const CLOSED_TEXT = {
@@ -113,7 +116,7 @@ function receive(data) {
   } catch {
     return;
   }
-  const handlers = { welcome: onWelcome, state: onState, events: onLiveEvents, error: onError, closed: onClosed };
+  const handlers = { welcome: onWelcome, state: onState, events: onLiveEvents, error: onError, closed: onClosed, rematch: onRematch };
   const handler = handlers[message.type];
   if (!handler) return;
   page.waiting += 1;
@@ -271,7 +274,31 @@ function closedText() {
   return CLOSED_TEXT[closed.status] || "This table was closed.";
 }
 
+// A rematch was made: this seat's link to it (the page that asked goes there).
+function onRematch(message) {
+  if (typeof message.link !== "string" || !message.link.startsWith("/table/")) return;
+  const first = page.rematch === null;
+  page.rematch = message.link;
+  if (page.state) render();
+  if (page.askedRematch) {
+    location.assign(message.link);
+  } else if (first) {
+    page.announcer.say("A rematch with the same seats is ready: follow the link to play it.");
+  }
+}
+
+function onRematchClick() {
+  if (send({ type: "rematch" })) {
+    page.askedRematch = true;
+    $("rematch").disabled = true;
+  }
+}
+
 function onError(message) {
+  if (page.askedRematch && !page.rematch) {
+    page.askedRematch = false;
+    $("rematch").disabled = false;
+  }
   showError(message.message || message.code || "Error");
   if (message.code === "bad-token") $("status").textContent = "This seat link is not valid for this table.";
 }
@@ -406,6 +433,9 @@ function renderGameOver(state, ctx) {
   $("game-over-text").textContent = closed
     ? `${closedText()} Scores when it closed: ${totals}.`
     : `${winnersText(state, ctx)} Final scores: ${totals}.`;
+  $("rematch").hidden = closed || page.seat === null || page.rematch !== null;
+  $("rematch-link").hidden = page.rematch === null;
+  if (page.rematch) $("rematch-link").href = page.rematch;
   $("record-link").href = `/api/tables/${encodeURIComponent(page.tableId)}/record`;
   $("replay-link").href = `/replay/${encodeURIComponent(page.tableId)}`;
 }
@@ -483,6 +513,7 @@ function start() {
   $("table-area").addEventListener("click", onTableClick);
   $("table-area").addEventListener("keydown", onTableKey);
   $("move-form").addEventListener("submit", onMoveSubmit);
+  $("rematch").addEventListener("click", onRematchClick);
   window.addEventListener("hashchange", onHashChange);
   connect();
 }
