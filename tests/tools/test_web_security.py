@@ -374,6 +374,46 @@ def test_a_rematch_is_asked_by_a_seat_of_a_finished_game_within_the_limits(db: P
         assert followers[0].ws.receive_json()["type"] == "rematch"
 
 
+def test_replay_pages_are_bounded_and_their_query_checked(db: Path) -> None:
+    with server(db) as client, ExitStack() as stack:
+        answer = create(client, "sticheln", ["human"] * 3, preset="tiny")
+        table_id = answer["id"]
+        frames_path = f"/api/tables/{table_id}/replay/frames"
+        assert client.get(f"{frames_path}?from=0").status_code == 409  # hands still hidden
+        assert client.get(f"/api/tables/{table_id}/replay/moves").status_code == 409
+        table = server_table(client, table_id)
+        followers: dict[int | None, Follower] = {}
+        for seat, token in tokens(answer).items():
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{table_id}"))
+            followers[seat] = Follower(ws, table, seat)
+            followers[seat].join(token)
+        made = play_humans(followers, random.Random(4))
+        last = made  # frames 0 to made
+        bad = {
+            "": f"from: give one whole number from 0 to {last}, not 0 values",
+            "from=-1": f"from: give one whole number from 0 to {last}, not '-1'",
+            "from=abc": f"from: give one whole number from 0 to {last}, not 'abc'",
+            "from=1e3": f"from: give one whole number from 0 to {last}, not '1e3'",
+            "from=%D9%A3": f"from: give one whole number from 0 to {last}, not '٣'",
+            "from=1&from=2&from=3": f"from: give one whole number from 0 to {last}, not 3 values",
+            "from=" + "9" * 400: f"from: give one whole number from 0 to {last}, not '"
+            + "9" * 39
+            + "… (402 chars)",
+            f"from={last + 1}": f"from: {last + 1} is not from 0 to {last}",
+            "from=0&count=0": "count: 0 is not from 1 to 50",
+            "from=0&count=51": "count: 51 is not from 1 to 50",
+            "from=0&count=x": "count: give one whole number from 1 to 50, not 'x'",
+        }
+        for query, message in bad.items():
+            response = client.get(f"{frames_path}?{query}")
+            assert response.status_code == 400, query
+            assert response.json() == {"error": message}, query
+        page = client.get(f"{frames_path}?from={last}&count=50").json()
+        assert page["from"] == last
+        assert len(page["frames"]) == 1  # the last frame only: no more exist
+        assert client.get("/api/tables/nope/replay/frames?from=0").status_code == 404
+
+
 # --- same origin --------------------------------------------------------------------------------
 
 

@@ -517,6 +517,22 @@ def test_whole_game_between_people_shows_each_only_its_own(
                 game.observe(state, p).to_dict()["hand"] for p in range(players)
             ]
         assert frames[-1]["view"] == spectator.last["view"]
+        # The replay page's two halves of the same frames: every move, then pages of frames.
+        index = client.get(f"/api/tables/{table_id}/replay/moves").json()
+        for key in ("game", "renderer", "preset", "players", "names"):
+            assert index[key] == replay[key]
+        assert index["frames"] == made + 1
+        light = ("move", "text", "player", "events")
+        assert index["moves"] == [{key: frame[key] for key in light} for frame in frames]
+        heavy = ("view", "takers", "scores", "hands")
+        for start in range(0, made + 1, 7):
+            path = f"/api/tables/{table_id}/replay/frames?from={start}&count=7"
+            page = client.get(path).json()
+            assert page["from"] == start
+            expected = [{key: frame[key] for key in heavy} for frame in frames[start : start + 7]]
+            assert page["frames"] == expected
+        first_page = client.get(f"/api/tables/{table_id}/replay/frames?from=0").json()
+        assert len(first_page["frames"]) == min(20, made + 1)  # the default count
 
 
 def test_whole_game_of_bots_watched_by_a_spectator(db: Path) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import functools
 import hashlib
 import hmac
 import ipaddress
@@ -43,7 +44,7 @@ from sticheln.games import find_game
 from sticheln.web.limits import Limits
 from sticheln.web.messages import deal_scores, events_message, seat_names, state_message
 from sticheln.web.renderers import renderer_url
-from sticheln.web.replay import replay_document
+from sticheln.web.replay import replay_document, replay_frames, replay_index
 from sticheln.web.store import Store, StoredTable, TableRow
 from sticheln.web.text import one_line, quote
 from sticheln.web.validate import TableRequest
@@ -203,6 +204,8 @@ class Table:
         """The bot seats whose next move is being chosen."""
         self.replay: dict[str, Any] | None = None
         """The replay document, once made (the table being no longer in play)."""
+        self.replay_index: dict[str, Any] | None = None
+        """The light half of every frame of the replay, once made."""
         self.rematch: Rematch | None = None
         """The rematch of the finished game, once a seat asked for it (kept while the server
         runs)."""
@@ -867,6 +870,39 @@ class TableManager:
                 list(table.moves),
             )
         return table.replay
+
+    async def replay_index(self, table: Table) -> dict[str, Any]:
+        """The light half of every frame of the replay of a table no longer in play (made
+        once, off the event loop): :func:`~sticheln.web.replay.replay_index`."""
+        if table.replay_index is None:
+            loop = asyncio.get_running_loop()
+            table.replay_index = await loop.run_in_executor(
+                None,
+                replay_index,
+                table.game,
+                table.row.players,
+                table.row.seed,
+                table.names,
+                list(table.moves),
+            )
+        return table.replay_index
+
+    async def replay_frames(self, table: Table, start: int, count: int) -> dict[str, Any]:
+        """The heavy half of ``count`` frames of the replay from frame ``start`` (made off
+        the event loop each time: :func:`~sticheln.web.replay.replay_frames`)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            None,
+            functools.partial(
+                replay_frames,
+                table.game,
+                table.row.players,
+                table.row.seed,
+                list(table.moves),
+                start=start,
+                count=count,
+            ),
+        )
 
 
 def _duration(seconds: float) -> str:
