@@ -10,6 +10,11 @@ import { renderBoard, makeContext, eventLine, loadRenderer, scoringEvent, takesA
 
 // The frames of a page fetched at once.
 const PAGE = 20;
+// Milliseconds a move whose page is not fetched yet waits before it is fetched: dragging the
+// slider across the game fetches only the page where it stops.
+const FETCH_DELAY = 120;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // data: the moves and events of every frame; shown: per frame its view, takers, scores and
 // hands, once fetched; pages: the fetches of pages, by their first frame.
@@ -29,9 +34,13 @@ function lastFrame() {
   return replay.data.frames - 1;
 }
 
+function pageStart(index) {
+  return Math.floor(index / PAGE) * PAGE;
+}
+
 // The page of frames that holds frame `index`, fetched once.
 function fetchPage(index) {
-  const start = Math.floor(index / PAGE) * PAGE;
+  const start = pageStart(index);
   if (!replay.pages.has(start)) {
     const url = `/api/tables/${encodeURIComponent(tableId())}/replay/frames?from=${start}&count=${PAGE}`;
     const fetched = fetchJson(url).then((page) => {
@@ -90,6 +99,10 @@ async function show(index) {
   $("next").disabled = $("last").disabled = wanted === lastFrame();
   history.replaceState(null, "", `#move=${wanted}`);
   if (!replay.shown[wanted]) {
+    if (!replay.pages.has(pageStart(wanted))) {
+      await sleep(FETCH_DELAY);
+      if (replay.index !== wanted) return; // the reader moved on meanwhile
+    }
     try {
       await fetchPage(wanted);
     } catch (error) {
