@@ -39,7 +39,7 @@ import attrs
 from sticheln.bots import Bot, make_bot
 from sticheln.core import IllegalMoveError
 from sticheln.core.protocol import Game
-from sticheln.core.seats import name_seats
+from sticheln.core.seats import name_seats, seat_number
 from sticheln.games import find_game
 from sticheln.web.limits import Limits
 from sticheln.web.messages import deal_scores, events_message, seat_names, state_message
@@ -631,7 +631,9 @@ class TableManager:
                         "storage", f"the rematch could not be saved ({exc}): try again"
                     ) from None
                 table.rematch = Rematch(new.id, tuple(tokens))
-                log.info("table %s: rematch of seat %d at table %s", table.id, seat, new.id)
+                log.info(
+                    "table %s: rematch of seat %d at table %s", table.id, seat_number(seat), new.id
+                )
                 for subscriber in list(table.subscribers):
                     subscriber.send(table.rematch.message(subscriber.seat))
             return table.rematch
@@ -820,7 +822,9 @@ class TableManager:
                     return
                 except Exception:
                     log.exception(
-                        "table %s: the bot of seat %d failed; it plays at random", table.id, seat
+                        "table %s: the bot of seat %d failed; it plays at random",
+                        table.id,
+                        seat_number(seat),
                     )
                     move = rng.choice(moves)
                 async with table.lock:
@@ -841,7 +845,7 @@ class TableManager:
                         "table %s: the move of the bot of seat %d was not saved; it tries "
                         "again in %.2g s",
                         table.id,
-                        seat,
+                        seat_number(seat),
                         wait,
                     )
                     await asyncio.sleep(wait)
@@ -849,7 +853,9 @@ class TableManager:
                     continue
                 break
         except Exception:
-            log.exception("table %s: the move of the bot of seat %d was lost", table.id, seat)
+            log.exception(
+                "table %s: the move of the bot of seat %d was lost", table.id, seat_number(seat)
+            )
             return
         finally:
             table.thinking.discard(seat)
