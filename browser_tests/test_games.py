@@ -45,6 +45,10 @@ GAMES = [
 ]
 
 
+MIDGAME = {"sticheln": 40, "hattrick": 40, "stichling": 20}
+"""The moves after which the test takes its screenshot of the table, per game."""
+
+
 def replayed_scores(table: NewTable, preset: str | None, record: str) -> tuple[list[int], int]:
     """The scores of the record replayed with the library, and its number of moves."""
     game = find_game(table.game, preset) if preset else find_game(table.game)
@@ -103,9 +107,10 @@ def test_whole_game_against_bots(
     midgame = {"taken": False}
 
     def watch(seat: int, now: object) -> None:
-        # One screenshot of the table mid-game, when a few moves have been made.
+        # One screenshot of the table mid-game, when a few moves have been made (in Stichling,
+        # whose hands are short, before the first hand's summary covers the table).
         moves = getattr(now, "moves", 0) or 0
-        if not midgame["taken"] and moves >= 40 and getattr(now, "my_turn", False):
+        if not midgame["taken"] and moves >= MIDGAME[game] and getattr(now, "my_turn", False):
             screenshot(driver, screenshots / f"{game}-table.png")
             midgame["taken"] = True
 

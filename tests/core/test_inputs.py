@@ -275,7 +275,7 @@ def test_the_command_line_saves_who_sat_where(tmp_path: Path) -> None:
     argv = ["play", "--auto", "--players", "3", "--seed", "1", "--bots", "random", "--save"]
     assert main([*argv, str(path)], stdout=io.StringIO(), stderr=io.StringIO()) == 0
     tags = st.StichelnRecord.from_json(path.read_text()).tags
-    assert tags["players"] == ["#0", "#1", "#2"]
+    assert tags["players"] == ["#1", "#2", "#3"]
     assert tags["bots"] == ["random", "random", "random"]
     assert str(tags["result"]).startswith("won by #")
 

@@ -59,10 +59,10 @@ def test_auto_game_prints_every_turn_and_a_consistent_scoreboard() -> None:
     code, out, err = run("play", "--auto", "--game", "hattrick", "--seed", "1")
     assert (code, err) == (0, "")
     assert "Hattrick, rules amigo-1995, 4 players, seed 1" in out
-    assert "Seats: #0 heuristic" in out  # the Hattrick bot is the default
+    assert "Seats: #1 heuristic" in out  # the Hattrick bot is the default
     assert len(re.findall(r"^Turn \d+:", out, re.MULTILINE)) == 4 * 14
     lines = out.splitlines()
-    head = next(i for i, line in enumerate(lines) if line.split()[:2] == ["Hand", "#0"])
+    head = next(i for i, line in enumerate(lines) if line.split()[:2] == ["Hand", "#1"])
     rows = [line.split() for line in lines[head + 1 :] if line.split()[:1] != ["─" * 45]]
     hands = [[int(x) for x in row[1:5]] for row in rows if row and row[0].isdigit()]
     passes = [[int(x) for x in row[5:9]] for row in rows if row and row[0].isdigit()]
@@ -152,11 +152,11 @@ def test_replay_as_a_player_shows_the_cards_others_passed(unfinished_game: Path)
     state = HattrickRecord.from_json(unfinished_game.read_text()).replay()
     passes = [(seat, card) for turn in state.turns for seat, card in turn.passes if seat != 0]
     assert passes  # the test needs a card passed by another player
-    code, out, _ = run("replay", str(unfinished_game), "--as", "0")
+    code, out, _ = run("replay", str(unfinished_game), "--as", "1")
     assert code == 0
     assert "face down" not in flat(out)
     for seat, card in passes:
-        assert f"#{seat} passes {card}" in flat(out)
+        assert f"#{seat + 1} passes {card}" in flat(out)  # seats counted from 1
 
 
 @pytest.mark.rule("HT-PASS-1")
@@ -172,9 +172,9 @@ def test_replay_as_a_player_hides_what_they_did_not_see(hidden_passes_game: Path
         (seat, card) for turn in view.turns for seat, card in turn.passes if card is None
     ]
     assert hidden_passes  # the test needs a card passed face down by another player
-    code, out, _ = run("replay", str(unfinished_game), "--as", "0")
+    code, out, _ = run("replay", str(unfinished_game), "--as", "1")
     assert code == 0
-    assert re.findall(r"^#\d holds ", out, re.MULTILINE) == ["#0 holds "]
+    assert re.findall(r"^(?:#\d holds|You hold) ", out, re.MULTILINE) == ["You hold "]
     assert flat(out).count("passes a card face down") == len(hidden_passes)
     assert not card_words(out) & unseen
 
@@ -188,13 +188,13 @@ def test_replay_of_a_game_that_ended_at_the_target(tmp_path: Path) -> None:
     assert code == 0
     text = flat(out)
     assert "Hattrick, rules to-six, 4 players, 40 moves" in text
-    assert "Hand 1 of at most 3 · #0 leads · to 6 points" in text
-    assert "Hand 2 of at most 3 · #1 leads · to 6 points" in text
+    assert "Hand 1 of at most 3 · #1 leads · to 6 points" in text
+    assert "Hand 2 of at most 3 · #2 leads · to 6 points" in text
     assert "Hand 3" not in text
-    assert "Hand 2 scores: #0 -7 · #1 +5 · #2 0 · #3 +7" in text
-    assert "#1 and #3 reached 6 points: the game ends after 2 of 3 hands (HT-GAME-3)" in text
+    assert "Hand 2 scores: #1 -7 · #2 +5 · #3 0 · #4 +7" in text
+    assert "#2 and #4 reached 6 points: the game ends after 2 of 3 hands (HT-GAME-3)" in text
     assert "The record ends before the game is over" not in text
-    assert "Winners: #1, #3" in text
+    assert "Winners: #2, #4" in text
 
 
 def rendered(renderable: object) -> str:
@@ -207,7 +207,7 @@ def rendered(renderable: object) -> str:
 
 @pytest.mark.rule("HT-GAME-3", "HT-PASS-1", "HT-LEAD-2")
 def test_the_turn_screen_and_the_help_follow_the_rules() -> None:
-    names = ["You", "#1", "#2", "#3"]
+    names = ["You", "#2", "#3", "#4"]
     hidden = attrs.evolve(TO_SIX, target_score=None, passed_cards=PassedCards.HIDDEN)
     whole_turn = attrs.evolve(TO_SIX, target_score=None, lead_cards=LeadCards.TURN)
     texts = {}
@@ -257,11 +257,11 @@ def test_the_turn_line_says_who_takes_each_trick_and_why() -> None:
     # so the next lower card, R5, leads next (HT-LEAD-2).
     before, after = mini_before_and_after(1)
     game = HattrickGame(MINI)
-    names = ["You", "#1", "#2", "#3"]
+    names = ["You", "#2", "#3", "#4"]
     turn_line = (
-        "Turn 1: You R8 · #1 G8 · #2 passes B8 · #3 R5 → You take the red trick: R8 is the "
-        "highest card of the trick (HT-TRICK-1), #1 takes the green trick: G8 is the only card "
-        "of the trick, so its highest (HT-TRICK-1); #3 leads next: R8 and G8 tie for the highest "
+        "Turn 1: You R8 · #2 G8 · #3 passes B8 · #4 R5 → You take the red trick: R8 is the "
+        "highest card of the trick (HT-TRICK-1), #2 takes the green trick: G8 is the only card "
+        "of the trick, so its highest (HT-TRICK-1); #4 leads next: R8 and G8 tie for the highest "
         "card of the tricks, so the next lower card counts: R5 (HT-LEAD-2)"
     )
     interactive = screen_for(game, names, 0, interactive=True)
@@ -283,10 +283,10 @@ def test_the_end_of_a_hand_shows_the_viewers_score_item_by_item() -> None:
     # Turn 5 of the mini hand ends it. Seat 0 won R8 R5 B7 B6 R3 and passed G5: red 3 (+3),
     # blue 2 (-2), one pass (-2): -1. Scores -1, +1, 0, -1 (tests/hattrick/test_engine.py).
     before, after = mini_before_and_after(5)
-    names = ["You", "#1", "#2", "#3"]
+    names = ["You", "#2", "#3", "#4"]
     screen = screen_for(HattrickGame(MINI), names, 0, interactive=True)
     shown = lines(screen.events(before, after, 3, None))
-    start = shown.index("Hand 1 scores: You -1 · #1 +1 · #2 0 · #3 -1")
+    start = shown.index("Hand 1 scores: You -1 · #2 +1 · #3 0 · #4 -1")
     assert shown[start + 1 :] == [
         "You: Hand score -1:",
         "    +0 red is the collected colour: 3 red cards won, more than of any other colour"
@@ -297,7 +297,7 @@ def test_the_end_of_a_hand_shows_the_viewers_score_item_by_item() -> None:
         "    -1 B6 is not in the collected colour and costs one point (HT-SCORE-2).",
         "    -1 B7 is not in the collected colour and costs one point (HT-SCORE-2).",
         "    -2 G5 was passed and costs two points, whatever its colour (HT-SCORE-3).",
-        "Totals: You -1 · #1 +1 · #2 0 · #3 -1",
+        "Totals: You -1 · #2 +1 · #3 0 · #4 -1",
     ]
     # The turn that ends the hand comes first: P3 passes B4, red to P0 (R3), green to P2.
-    assert shown[0].startswith("Turn 5: You R3 · #1 G2 · #2 G7 · #3 passes B4 → You take the red")
+    assert shown[0].startswith("Turn 5: You R3 · #2 G2 · #3 G7 · #4 passes B4 → You take the red")

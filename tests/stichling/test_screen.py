@@ -78,7 +78,7 @@ def test_a_person_arranges_plays_and_is_told_what_is_wrong() -> None:
     assert "blue 10 B3 11 B4 12 B6 + opens a trick" in text
     assert "Your move (such as R1+, or a card's number; ? for help, q to quit)" in text
     # "1" is R1, whose one move opens a trick; seat 1 adds R4 to it.
-    assert "You open trick 1 with R1 #1 adds R4 to trick 1 (red)" in text
+    assert "You open trick 1 with R1 #2 adds R4 to trick 1 (red)" in text
     # R6 keeps its number 2, and can open a trick or go to trick 1.
     assert "red 2 R6 + opens a trick · >1 adds to trick 1" in text
     assert "Your move (such as R6+ or R6>1, or a card's number;" in text
@@ -92,17 +92,17 @@ def test_the_turn_screen_shows_the_open_tricks_with_their_markers() -> None:
     for player, text in [(0, "3,2,1"), (1, "2,3,1"), (0, "R5+"), (1, "R6>1"), (0, "R1>1")]:
         state = StichlingGame().apply_move(state, parse_move(state, player, text))
     game = StichlingGame()
-    screen = screen_for(game, ["#0", "You"], 1, interactive=True)
+    screen = screen_for(game, ["#1", "You"], 1, interactive=True)
     console = Console(width=100, record=True, file=io.StringIO())
     console.print(screen.turn(state, 1, game.legal_moves(state, 1)))
     text = flat(console.export_text())
     assert "Hand 1 of 3 · card 4 of 24" in text
     # Trick 1 is red: R5 (seat 0), R6 (seat 1), R1 (seat 0); the marker is seat 1's R6, and
     # one card is still to come.
-    assert "1 red #0 R5, You R6, #0 R1 You R6 1" in text
+    assert "1 red #1 R5, You R6, #1 R1 You R6 1" in text
     # Seat 1 sees its own row in full and nothing of seat 0's.
     assert re.search(r"You ◀ 2 3 1 0 - 0", text)
-    assert re.search(r"#0 \? \? \? 0 - 0", text)
+    assert re.search(r"#1 \? \? \? 0 - 0", text)
 
 
 def test_replay_as_a_player_shows_only_the_rows_turned_up(tmp_path: Path) -> None:
@@ -113,14 +113,14 @@ def test_replay_as_a_player_shows_only_the_rows_turned_up(tmp_path: Path) -> Non
     record = StichlingRecord.from_json(path.read_text())
     final = record.replay()
     hand = final.finished_hands[0]
-    code, out, _ = run("replay", str(path), "--as", "0")
+    code, out, _ = run("replay", str(path), "--as", "1")
     assert code == 0
     line = flat(out)[flat(out).index("Hand 1 scores") :]
     for seat in (1, 2):
         row = hand.orders[seat]
         tricks = hand.tricks_won[seat]
         seen = ",".join(str(v) if i < tricks else "?" for i, v in enumerate(row))
-        assert f"#{seat} " in line
+        assert f"#{seat + 1} " in line  # seats counted from 1
         assert f"row {seen})" in line
     code, out, _ = run("replay", str(path))
     assert code == 0

@@ -114,7 +114,7 @@ def test_version() -> None:
 def test_without_a_command_bots_play_a_game() -> None:
     code, out, err = run()
     assert code == 0, err
-    assert "Seats: #0 heuristic · #1 heuristic · #2 heuristic · #3 heuristic" in out
+    assert "Seats: #1 heuristic · #2 heuristic · #3 heuristic · #4 heuristic" in out
     assert "Winner" in out
 
 
@@ -128,7 +128,8 @@ def test_without_a_command_bots_play_a_game() -> None:
             "2 names for 3 bot seats",
         ),
         (["play", "--auto", "--bots", "random,,random"], "empty bot name"),
-        (["play", "--interactive", "--seat", "4"], "--seat 4 is not a seat"),
+        (["play", "--interactive", "--seat", "5"], "--seat 5 is not a seat"),
+        (["play", "--interactive", "--seat", "0"], "--seat 0: seats are counted from 1 (1-4)"),
         (["play", "--auto", "--rules", "nope"], "no Sticheln rules preset 'nope'"),
         (["play", "--auto", "--game", "nope"], "no game 'nope'"),
         (["play", "--auto", "--save", "/no/such/dir/game.json"], "no directory"),
@@ -201,16 +202,16 @@ def test_a_person_waits_half_a_second_for_a_search_without_a_budget() -> None:
 def test_auto_game_prints_every_trick_and_a_consistent_scoreboard() -> None:
     code, out, err = run("play", "--auto", "--players", "3", "--seed", "4", "--bots", "random")
     assert (code, err) == (0, "")
-    assert "Seats: #0 random · #1 random · #2 random" in out
+    assert "Seats: #1 random · #2 random · #3 random" in out
     assert len(re.findall(r"^Trick \d+:", out, re.MULTILINE)) == 3 * 14
     assert len(re.findall(r"^Pain cards:", out, re.MULTILINE)) == 3
     names, rounds, totals, winners = scoreboard(out)
-    assert names == ["#0", "#1", "#2"]
+    assert names == ["#1", "#2", "#3"]
     assert len(rounds) == 3
     assert totals == [sum(r[p] for r in rounds) for p in range(3)]
     best = max(totals)
     assert winners.split(": ")[1].split(", ") == [
-        f"#{p}" for p, total in enumerate(totals) if total == best
+        f"#{p + 1}" for p, total in enumerate(totals) if total == best
     ]
 
 
@@ -262,17 +263,17 @@ def test_wrong_input_is_explained_and_asked_again() -> None:
 
 def test_the_screen_shows_the_hand_by_colour_the_trick_and_the_pain_cards() -> None:
     code, out, _ = run(
-        "play", "--interactive", "--players", "3", "--seed", "5", "--seat", "1", stdin="r0\n1\n2\n"
+        "play", "--interactive", "--players", "3", "--seed", "5", "--seat", "2", stdin="r0\n1\n2\n"
     )
     assert code == 0
     assert "choose your pain card" in out
     assert re.search(r"^red .*R\d", out, re.MULTILINE)
-    assert "Pain cards: #0 " in out
+    assert "Pain cards: #1 " in out
     assert "Your hand (pain colour " in out
     assert "Player   Pain card   Cards won   This round   Total" in out
     # seat 0 leads, so a card is on the table when seat 1 plays
-    assert re.search(r"On the table: #0 [RYGBP]\d+ \(lead colour \w+\) → ", out)
-    assert re.search(r"^Trick 1: #0 .* takes? it with", out, re.MULTILINE)
+    assert re.search(r"On the table: #1 [RYGBP]\d+ \(lead colour \w+\) → ", out)
+    assert re.search(r"^Trick 1: #1 .* takes? it with", out, re.MULTILINE)
     assert "leads: " in out  # the explanation of the trick
 
 
@@ -300,7 +301,7 @@ def test_a_whole_game_against_bots() -> None:
     )
     assert code == 0
     names, rounds, totals, _ = scoreboard(out)
-    assert names == ["You", "#1", "#2"]
+    assert names == ["You", "#2", "#3"]
     assert totals == [sum(r[p] for r in rounds) for p in range(3)]
     assert len(re.findall(r"^You: pain card ", out, re.MULTILINE)) == 3
 
@@ -458,8 +459,8 @@ def test_simulate_reports_progress_when_standard_error_is_not_a_terminal(
     lines = err.splitlines()
     assert [line.split(" games;")[0] for line in lines] == [f"{k} of 6" for k in range(1, 6)]
     assert re.fullmatch(
-        r"5 of 6 games; mean points so far: #0 random [+-]\d+\.\d\d · #1 random "
-        r"[+-]\d+\.\d\d · #2 heuristic [+-]\d+\.\d\d",
+        r"5 of 6 games; mean points so far: #1 random [+-]\d+\.\d\d · #2 random "
+        r"[+-]\d+\.\d\d · #3 heuristic [+-]\d+\.\d\d",
         lines[-1],
     )
 
@@ -484,8 +485,8 @@ def test_simulate_table(second_bot: str) -> None:
     number = r"[+-]\d+\.\d\d"
     rate = r"\d+\.\d%"
     row = rf"{number}\s+\[{number}, {number}\]\s+{rate}\s+\[{rate}, {rate}\]"
-    assert re.search(rf"^\s*#3\s+{second_bot}\s+{row}\s*$", out, re.MULTILINE)
-    assert re.search(rf"^\s*{second_bot}\s+#1 #3\s+{row}\s*$", out, re.MULTILINE)
+    assert re.search(rf"^\s*#4\s+{second_bot}\s+{row}\s*$", out, re.MULTILINE)
+    assert re.search(rf"^\s*{second_bot}\s+#2 #4\s+{row}\s*$", out, re.MULTILINE)
     assert len(re.findall(rf"^\s*#\d\s+{row}\s*$", out, re.MULTILINE)) == 4  # by seat
     assert "Playing" not in out  # progress goes to standard error
 
@@ -553,10 +554,10 @@ def test_replay_shows_the_game_trick_by_trick(finished_game: Path) -> None:
 
 
 def test_replay_as_a_player_shows_only_their_hand(finished_game: Path) -> None:
-    code, out, _ = run("replay", str(finished_game), "--as", "2")
+    code, out, _ = run("replay", str(finished_game), "--as", "3")
     assert code == 0
-    assert "as seen by #2" in out
-    assert re.findall(r"^#\d holds ", out, re.MULTILINE) == ["#2 holds "] * 3
+    assert "as seen by #3 (you)" in out
+    assert re.findall(r"^(?:#\d holds|You hold) ", out, re.MULTILINE) == ["You hold "] * 3
 
 
 def test_replay_as_a_player_hides_the_cards_not_yet_played(unfinished_game: Path) -> None:
@@ -569,7 +570,7 @@ def test_replay_as_a_player_hides_the_cards_not_yet_played(unfinished_game: Path
     seen |= {str(card) for _, card in state.current_trick}
     seen |= {str(card) for card in state.picks if card is not None}
     others = {str(card) for hand in hands[1:] for card in hand}
-    code, out, _ = run("replay", str(unfinished_game), "--as", "0")
+    code, out, _ = run("replay", str(unfinished_game), "--as", "1")
     assert code == 0
     assert "The record ends before the game is over" in out
     shown = card_words(out)
@@ -617,9 +618,12 @@ def test_a_tampered_record_is_a_one_line_error(finished_game: Path, tmp_path: Pa
 
 
 def test_replay_as_a_seat_that_does_not_exist(finished_game: Path) -> None:
-    code, _, err = run("replay", str(finished_game), "--as", "3")
+    code, _, err = run("replay", str(finished_game), "--as", "4")
     assert code == 2
-    assert "--as 3 is not a seat" in err
+    assert "--as 4 is not a seat of this 3-player game (1-3)" in err
+    code, _, err = run("replay", str(finished_game), "--as", "0")
+    assert code == 2
+    assert "--as 0: seats are counted from 1 (1-3); the first seat is --as 1" in err
 
 
 # -- the screen of a game without one of its own -----------------------------------------------
@@ -656,10 +660,10 @@ def test_generic_screen_play() -> None:
 
 @pytest.mark.usefixtures("generic_screens")
 def test_generic_screen_replay_as_a_player_hides_the_others_moves(finished_game: Path) -> None:
-    code, out, _ = run("replay", str(finished_game), "--as", "1")
+    code, out, _ = run("replay", str(finished_game), "--as", "2")
     assert code == 0
-    assert "#0 moved" in out
-    assert re.search(r"^#1: [RYGBP]\d", out, re.MULTILINE)
+    assert "#1 moved" in out
+    assert re.search(r"^You: [RYGBP]\d", out, re.MULTILINE)
     assert "Winner" in out
 
 
@@ -667,7 +671,7 @@ def test_generic_screen_reads_a_move_by_its_text() -> None:
     game = StichelnGame()
     state = game.new_game(3, seed=1)
     moves = game.legal_moves(state, 0)
-    screen = Screen(game, ["You", "#1", "#2"], 0)
+    screen = Screen(game, ["You", "#2", "#3"], 0)
     text = f" {game.move_text(moves[2]).lower()} "
     assert screen.parse_move(state, 0, text, moves) == moves[2]
     assert screen.parse_move(state, 0, "2", moves) == moves[1]
@@ -681,7 +685,7 @@ def test_generic_screen_says_why_a_trick_was_taken() -> None:
     state = game.new_game(3, seed=2)
     for player in range(3):
         state = game.apply_move(state, game.legal_moves(state, player)[0])  # the pain cards
-    screen = Screen(game, ["#0", "#1", "#2"])
+    screen = Screen(game, ["#1", "#2", "#3"])
     shown = []
     for _ in range(3):
         player = game.players_to_act(state)[0]
@@ -708,14 +712,14 @@ def render(renderables: list[RenderableType]) -> str:
     ("rules", "winner", "expected"),
     [
         (NSV, None, "nobody takes it: every card is a zero, it is set aside (ST-TRICK-6)"),
-        (ONLINE_5_ROUNDS, 1, "#1 takes it: every card is a zero, and such a trick goes to its"),
+        (ONLINE_5_ROUNDS, 1, "#2 takes it: every card is a zero, and such a trick goes to its"),
     ],
 )
 def test_a_trick_of_zeros(rules: StichelnRules, winner: int | None, expected: str) -> None:
     trick = Trick(((1, Card.parse("R0")), (2, Card.parse("Y0")), (0, Card.parse("B0"))), winner)
-    screen = StichelnScreen(StichelnGame(rules), ["#0", "#1", "#2"], interactive=True)
+    screen = StichelnScreen(StichelnGame(rules), ["#1", "#2", "#3"], interactive=True)
     text = render(screen._trick_lines(trick, 3, rules))
-    assert text.startswith(f"Trick 3: #1 R0 · #2 Y0 · #0 B0 → {expected}")
+    assert text.startswith(f"Trick 3: #2 R0 · #3 Y0 · #1 B0 → {expected}")
     assert "R0 cannot win: zeros never win a trick (ST-TRICK-4)." in text
 
 
@@ -724,18 +728,18 @@ def test_a_trick_of_zeros(rules: StichelnRules, winner: int | None, expected: st
     [
         (
             "R11 G0 R1 R5",
-            "Trick 2: #1 R11 · #2 G0 · #0 R1 · #1 R5 → #1 takes it with R11, the highest card of"
+            "Trick 2: #2 R11 · #3 G0 · #1 R1 · #2 R5 → #2 takes it with R11, the highest card of"
             " the lead colour; every card of another colour is a zero, and zeros never win a"
             " trick (ST-TRICK-3)\n",
         ),
         (
             "R5 R0 R9 R2",
-            "Trick 2: #1 R5 · #2 R0 · #0 R9 · #1 R2 → #0 takes it with R9, the highest card of"
+            "Trick 2: #2 R5 · #3 R0 · #1 R9 · #2 R2 → #1 takes it with R9, the highest card of"
             " the lead colour, and no card of another colour is present (ST-TRICK-3)\n",
         ),
         (
             "R5 G7 B2 Y7",
-            "Trick 2: #1 R5 · #2 G7 · #0 B2 · #1 Y7 → #2 takes it with G7, the highest card not"
+            "Trick 2: #2 R5 · #3 G7 · #1 B2 · #2 Y7 → #3 takes it with G7, the highest card not"
             " in the lead colour (ST-TRICK-2)\n",
         ),
     ],
@@ -746,7 +750,7 @@ def test_a_trick_line_says_why_its_winner_wins(plays: str, expected: str) -> Non
     winner = trick_winner(cards)
     assert winner is not None
     trick = Trick(tuple(zip(seats, cards, strict=True)), seats[winner])
-    screen = StichelnScreen(StichelnGame(NSV), ["#0", "#1", "#2"])
+    screen = StichelnScreen(StichelnGame(NSV), ["#1", "#2", "#3"])
     assert render(screen._trick_lines(trick, 2, NSV)) == expected
 
 
@@ -761,9 +765,9 @@ def test_the_end_of_a_game_says_where_the_person_finished() -> None:
 
 
 def test_a_seat_given_with_auto_is_reported_as_unused() -> None:
-    code, _, err = run("play", "--auto", "--players", "3", "--seat", "2", "--seed", "1")
+    code, _, err = run("play", "--auto", "--players", "3", "--seat", "3", "--seed", "1")
     assert code == 0
-    assert "--seat 2 is not used: bots take every seat" in err
+    assert "--seat 3 is not used: bots take every seat" in err
 
 
 def test_the_hattrick_screen_words_passes_for_each_seat() -> None:
@@ -771,7 +775,7 @@ def test_the_hattrick_screen_words_passes_for_each_seat() -> None:
         "play", "--game", "hattrick", "--auto", "--players", "4", "--seed", "1", "--bots", "random"
     )
     assert code == 0
-    assert "#2 passes R7" in out
+    assert "#3 passes R7" in out
     assert "passs" not in out
 
 
@@ -861,19 +865,19 @@ def test_replay_steps_move_by_move(forward: list[str]) -> None:
     # Seed 6, 3 players: the three pain cards, then 14 tricks of 3 cards a round.
     assert forward[0].startswith("─" * 10)
     assert "The start · 135 moves" in forward[0]
-    assert "#0 holds " in forward[0]
+    assert "#1 holds " in forward[0]
     assert "Move 1 of 135 · Round 1 of 3 · pain cards" in forward[1]
-    assert "#0 chose the pain card " in forward[1]
-    assert "Pain cards: #0 " in forward[3]
+    assert "#1 chose the pain card " in forward[1]
+    assert "Pain cards: #1 " in forward[3]
     # Move 4, the first card of trick 1: the trick on the table.
     assert "Move 4 of 135 · Round 1 of 3 · trick 1 of 14" in forward[4]
-    assert "On the table: #0 " in forward[4]
+    assert "On the table: #1 " in forward[4]
     assert "Trick 1: " in forward[6]
     assert "Move 45 of 135 · Round 1 of 3 · trick 14 of 14" in forward[45]
     assert "Round 1 scores: " in forward[45]
-    assert "Round 2 of 3 · #1 leads" in forward[45]
+    assert "Round 2 of 3 · #2 leads" in forward[45]
     assert "Scoreboard" in forward[135]
-    assert "Winner: #0" in forward[135]
+    assert "Winner: #1" in forward[135]
     assert all("Scoreboard" not in frame for frame in forward[:135])
 
 
@@ -918,11 +922,11 @@ def test_replay_as_a_player_steps_back_to_what_they_saw(tmp_path: Path) -> None:
     path = tmp_path / "hattrick.json"
     argv = ["play", "--auto", "--game", "hattrick", "--seed", "2", "--bots", "random"]
     assert run(*argv, "--save", str(path))[0] == 0
-    code, out, _ = run("replay", str(path), "--step", "--as", "1", stdin="\n" * 9)
+    code, out, _ = run("replay", str(path), "--step", "--as", "2", stdin="\n" * 9)
     assert code == 0
     ahead = [frame for _, frame in steps(out)]
     keys = ["9", "b", "t", "t", "r", "4", "q"]
-    code, out, _ = run("replay", str(path), "--step", "--as", "1", stdin="\n".join(keys) + "\n")
+    code, out, _ = run("replay", str(path), "--step", "--as", "2", stdin="\n".join(keys) + "\n")
     assert code == 0
     shown = [frame for _, frame in steps(out)]
     # A turn of four players ends at move 4, 8, ...; the first hand at move 56 (14 turns).
@@ -933,8 +937,8 @@ def test_replay_as_a_player_steps_back_to_what_they_saw(tmp_path: Path) -> None:
     assert "Move 16 of 224 · Hand 1 of 4 · turn 4 of 14" in shown[4]
     assert "Move 56 of 224 · Hand 1 of 4 · turn 14 of 14" in shown[5]
     assert "Hand 1 scores: " in shown[5]
-    assert "#1 holds " in shown[5]  # the next hand, as #1 sees it: their hand only
-    assert "#0 holds " not in shown[5]
+    assert "You hold " in shown[5]  # the next hand, as #2 sees it: their hand only
+    assert "#1 holds " not in shown[5]
     assert shown[6] == ahead[4]
     assert "Turn 1: " in ahead[4]
 

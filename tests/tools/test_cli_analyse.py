@@ -33,10 +33,10 @@ def record(tmp_path: Path) -> str:
 
 
 def test_table(record: str) -> None:
-    code, out, err = run("analyse", record, "--as", "0", "--samples", "3", "--seed", "4")
+    code, out, err = run("analyse", record, "--as", "1", "--samples", "3", "--seed", "4")
     assert code == 0, err
     flat = " ".join(out.split())
-    assert "seat #0, 2 decisions" in flat
+    assert "seat #1, 2 decisions" in flat
     assert "seed 4" in flat
     row = next(line for line in out.splitlines() if "R1 (-1.0)" in line)
     assert row.split()[:2] == ["3", "1"]  # move 3, the first deal
@@ -49,14 +49,14 @@ def test_table(record: str) -> None:
 
 def test_nothing_lost(record: str) -> None:
     code, out, _ = run(
-        "analyse", record, "--as", "1", "--samples", "2", "--seed", "1", "--top", "0"
+        "analyse", record, "--as", "2", "--samples", "2", "--seed", "1", "--top", "0"
     )
     assert code == 0
     assert "No move played cost anything" in " ".join(out.split())
 
 
 def test_json(record: str) -> None:
-    code, out, _ = run("analyse", record, "--as", "0", "--samples", "2", "--seed", "9", "--json")
+    code, out, _ = run("analyse", record, "--as", "1", "--samples", "2", "--seed", "9", "--json")
     assert code == 0
     data = json.loads(out)
     assert data["format"] == "sticheln-analysis"
@@ -75,7 +75,7 @@ def test_json(record: str) -> None:
 
 
 def test_time(record: str) -> None:
-    code, out, _ = run("analyse", record, "--as", "0", "--time", "0.2", "--json")
+    code, out, _ = run("analyse", record, "--as", "1", "--time", "0.2", "--json")
     assert code == 0
     assert all(decision["samples"] >= 1 for decision in json.loads(out)["decisions"])
 
@@ -83,10 +83,11 @@ def test_time(record: str) -> None:
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--as", "2"], "--as 2 is not a seat of this 2-player game (0-1)"),
-        (["--as", "0", "--samples", "0"], "--samples must be at least 1"),
-        (["--as", "0", "--time", "-1"], "--time must be a positive number"),
-        (["--as", "0", "--top", "-1"], "--top must be 0 or more"),
+        (["--as", "3"], "--as 3 is not a seat of this 2-player game (1-2)"),
+        (["--as", "0"], "--as 0: seats are counted from 1 (1-2); the first seat is --as 1"),
+        (["--as", "1", "--samples", "0"], "--samples must be at least 1"),
+        (["--as", "1", "--time", "-1"], "--time must be a positive number"),
+        (["--as", "1", "--top", "-1"], "--top must be 0 or more"),
     ],
 )
 def test_bad_options(record: str, argv: list[str], words: str) -> None:
@@ -99,7 +100,7 @@ def test_bad_options(record: str, argv: list[str], words: str) -> None:
 
 
 def test_usage_errors(record: str, tmp_path: Path) -> None:
-    code, _, err = run("analyse", record, "--as", "0", "--samples", "2", "--time", "1")
+    code, _, err = run("analyse", record, "--as", "1", "--samples", "2", "--time", "1")
     assert code == 2
     assert "not allowed with argument" in err
     code, _, err = run("analyse", record)
@@ -107,10 +108,10 @@ def test_usage_errors(record: str, tmp_path: Path) -> None:
     assert "--as" in err
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "sticheln-record", "game": "sticheln"}', encoding="utf-8")
-    code, _, err = run("analyse", str(bad), "--as", "0")
+    code, _, err = run("analyse", str(bad), "--as", "1")
     assert code == 2
     assert "is not a valid game record" in err
-    code, _, err = run("analyse", str(tmp_path / "none.json"), "--as", "0")
+    code, _, err = run("analyse", str(tmp_path / "none.json"), "--as", "1")
     assert code == 2
     assert "cannot read" in err
 
@@ -118,7 +119,7 @@ def test_usage_errors(record: str, tmp_path: Path) -> None:
 def test_plot(record: str, tmp_path: Path) -> None:
     picture = tmp_path / "chart.png"
     code, out, err = run(
-        "analyse", record, "--as", "0", "--samples", "2", "--seed", "1", "--plot", str(picture)
+        "analyse", record, "--as", "1", "--samples", "2", "--seed", "1", "--plot", str(picture)
     )
     assert code == 0, err
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -130,7 +131,7 @@ def test_plot_without_matplotlib(
 ) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # an import of it fails
     picture = tmp_path / "chart.png"
-    code, out, err = run("analyse", record, "--as", "0", "--plot", str(picture))
+    code, out, err = run("analyse", record, "--as", "1", "--plot", str(picture))
     assert code == 2
     assert out == ""
     assert 'needs the plot extra: pip install ".[plot]"' in err
@@ -139,6 +140,6 @@ def test_plot_without_matplotlib(
 
 def test_plot_to_a_bad_place(record: str, tmp_path: Path) -> None:
     target = tmp_path / "no-such-folder" / "chart.png"
-    code, _, err = run("analyse", record, "--as", "0", "--samples", "1", "--plot", str(target))
+    code, _, err = run("analyse", record, "--as", "1", "--samples", "1", "--plot", str(target))
     assert code == 2
     assert "cannot write" in err

@@ -43,9 +43,9 @@ def test_the_installed_script_plays_with_scripted_input(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "'nonsense' is not a card name" in result.stdout
     assert "Input ended." in result.stdout
-    replay = command(str(SCRIPT), "replay", str(path), "--as", "0")
+    replay = command(str(SCRIPT), "replay", str(path), "--as", "1")
     assert replay.returncode == 0, replay.stderr
-    assert "as seen by #0" in replay.stdout
+    assert "as seen by #1" in replay.stdout
 
 
 def test_simulate_json_on_standard_output_only() -> None:

@@ -594,7 +594,7 @@ def test_render_shows_the_learners_screen_and_the_legal_actions() -> None:
     _, info = env.reset(seed=0)
     text = env.render()
     lines = text.splitlines()
-    assert lines[0] == "Sticheln (nsv), 3 players, deal 1; you are #1"
+    assert lines[0] == "Sticheln (nsv), 3 players, deal 1; you are #2"  # seat=1: the second
     hand = env.unwrapped.game.observe(env.unwrapped.game_state, 1).hand
     names = env.unwrapped.encoding.action_names
     actions = [i for i, bit in enumerate(info["action_mask"]) if bit]

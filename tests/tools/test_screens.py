@@ -100,7 +100,7 @@ def test_a_number_names_a_card_not_a_move() -> None:
 
 
 def test_a_number_for_a_card_of_several_moves_asks_which() -> None:
-    # Stichling, seed 1, 2 players: card 5 (Y4) opens trick 1, #1 opens trick 2 with R4; R6,
+    # Stichling, seed 1, 2 players: card 5 (Y4) opens trick 1, #2 opens trick 2 with R4; R6,
     # card 2, can then open a trick or be added to trick 2.
     code, out, _ = run(
         "play", "--game", "stichling", "--interactive", "--players", "2", "--seed", "1",
@@ -174,19 +174,19 @@ def test_a_header_lays_out_the_games_terms() -> None:
     class Rounds(Screen):
         deal_term = "round"
 
-    screen = Rounds(find_game("sticheln"), ["#0", "#1", "#2"])
+    screen = Rounds(find_game("sticheln"), ["#1", "#2", "#3"])
     now = progress("trick", 2, 14)
     assert now == "trick 3 of 14"
     assert screen.heading(1, 4, now) == "Round 2 of 4 · trick 3 of 14"
-    assert screen.heading(0, 3, "#1 leads", "to 6 points", at_most=True) == (
-        "Round 1 of at most 3 · #1 leads · to 6 points"
+    assert screen.heading(0, 3, "#2 leads", "to 6 points", at_most=True) == (
+        "Round 1 of at most 3 · #2 leads · to 6 points"
     )
 
 
 def test_the_prompt_shows_what_can_be_typed_now() -> None:
     game = find_game("stichling")
     state = game.new_game(2, seed=1)
-    screen = screen_for(game, ["You", "#1"], 0, interactive=True)
+    screen = screen_for(game, ["You", "#2"], 0, interactive=True)
     arranging = game.legal_moves(state, 0)
     # Before the hand, an order of the victory points: no card, and numbers choose orders.
     assert screen.prompt(arranging) == (
@@ -207,7 +207,7 @@ def test_the_prompt_shows_what_can_be_typed_now() -> None:
     # Where every move is a card's name, the prompt asks for a card.
     sticheln = find_game("sticheln")
     first = sticheln.new_game(3, seed=1)
-    card_screen = screen_for(sticheln, ["You", "#1", "#2"], 0, interactive=True)
+    card_screen = screen_for(sticheln, ["You", "#2", "#3"], 0, interactive=True)
     assert isinstance(card_screen, CardScreen)
     for player in (0, 1, 2):
         first = sticheln.apply_move(first, sticheln.legal_moves(first, player)[0])
@@ -215,7 +215,7 @@ def test_the_prompt_shows_what_can_be_typed_now() -> None:
         "Your card (name or number; ? for help, q to quit): "
     )
     # The generic screen gives one example per kind of move, and numbers the moves.
-    generic = Screen(sticheln, ["You", "#1", "#2"], 0)
+    generic = Screen(sticheln, ["You", "#2", "#3"], 0)
     moves = sticheln.legal_moves(first, 0)
     assert generic.prompt(moves) == (
         f"Your move (such as {sticheln.move_text(moves[0])}, or its number; ? for help, q to "

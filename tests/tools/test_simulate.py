@@ -116,9 +116,9 @@ def test_the_tables_fit_80_columns_without_a_broken_word(monkeypatch: pytest.Mon
         "rotations of the seats."
     )
     _check_fits(out, 80, title, bots)
-    assert re.search(rf"^heuristic\s+#1 #2 #3\s+{_NUMBER}\s", out, re.MULTILINE)
+    assert re.search(rf"^heuristic\s+#2 #3 #4\s+{_NUMBER}\s", out, re.MULTILINE)
     # The bot on three seats wins a third of its seat-games or less, never "any seat won".
-    rate = re.search(rf"^heuristic\s+#1 #2 #3\s+\S+\s+\S+ \S+\s+({_RATE})", out, re.MULTILINE)
+    rate = re.search(rf"^heuristic\s+#2 #3 #4\s+\S+\s+\S+ \S+\s+({_RATE})", out, re.MULTILINE)
     assert rate is not None
     assert float(rate.group(1)[:-1]) <= 100 / 3 + 0.1
 
@@ -134,10 +134,10 @@ def test_a_long_bot_name_is_broken_between_its_options(monkeypatch: pytest.Monke
     _check_fits(out, 80, title, bots)
     # The first table has room for the whole names; the one by bot, with its column of
     # entries, breaks them after "random:".
-    assert re.search(r"^#2\s+random:seed=7654321\s", out, re.MULTILINE)
+    assert re.search(r"^#3\s+random:seed=7654321\s", out, re.MULTILINE)
     lines = out.splitlines()
     by_bot = lines.index(BY_BOT)
-    assert lines[by_bot + 4].split()[:2] == ["random:", "#0"]
+    assert lines[by_bot + 4].split()[:2] == ["random:", "#1"]
     assert lines[by_bot + 5].split() == ["seed=12345"]
     assert lines[by_bot + 8].split() == ["seed=7654321"]
 

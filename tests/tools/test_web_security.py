@@ -340,6 +340,80 @@ def test_the_creator_closes_a_table_with_the_creator_token(db: Path) -> None:
     assert creator not in hashes  # only its hash is kept
 
 
+def test_a_rematch_is_asked_by_a_seat_of_a_finished_game_within_the_limits(db: Path) -> None:
+    with server(db, tables_per_client=1) as client, ExitStack() as stack:
+        answer = create(client, "sticheln", ["human"] * 3, preset="tiny")
+        table = server_table(client, answer["id"])
+        followers: dict[int | None, Follower] = {}
+        for seat, token in [*tokens(answer).items(), (None, None)]:
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{answer['id']}"))
+            followers[seat] = Follower(ws, table, seat)
+            followers[seat].join(token)
+        with client.websocket_connect(f"/ws/{answer['id']}") as stranger:
+            stranger.send_json({"type": "rematch"})  # not joined
+            assert stranger.receive_json()["code"] == "not-joined"
+        play_humans(followers, random.Random(2))
+        followers[None].ws.send_json({"type": "rematch"})
+        followers[None].receive_error("spectator")
+        # The rematch is a table the client makes: past its limit, none is made.
+        other = create(client, "stichling", ["human", "human"])
+        followers[0].ws.send_json({"type": "rematch"})
+        refused = followers[0].receive_error("too-many-tables")["message"]
+        assert refused == "no rematch now: you have 1 table in play, the most one client may"
+        assert len(client.get("/api/tables").json()["tables"]) == 2
+        # A table closed before its game ended has no rematch.
+        creator = {"authorization": f"Bearer {other['creator_token']}"}
+        assert client.delete(f"/api/tables/{other['id']}", headers=creator).status_code == 200
+        with client.websocket_connect(f"/ws/{other['id']}") as ws:
+            ws.send_json({"type": "join", "token": tokens(other)[0]})
+            ws.receive_json()
+            ws.receive_json()
+            ws.send_json({"type": "rematch"})
+            assert ws.receive_json()["code"] == "not-over"
+        followers[0].ws.send_json({"type": "rematch"})
+        assert followers[0].ws.receive_json()["type"] == "rematch"
+
+
+def test_replay_pages_are_bounded_and_their_query_checked(db: Path) -> None:
+    with server(db) as client, ExitStack() as stack:
+        answer = create(client, "sticheln", ["human"] * 3, preset="tiny")
+        table_id = answer["id"]
+        frames_path = f"/api/tables/{table_id}/replay/frames"
+        assert client.get(f"{frames_path}?from=0").status_code == 409  # hands still hidden
+        assert client.get(f"/api/tables/{table_id}/replay/moves").status_code == 409
+        table = server_table(client, table_id)
+        followers: dict[int | None, Follower] = {}
+        for seat, token in tokens(answer).items():
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{table_id}"))
+            followers[seat] = Follower(ws, table, seat)
+            followers[seat].join(token)
+        made = play_humans(followers, random.Random(4))
+        last = made  # frames 0 to made
+        bad = {
+            "": f"from: give one whole number from 0 to {last}, not 0 values",
+            "from=-1": f"from: give one whole number from 0 to {last}, not '-1'",
+            "from=abc": f"from: give one whole number from 0 to {last}, not 'abc'",
+            "from=1e3": f"from: give one whole number from 0 to {last}, not '1e3'",
+            "from=%D9%A3": f"from: give one whole number from 0 to {last}, not '٣'",
+            "from=1&from=2&from=3": f"from: give one whole number from 0 to {last}, not 3 values",
+            "from=" + "9" * 400: f"from: give one whole number from 0 to {last}, not '"
+            + "9" * 39
+            + "… (402 chars)",
+            f"from={last + 1}": f"from: {last + 1} is not from 0 to {last}",
+            "from=0&count=0": "count: 0 is not from 1 to 50",
+            "from=0&count=51": "count: 51 is not from 1 to 50",
+            "from=0&count=x": "count: give one whole number from 1 to 50, not 'x'",
+        }
+        for query, message in bad.items():
+            response = client.get(f"{frames_path}?{query}")
+            assert response.status_code == 400, query
+            assert response.json() == {"error": message}, query
+        page = client.get(f"{frames_path}?from={last}&count=50").json()
+        assert page["from"] == last
+        assert len(page["frames"]) == 1  # the last frame only: no more exist
+        assert client.get("/api/tables/nope/replay/frames?from=0").status_code == 404
+
+
 # --- same origin --------------------------------------------------------------------------------
 
 
@@ -451,6 +525,69 @@ def test_every_response_carries_the_security_headers(db: Path) -> None:
         assert headers["x-content-type-options"] == "nosniff"
         assert headers["x-frame-options"] == "DENY"
         assert headers["referrer-policy"] == "no-referrer"
+
+
+# --- compression ---------------------------------------------------------------------------------
+
+GZIP = {"accept-encoding": "gzip"}
+
+
+def test_pages_static_files_and_json_are_gzipped_for_clients_that_accept_it(db: Path) -> None:
+    from sticheln.web.app import STATIC
+
+    with server(db) as client:
+        files = {
+            "/": STATIC / "lobby.html",
+            "/static/table.js": STATIC / "table.js",
+            "/static/sticheln.css": STATIC / "sticheln.css",
+        }
+        for path, file in files.items():
+            response = client.get(path, headers=GZIP)
+            assert response.status_code == 200, path
+            assert response.headers["content-encoding"] == "gzip", path
+            assert "accept-encoding" in response.headers["vary"].lower(), path
+            assert response.content == file.read_bytes(), path  # httpx undid the gzip
+            assert int(response.headers["content-length"]) < file.stat().st_size, path
+            assert response.headers["x-frame-options"] == "DENY", path
+        for path in ("/api/games", "/api/rules", "/rules"):
+            response = client.get(path, headers=GZIP)
+            assert response.headers["content-encoding"] == "gzip", path
+        games = client.get("/api/games", headers=GZIP).json()
+        assert [game["name"] for game in games["games"]] == ["sticheln", "hattrick", "stichling"]
+        plain = client.get("/static/table.js", headers={"accept-encoding": "identity"})
+        assert "content-encoding" not in plain.headers
+        assert plain.content == (STATIC / "table.js").read_bytes()
+
+
+def test_the_answer_holding_the_tokens_is_never_compressed(db: Path) -> None:
+    """BREACH: an attacker who chooses the names and sees the answer's length would learn
+    the tokens beside them, a character at a time, were the answer compressed."""
+    names = [guess * 6 for guess in ("seat=a", "seat=b", "seat=c", "seat=d")]
+    body = {"game": "sticheln", "players": 4, "seats": ["human"] * 4, "names": names}
+    with server(db) as client:
+        response = client.post("/api/tables", json=body, headers=GZIP)
+        assert response.status_code == 201
+        assert "content-encoding" not in response.headers
+        assert len(response.content) > 500  # long enough that gzip would have taken it
+        answer = response.json()
+        assert len(tokens(answer)) == 4
+        closed = client.delete(
+            f"/api/tables/{answer['id']}",
+            headers={**GZIP, "authorization": f"Bearer {answer['creator_token']}"},
+        )
+        assert closed.status_code == 200
+        assert "content-encoding" not in closed.headers
+
+
+def test_websockets_are_never_gzipped(db: Path) -> None:
+    with server(db) as client:
+        answer = create(client, "stichling", ["human", "human"])
+        seat = tokens(answer)[0]
+        with client.websocket_connect(f"/ws/{answer['id']}", headers=GZIP) as ws:
+            ws.send_json({"type": "join", "token": seat})
+            welcome = ws.receive_json()  # JSON text as it is, not gzip bytes
+            assert welcome["type"] == "welcome"
+            assert welcome["seat"] == 0
 
 
 def test_the_pages_have_no_inline_script_or_style() -> None:

@@ -285,7 +285,7 @@ def test_ping_join_and_every_bad_message_keep_the_connection(db: Path) -> None:
             )
             ws.send_json({"type": "move", "text": not_mine})
             refused = follower.receive_error("illegal-move")["message"]
-            assert refused.endswith(f"{not_mine} is not in player 0's hand")
+            assert refused.endswith(f"{not_mine} is not in your hand")  # seats as people read
             assert "Card(" not in refused  # a person's message, not a programmer's
             stolen = dict(follower.last["legal"][0]["move"], card=not_mine)
             ws.send_json({"type": "move", "move": stolen})
@@ -300,6 +300,57 @@ def test_ping_join_and_every_bad_message_keep_the_connection(db: Path) -> None:
             assert follower.moves == 1
 
 
+def test_a_rematch_seats_everyone_again_at_a_new_table(db: Path) -> None:
+    with server(db) as client, ExitStack() as stack:
+        names = ["Ada", None, "Cy"]
+        answer = create(client, "sticheln", ["human"] * 3, preset="tiny", names=names)
+        old = tokens(answer)
+        followers = follow_all(client, answer, stack)
+        followers[0].ws.send_json({"type": "rematch"})
+        assert "over" in followers[0].receive_error("not-over")["message"]
+        play_humans(followers, random.Random(5))
+        assert followers[None].last["over"]
+        followers[0].ws.send_json({"type": "rematch"})
+        told = {seat: follower.ws.receive_json() for seat, follower in followers.items()}
+        new_id = told[0]["table"]
+        assert new_id != answer["id"]
+        assert told[None] == {"type": "rematch", "table": new_id, "link": f"/table/{new_id}"}
+        new = {}
+        for seat in (0, 1, 2):
+            message = told[seat]
+            assert message["type"] == "rematch"
+            assert message["table"] == new_id
+            path, _, token = message["link"].partition("#seat=")
+            assert path == f"/table/{new_id}"
+            new[seat] = token
+        assert len(set(new.values())) == 3  # each seat its own new token
+        assert not set(new.values()) & set(old.values())
+        info = client.get(f"/api/tables/{new_id}").json()
+        assert info["game"] == "sticheln"
+        assert info["preset"] == "tiny"
+        assert info["status"] == "playing"
+        assert info["seed_chosen"] is False
+        assert [seat["name"] for seat in info["seats"]] == ["Ada", "Player 2", "Cy"]
+        assert [seat["kind"] for seat in info["seats"]] == ["human"] * 3
+        # Asking again makes no other table: the seat gets its own link again.
+        followers[1].ws.send_json({"type": "rematch"})
+        assert followers[1].ws.receive_json() == told[1]
+        assert len(client.get("/api/tables").json()["tables"]) == 2
+        # A seat that comes back to the finished table hears of the rematch after its state.
+        with client.websocket_connect(f"/ws/{answer['id']}") as ws:
+            ws.send_json({"type": "join", "token": old[2]})
+            assert ws.receive_json()["type"] == "welcome"
+            assert ws.receive_json()["type"] == "state"
+            assert ws.receive_json() == told[2]
+        # Each new token is its seat's at the new table.
+        for seat in (0, 1, 2):
+            with client.websocket_connect(f"/ws/{new_id}") as ws:
+                ws.send_json({"type": "join", "token": new[seat]})
+                welcome = ws.receive_json()
+                assert welcome["seat"] == seat
+                assert welcome["names"] == ["Ada", "Player 2", "Cy"]
+
+
 def test_a_spectator_and_other_seats_cannot_move_for_a_seat(db: Path) -> None:
     with server(db) as client, ExitStack() as stack:
         answer = create(client, "sticheln", ["human"] * 3, seed=3)
@@ -310,7 +361,8 @@ def test_a_spectator_and_other_seats_cannot_move_for_a_seat(db: Path) -> None:
         # Everyone chooses a pain card at once: seat 1 may act, but not as seat 0.
         assert spectator.last["to_act"] == [0, 1, 2]
         seat1.ws.send_json({"type": "move", "move": seat0.last["legal"][0]["move"]})
-        assert "seat 0" in seat1.receive_error("not-your-turn")["message"]
+        refused = seat1.receive_error("not-your-turn")["message"]
+        assert refused == "that move is Player 1's; you play Player 2"
         spectator.ws.send_json({"type": "move", "move": seat0.last["legal"][0]["move"]})
         spectator.receive_error("spectator")
         spectator.ws.send_json({"type": "move", "text": seat0.last["legal"][0]["text"]})
@@ -323,7 +375,8 @@ def test_a_spectator_and_other_seats_cannot_move_for_a_seat(db: Path) -> None:
                 follower.receive()
         assert spectator.last["to_act"] == [1]
         seat0.ws.send_json({"type": "move", "text": seat0.last["view"]["hand"][0]})
-        seat0.receive_error("not-your-turn")
+        refused = seat0.receive_error("not-your-turn")["message"]
+        assert refused == "it is not your turn; to act: Player 2"
         send_move(seat1, seat1.last["legal"][0], as_text=True)
         for follower in followers.values():
             follower.receive()
@@ -464,6 +517,22 @@ def test_whole_game_between_people_shows_each_only_its_own(
                 game.observe(state, p).to_dict()["hand"] for p in range(players)
             ]
         assert frames[-1]["view"] == spectator.last["view"]
+        # The replay page's two halves of the same frames: every move, then pages of frames.
+        index = client.get(f"/api/tables/{table_id}/replay/moves").json()
+        for key in ("game", "renderer", "preset", "players", "names"):
+            assert index[key] == replay[key]
+        assert index["frames"] == made + 1
+        light = ("move", "text", "player", "events")
+        assert index["moves"] == [{key: frame[key] for key in light} for frame in frames]
+        heavy = ("view", "takers", "scores", "hands")
+        for start in range(0, made + 1, 7):
+            path = f"/api/tables/{table_id}/replay/frames?from={start}&count=7"
+            page = client.get(path).json()
+            assert page["from"] == start
+            expected = [{key: frame[key] for key in heavy} for frame in frames[start : start + 7]]
+            assert page["frames"] == expected
+        first_page = client.get(f"/api/tables/{table_id}/replay/frames?from=0").json()
+        assert len(first_page["frames"]) == min(20, made + 1)  # the default count
 
 
 def test_whole_game_of_bots_watched_by_a_spectator(db: Path) -> None:

@@ -73,6 +73,7 @@ from sticheln.core.errors import (
     excerpt,
 )
 from sticheln.core.protocol import Game
+from sticheln.core.seats import seat_label
 from sticheln.games import DEFAULT_GAME, GAME_NAMES, find_game
 
 __all__ = [
@@ -440,13 +441,13 @@ class GameEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
 
         game, state, seat = self.game, self.game_state, self.seat
         info = game.info
-        names = ["You" if s == seat else f"#{s}" for s in range(self.players)]
+        names = ["You" if s == seat else seat_label(s) for s in range(self.players)]
         screen = screen_for(game, names, seat)
         buffer = io.StringIO()
         console = Console(file=buffer, width=80, color_system=None, highlight=False, emoji=False)
         console.print(
             f"{info.title} ({info.rules_name}), {self.players} players,"
-            f" deal {game.deal_number(state) + 1}; you are #{seat}"
+            f" deal {game.deal_number(state) + 1}; you are {seat_label(seat)}"
         )
         if self._over:
             console.print(screen.scoreboard(state))

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from sticheln.cli.common import EXIT_OK, Env, UsageError, load_record
+from sticheln.cli.common import EXIT_OK, Env, UsageError, load_record, seat_label, seat_option
 
 if TYPE_CHECKING:
     from sticheln.analysis import Analysis, Decision
@@ -47,7 +47,7 @@ def add_parser(subparsers: Any) -> None:
         type=int,
         required=True,
         metavar="PLAYER",
-        help="the seat (from 0) whose decisions are analysed",
+        help="the seat (from 1) whose decisions are analysed",
     )
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument(
@@ -99,10 +99,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
     record = load_record(args.file)
     players = len(record.game.scores(record.first))
-    if not 0 <= args.player < players:
-        raise UsageError(
-            f"--as {args.player} is not a seat of this {players}-player game (0-{players - 1})"
-        )
+    player = seat_option("--as", args.player, players)
     if args.samples is not None and args.samples < 1:
         raise UsageError(f"--samples must be at least 1, got {args.samples}")
     if args.time is not None and not 0 < args.time < math.inf:
@@ -116,7 +113,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         try:
             result: Analysis[Any] = analyse(
                 text,
-                args.player,
+                player,
                 samples=args.samples,
                 time=args.time,
                 seed=args.seed,
@@ -220,8 +217,9 @@ def _show(console: Console, path: str, title: str, result: Analysis[Any], top: i
     decisions = result.decisions
     solved = sum(1 for decision in decisions if decision.solved == decision.samples)
     head = (
-        f"Analysis of {path}: {title}, seat #{result.player}, {len(decisions)} decisions "
-        f"({solved} solved exactly), model {result.model}, seed {result.seed}"
+        f"Analysis of {path}: {title}, seat {seat_label(result.player)}, "
+        f"{len(decisions)} decisions ({solved} solved exactly), model {result.model}, "
+        f"seed {result.seed}"
     )
     console.print(Text(head, style="bold"))
     console.print(Text(f"Expected points lost by the moves played: {_points(result.total_loss)}"))

@@ -15,6 +15,7 @@ from sticheln.bots import Bot, BotSpecError, bot_options, make_bot, parse_bot_sp
 from sticheln.core.errors import RecordError, UnknownNameError, WrongTypeError, excerpt
 from sticheln.core.loading import load_record as read_record
 from sticheln.core.protocol import Game
+from sticheln.core.seats import seat_label
 from sticheln.games import find_game
 from sticheln.tournament.description import derive_seed
 
@@ -38,6 +39,9 @@ __all__ = [
     "new_seed",
     "one_line",
     "parse_bot_names",
+    "seat_label",
+    "seat_labels",
+    "seat_option",
 ]
 
 EXIT_OK = 0
@@ -48,6 +52,29 @@ EXIT_INTERRUPTED = 130
 
 class UsageError(Exception):
     """Bad options or input: reported on one line of standard error, exit code 2."""
+
+
+def seat_labels(players: int, you: int | None = None) -> list[str]:
+    """The names of the seats of a game of ``players``: ``#1``, ``#2``, … and ``You`` for
+    the seat ``you``."""
+    return ["You" if seat == you else seat_label(seat) for seat in range(players)]
+
+
+def seat_option(option: str, number: int, players: int) -> int:
+    """The library's seat (from 0) for the seat ``number`` an option gave (from 1).
+
+    :raises UsageError: for a number that is no seat of a game of ``players``; for 0 with the
+        hint that seats count from 1.
+    """
+    if number == 0:
+        raise UsageError(
+            f"{option} 0: seats are counted from 1 (1-{players}); the first seat is {option} 1"
+        )
+    if not 1 <= number <= players:
+        raise UsageError(
+            f"{option} {number} is not a seat of this {players}-player game (1-{players})"
+        )
+    return number - 1
 
 
 @attrs.frozen

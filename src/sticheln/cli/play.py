@@ -29,6 +29,9 @@ from sticheln.cli.common import (
     make_bots,
     new_seed,
     parse_bot_names,
+    seat_label,
+    seat_labels,
+    seat_option,
 )
 from sticheln.core.errors import UnknownNameError
 from sticheln.core.protocol import Game
@@ -60,7 +63,7 @@ def add_parser(subparsers: Any) -> None:
         type=int,
         default=None,
         metavar="K",
-        help="your seat, from 0 (default: 0); with --auto bots take every seat",
+        help="your seat, from 1 (default: 1); with --auto bots take every seat",
     )
     parser.add_argument(
         "--bots",
@@ -259,12 +262,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
         players = default_players(game) if args.players is None else args.players
         check_players(game, players)
     interactive = not args.auto and (args.interactive or _is_terminal(env))
-    seat = 0 if args.seat is None else args.seat
-    if not 0 <= seat < players:
-        raise UsageError(f"--seat {seat} is not a seat of {players} players (0-{players - 1})")
+    seat = 0 if args.seat is None else seat_option("--seat", args.seat, players)
     if args.seat is not None and not interactive:
         env.note(
-            f"--seat {seat} is not used: bots take every seat (--auto, or input is not a terminal)."
+            f"--seat {args.seat} is not used: bots take every seat (--auto, or input is not a "
+            "terminal)."
         )
     human = seat if interactive else None
     save = Path(args.save) if args.save else None
@@ -288,7 +290,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     rng = bot_rng(seed)
     if resumed is None:
         state = game.new_game(players, seed=seed)
-    seat_names = ["You" if seat == human else f"#{seat}" for seat in range(players)]
+    seat_names = seat_labels(players, human)
     screen = screen_for(game, seat_names, human, interactive=interactive)
 
     info = game.info
@@ -303,7 +305,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     ]
     tags: dict[str, Any] = {
         "date": datetime.date.today().isoformat(),
-        "players": ["you" if seat == human else f"#{seat}" for seat in range(players)],
+        "players": ["you" if seat == human else seat_label(seat) for seat in range(players)],
         "bots": [bot_names.get(seat) for seat in range(players)],
     }
     console = env.console

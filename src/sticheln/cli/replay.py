@@ -11,7 +11,15 @@ from rich.console import RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-from sticheln.cli.common import EXIT_OK, Env, UsageError, load_record, one_line
+from sticheln.cli.common import (
+    EXIT_OK,
+    Env,
+    load_record,
+    one_line,
+    seat_label,
+    seat_labels,
+    seat_option,
+)
 from sticheln.core.protocol import SPECTATOR, Game
 from sticheln.core.screen import Screen, screen_for, takes_a_trick
 
@@ -47,7 +55,7 @@ def add_parser(subparsers: Any) -> None:
         dest="player",
         type=int,
         metavar="PLAYER",
-        help="show only what the player in this seat (from 0) saw",
+        help="show only what the player in this seat (from 1) saw, named You",
     )
     keys = "; ".join(f"{key}: {what}" for key, what in _KEYS)
     parser.add_argument(
@@ -66,20 +74,16 @@ def run(args: argparse.Namespace, env: Env) -> int:
     record = load_record(args.file)
     game, first, moves = record.game, record.first, record.moves
     players = len(game.scores(first))
-    if args.player is not None and not 0 <= args.player < players:
-        raise UsageError(
-            f"--as {args.player} is not a seat of this {players}-player game (0-{players - 1})"
-        )
-
-    names = [f"#{seat}" for seat in range(players)]
-    screen = screen_for(game, names, args.player)
+    seen_by = None if args.player is None else seat_option("--as", args.player, players)
+    names = seat_labels(players, seen_by)
+    screen = screen_for(game, names, seen_by)
     console = env.console
     head = f"Replay of {args.file}: {game.info.title}"
     if record.rules_name is not None:
         head += f", rules {record.rules_name}"
     head += f", {players} players, {len(moves)} moves"
-    if args.player is not None:
-        head += f", as seen by #{args.player}"
+    if seen_by is not None:
+        head += f", as seen by {seat_label(seen_by)} (you)"
     console.print(Text(head, style="bold"))
     if args.step:
         _Stepper(env, game, screen, first, moves).run()

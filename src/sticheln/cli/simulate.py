@@ -50,6 +50,7 @@ from sticheln.cli.common import (
     make_bots,
     new_seed,
     parse_bot_names,
+    seat_label,
 )
 from sticheln.cli.play import add_game_options
 from sticheln.core.stats import student_t_quantile
@@ -208,7 +209,7 @@ class Summary:
     bots in it) fared."""
 
     label: str
-    """``#2`` for an entry or a seat, the bot's name for a bot."""
+    """``#2`` for an entry or a seat (counted from 1), the bot's name for a bot."""
     bot: str | None
     """The bot, ``None`` for a seat."""
     entries: tuple[int, ...]
@@ -242,7 +243,7 @@ class Summary:
         ``wins``, ``win_rate`` (per seat), ``win_rate_ci95`` and ``seat_games``."""
         data: dict[str, Any] = {}
         if self.bot is None:
-            data["seat"] = int(self.label[1:])
+            data["seat"] = int(self.label[1:]) - 1  # the label counts from 1, the data from 0
         elif self.label.startswith("#"):
             data["seat"] = self.entries[0]  # the entry's seat in the first game of a deal
             data["bot"] = self.bot
@@ -331,7 +332,7 @@ def summarize(
                 seat_wins[seat][-1].append(share)
                 seat_games[entry][seat] += 1
     per_entry = [
-        _summary(f"#{e}", bot, (e,), entry_points[e], entry_wins[e], tuple(seat_games[e]))
+        _summary(seat_label(e), bot, (e,), entry_points[e], entry_wins[e], tuple(seat_games[e]))
         for e, bot in enumerate(bots)
     ]
     per_bot = []
@@ -349,7 +350,7 @@ def summarize(
         per_bot.append(_summary(bot, bot, mine, points, wins, counts, len(mine)))
     per_seat = [
         _summary(
-            f"#{s}",
+            seat_label(s),
             None,
             tuple(range(n)),
             seat_points[s],
@@ -428,7 +429,7 @@ class _Reporter:
         if not self.done:
             return ""
         return " · ".join(
-            f"#{e} {bot} {format_points(self.sums[e] / self.done)}"
+            f"{seat_label(e)} {bot} {format_points(self.sums[e] / self.done)}"
             for e, bot in enumerate(self.bots)
         )
 
@@ -646,7 +647,7 @@ def _table(first: str, rows: Sequence[Summary], width: int) -> Table:
             if entries:
                 cells.append(str(row.bot))
             else:
-                seats = [f"#{e}" for e in row.entries]
+                seats = [seat_label(e) for e in row.entries]
                 cells.append(
                     "\n".join(
                         " ".join(seats[i : i + _ENTRIES_PER_LINE])

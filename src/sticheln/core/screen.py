@@ -29,6 +29,7 @@ from sticheln.core.errors import IllegalMoveError, InvalidMoveError
 from sticheln.core.explain import ScoreExplanation, TrickExplanation
 from sticheln.core.protocol import SPECTATOR, Game
 from sticheln.core.references import resolve
+from sticheln.core.seats import name_seats
 from sticheln.core.text import signed
 from sticheln.core.tricks import Trick
 
@@ -257,12 +258,10 @@ class Screen:
             raise InputError(f"{self._reason(exc.reason, player)}.") from None
 
     def _reason(self, reason: str, player: int) -> str:
-        """The reason of an illegal move, worded for the player at the terminal."""
-        if self.name(player) == "You":
-            return reason.replace(f"player {player}'s", "your").replace(
-                f"not player {player}'s", "not yours"
-            )
-        return reason
+        """The reason of an illegal move, worded for the player at the terminal: every seat
+        by its name (:func:`~sticheln.core.seats.name_seats`), theirs as "your"."""
+        me = player if self.name(player) == "You" else None
+        return name_seats(reason, self.names, me)
 
     def unfinished(self, state: Any) -> list[RenderableType]:
         """What to show of a game that stops before its end, besides the scoreboard: for a

@@ -224,7 +224,7 @@ class HattrickScreen(CardScreen):
         seats = range(view.players) if self.perspective is None else (self.perspective,)
         for seat in seats:
             own: HattrickView = self.game.observe(state, seat)
-            shown.append(Text.assemble(f"{self.name(seat)} holds ", cards_text(own.hand)))
+            shown.append(Text.assemble(f"{self.says(seat, 'hold')} ", cards_text(own.hand)))
         return shown
 
     def _hand_end(self, view: HattrickView) -> list[RenderableType]:

@@ -189,7 +189,7 @@ class StichelnScreen(CardScreen):
         seats = range(view.players) if self.perspective is None else (self.perspective,)
         for seat in seats:
             hand: StichelnView = self.game.observe(state, seat)
-            shown.append(Text.assemble(f"{self.name(seat)} holds ", cards_text(hand.hand)))
+            shown.append(Text.assemble(f"{self.says(seat, 'hold')} ", cards_text(hand.hand)))
         return shown
 
     def _pain_line(self, view: StichelnView) -> Text:

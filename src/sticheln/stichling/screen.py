@@ -249,7 +249,7 @@ class StichlingScreen(CardScreen):
         seats = range(view.players) if self.perspective is None else (self.perspective,)
         for seat in seats:
             own = self._view(state, seat)
-            shown.append(Text.assemble(f"{self.name(seat)} holds ", cards_text(own.hand)))
+            shown.append(Text.assemble(f"{self.says(seat, 'hold')} ", cards_text(own.hand)))
         return shown
 
     def _hand_end(self, state: Any, view: StichlingView) -> list[RenderableType]:

@@ -3,9 +3,11 @@
 The routes are described in the web protocol: ``GET /`` (lobby), ``GET /rules`` (the rules'
 texts, which explanations link to), ``GET /api/rules``, ``GET /api/games``,
 ``POST /api/tables``, ``GET /api/tables``, ``GET /api/tables/{id}`` (``/record``,
-``/replay``), ``DELETE /api/tables/{id}`` (the creator closes a table), ``GET /table/{id}``,
+``/replay``, ``/replay/moves``, ``/replay/frames``), ``DELETE /api/tables/{id}`` (the creator
+closes a table), ``GET /table/{id}``,
 ``GET /replay/{id}``, ``/static/...`` and ``WS /ws/{id}``. Every request first passes the
-:class:`~sticheln.web.security.AccessMiddleware`.
+:class:`~sticheln.web.security.AccessMiddleware`; the answers of ``GET`` requests are
+gzipped (``sticheln.web.compress``).
 """
 
 from __future__ import annotations
@@ -34,9 +36,11 @@ from starlette.websockets import WebSocket
 
 from sticheln.core.rulebook import rule_texts
 from sticheln.games import GAME_NAMES, find_game
+from sticheln.web.compress import CompressMiddleware
 from sticheln.web.connection import serve_websocket
 from sticheln.web.limits import Limits
 from sticheln.web.renderers import renderer_file, renderer_url
+from sticheln.web.replay import DEFAULT_PAGE, MAX_PAGE
 from sticheln.web.rules import rules_page
 from sticheln.web.security import Access, AccessMiddleware
 from sticheln.web.tables import (
@@ -47,7 +51,7 @@ from sticheln.web.tables import (
     TooManyTables,
     client_key,
 )
-from sticheln.web.text import one_line
+from sticheln.web.text import one_line, quote
 from sticheln.web.validate import RequestError, bot_names, parse_table_request
 
 __all__ = ["STATIC", "build_app"]
@@ -86,6 +90,24 @@ def _page(name: str) -> Response:
     if not path.is_file():
         return PlainTextResponse(f"the page {name} is not installed", status_code=404)
     return FileResponse(path, media_type="text/html; charset=utf-8")
+
+
+def _query_number(request: Request, name: str, low: int, high: int, default: int | None) -> int:
+    """The whole number ``name`` of the query, from ``low`` to ``high``; ``default`` if the
+    query has none (``None``: it must have one).
+
+    :raises RequestError: naming what was wrong.
+    """
+    given = request.query_params.getlist(name)
+    if not given and default is not None:
+        return default
+    if len(given) != 1 or not given[0].isascii() or not given[0].isdigit() or len(given[0]) > 9:
+        shown = quote(given[0]) if len(given) == 1 else f"{len(given)} values"
+        raise RequestError(f"{name}: give one whole number from {low} to {high}, not {shown}")
+    number = int(given[0])
+    if not low <= number <= high:
+        raise RequestError(f"{name}: {number} is not from {low} to {high}")
+    return number
 
 
 def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
@@ -293,6 +315,31 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
             return _error(409, "the game is not over: its replay shows every hand")
         return JSONResponse(await manager.replay(table))
 
+    async def replay_moves(request: Request) -> Response:
+        """``GET /api/tables/{id}/replay/moves``: the finished game's moves and events."""
+        table = table_of(request)
+        if table is None:
+            return unknown(request)
+        if table.in_play:
+            return _error(409, "the game is not over: its replay shows every hand")
+        return JSONResponse(await manager.replay_index(table))
+
+    async def replay_frames(request: Request) -> Response:
+        """``GET /api/tables/{id}/replay/frames?from=K&count=N``: what the table showed at
+        frames ``K`` to ``K + N - 1`` of the finished game."""
+        table = table_of(request)
+        if table is None:
+            return unknown(request)
+        if table.in_play:
+            return _error(409, "the game is not over: its replay shows every hand")
+        frames = len(table.moves) + 1
+        try:
+            start = _query_number(request, "from", 0, frames - 1, None)
+            count = _query_number(request, "count", 1, MAX_PAGE, DEFAULT_PAGE)
+        except RequestError as exc:
+            return _error(400, str(exc))
+        return JSONResponse(await manager.replay_frames(table, start, count))
+
     async def websocket(websocket: WebSocket) -> None:
         """``WS /ws/{id}``: a client of a table."""
         table = table_of(websocket)
@@ -339,6 +386,8 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
         Route("/api/tables/{table_id}", close_table, methods=["DELETE"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/replay", replay),
+        Route("/api/tables/{table_id}/replay/moves", replay_moves),
+        Route("/api/tables/{table_id}/replay/frames", replay_frames),
         Route("/table/{table_id}", table_page),
         Route("/replay/{table_id}", replay_page),
         Route("/static/games/{name}.js", game_renderer),
@@ -348,7 +397,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(AccessMiddleware, access=access)],
+        middleware=[Middleware(AccessMiddleware, access=access), Middleware(CompressMiddleware)],
     )
     app.state.manager = manager
     return app

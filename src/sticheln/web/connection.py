@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sticheln.web.limits import Limits
 from sticheln.web.messages import error_message
-from sticheln.web.tables import MoveRefused, Table, TableManager
+from sticheln.web.tables import MoveRefused, Table, TableManager, client_key
 from sticheln.web.text import quote
 
 __all__ = ["POLICY_VIOLATION", "TOO_SLOW", "Client", "serve_websocket"]
@@ -37,7 +37,7 @@ POLICY_VIOLATION = 1008
 TOO_SLOW = "reading too slowly"
 """The reason of that close."""
 
-_TYPES = ("join", "move", "ping")
+_TYPES = ("join", "move", "ping", "rematch")
 
 
 class Client:
@@ -192,6 +192,8 @@ async def _handle(
         await _join(client, table, manager, message)
     elif kind == "move":
         await _move(client, table, manager, message)
+    elif kind == "rematch":
+        await _rematch(client, table, manager)
     else:
         client.send(
             error_message(
@@ -261,3 +263,23 @@ async def _move(
         await manager.play(table, client.seat, move=move, text=text)
     except MoveRefused as refused:
         client.send(error_message(refused.code, refused.message))
+
+
+async def _rematch(client: Client, table: Table, manager: TableManager) -> None:
+    """Make the rematch of the finished game for the client's seat, or send the link of the
+    one made already."""
+    if not client.joined:
+        client.send(error_message("not-joined", "join the table before asking for a rematch"))
+        return
+    if client.seat is None:
+        client.send(error_message("spectator", "spectators watch; a seat asks for a rematch"))
+        return
+    made = table.rematch
+    address = client.websocket.client.host if client.websocket.client else None
+    try:
+        rematch = await manager.rematch(table, client.seat, client_key(address))
+    except MoveRefused as refused:
+        client.send(error_message(refused.code, refused.message))
+        return
+    if made is not None:  # a new one is told to everyone already
+        client.send(rematch.message(client.seat))

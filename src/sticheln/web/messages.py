@@ -37,6 +37,8 @@ ERROR_CODES = frozenset(
         "game-over",
         "closed",
         "storage",
+        "not-over",
+        "too-many-tables",
     }
 )
 """The codes of the ``error`` messages."""

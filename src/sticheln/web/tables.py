@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import functools
 import hashlib
 import hmac
 import ipaddress
@@ -28,7 +29,7 @@ import secrets
 import sqlite3
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -38,11 +39,12 @@ import attrs
 from sticheln.bots import Bot, make_bot
 from sticheln.core import IllegalMoveError
 from sticheln.core.protocol import Game
+from sticheln.core.seats import name_seats, seat_number
 from sticheln.games import find_game
 from sticheln.web.limits import Limits
 from sticheln.web.messages import deal_scores, events_message, seat_names, state_message
 from sticheln.web.renderers import renderer_url
-from sticheln.web.replay import replay_document
+from sticheln.web.replay import replay_document, replay_frames, replay_index
 from sticheln.web.store import Store, StoredTable, TableRow
 from sticheln.web.text import one_line, quote
 from sticheln.web.validate import TableRequest
@@ -157,6 +159,24 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+@attrs.frozen
+class Rematch:
+    """The table made for the rematch of a finished one, and its seats' join tokens, each
+    sent to the connections of the same seat of the finished table only."""
+
+    id: str
+    """The new table's id."""
+    tokens: tuple[str | None, ...]
+    """Per seat, the new table's join token (``None`` for a bot seat)."""
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The ``rematch`` message for a connection of ``seat``: the link of the same seat at
+        the new table (a bot's seat and a spectator get the spectator link)."""
+        token = None if seat is None else self.tokens[seat]
+        link = f"/table/{self.id}" if token is None else f"/table/{self.id}#seat={token}"
+        return {"type": "rematch", "table": self.id, "link": link}
+
+
 class Table:
     """One game being played (or over, or closed): its row, its state after its moves, its
     bots, and the connections that follow it."""
@@ -184,6 +204,11 @@ class Table:
         """The bot seats whose next move is being chosen."""
         self.replay: dict[str, Any] | None = None
         """The replay document, once made (the table being no longer in play)."""
+        self.replay_index: dict[str, Any] | None = None
+        """The light half of every frame of the replay, once made."""
+        self.rematch: Rematch | None = None
+        """The rematch of the finished game, once a seat asked for it (kept while the server
+        runs)."""
         self.recent: deque[tuple[Any, Any]] = deque(maxlen=HISTORY)
         """The last :data:`HISTORY` moves, each with the state it was made in."""
         self.closed: str | None = row.status if row.status in ("abandoned", "closed") else None
@@ -292,6 +317,8 @@ class Table:
             }
         )
         subscriber.send(self.state_message(subscriber.seat))
+        if self.rematch is not None:
+            subscriber.send(self.rematch.message(subscriber.seat))
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message for ``seat``; a closed table lists no legal move and no one
@@ -329,12 +356,13 @@ class Table:
             subscriber.send(self.state_message(subscriber.seat))
 
 
-def _illegal(error: IllegalMoveError) -> str:
+def _illegal(error: IllegalMoveError, names: Sequence[str], seat: int) -> str:
     """What a person reads of an illegal move: the move as the game words it and the reason
-    (without the value's representation that the library's message adds for programmers)."""
+    (without the value's representation that the library's message adds for programmers),
+    the seats named as the page names them, the mover's as "your"."""
     if error.move is None or error.reason == str(error):
-        return str(error)
-    return f"illegal move {error.move}: {error.reason}"
+        return name_seats(str(error), names, seat)
+    return f"illegal move {error.move}: {name_seats(error.reason, names, seat)}"
 
 
 def _rebuild(stored: StoredTable) -> Table:
@@ -570,6 +598,55 @@ class TableManager:
         self.schedule_bots(table)
         return table, tokens, creator
 
+    async def rematch(self, table: Table, seat: int, client: str = "") -> Rematch:
+        """The rematch of ``table``, whose game is over, asked for by ``seat``: a new table
+        with the same game, rules, seats and names and a new seed nobody chose, made once
+        (for the client of key ``client``, as if it made it: the limits count it) and told to
+        every connection of the table, each seat its own link.
+
+        :raises MoveRefused: ``not-over`` for a game not over (or a table closed before its
+            end), ``too-many-tables`` past the limits, ``storage`` if the file did not take
+            the new table.
+        """
+        async with table.lock:
+            if table.rematch is None:
+                if table.closed is not None or not table.over:
+                    raise MoveRefused("not-over", "a rematch follows a game that is over")
+                request = TableRequest(
+                    table.game,
+                    table.row.preset,
+                    table.row.players,
+                    table.row.seats,
+                    table.row.names,
+                    None,
+                )
+                try:
+                    new, tokens, _ = await self.create(request, client)
+                except TableFull as exc:
+                    raise MoveRefused("too-many-tables", f"no rematch now: {exc}") from None
+                except TooManyTables as exc:
+                    raise MoveRefused("too-many-tables", self._too_many(exc)) from None
+                except StorageFailed as exc:
+                    raise MoveRefused(
+                        "storage", f"the rematch could not be saved ({exc}): try again"
+                    ) from None
+                table.rematch = Rematch(new.id, tuple(tokens))
+                log.info(
+                    "table %s: rematch of seat %d at table %s", table.id, seat_number(seat), new.id
+                )
+                for subscriber in list(table.subscribers):
+                    subscriber.send(table.rematch.message(subscriber.seat))
+            return table.rematch
+
+    def _too_many(self, exc: TooManyTables) -> str:
+        """Why the client may make no rematch now."""
+        if exc.per_hour:
+            count, what = self.limits.tables_per_hour, "made in the last hour"
+        else:
+            count, what = self.limits.tables_per_client, "in play"
+        tables = "table" if count == 1 else "tables"
+        return f"no rematch now: you have {count} {tables} {what}, the most one client may"
+
     async def joined(self, table: Table, seat: int | None) -> None:
         """Note that a client joined ``table`` as ``seat`` (a person's seat counts as
         activity, and the first one for the join timeout; the file gets the first join's
@@ -650,28 +727,30 @@ class TableManager:
             if game.is_over(state):
                 raise MoveRefused("game-over", "the game is over")
             to_act = game.players_to_act(state)
+            names = table.names
             if seat not in to_act:
-                raise MoveRefused(
-                    "not-your-turn",
-                    f"it is not seat {seat}'s turn; to act: {', '.join(map(str, to_act))}",
-                )
+                acting = ", ".join(names[other] for other in to_act)
+                raise MoveRefused("not-your-turn", f"it is not your turn; to act: {acting}")
             if text is not None:
                 try:
                     move = game.parse_move(state, seat, text)
                 except IllegalMoveError as exc:
-                    raise MoveRefused("illegal-move", _illegal(exc)) from None
+                    raise MoveRefused("illegal-move", _illegal(exc, names, seat)) from None
                 except ValueError as exc:
                     raise MoveRefused("invalid-move", str(exc)) from None
             mover = game.player_of(move)
             if mover != seat:
                 raise MoveRefused(
-                    "not-your-turn", f"that move is seat {mover}'s; you play seat {seat}"
+                    "not-your-turn",
+                    f"that move is {names[mover]}'s; you play {names[seat]}"
+                    if 0 <= mover < len(names)
+                    else f"that move is of no seat of this table; you play {names[seat]}",
                 )
             if move not in game.legal_moves(state, seat):
                 try:
                     game.apply_move(state, move)
                 except IllegalMoveError as exc:
-                    raise MoveRefused("illegal-move", _illegal(exc)) from None
+                    raise MoveRefused("illegal-move", _illegal(exc, names, seat)) from None
                 except ValueError as exc:
                     raise MoveRefused("illegal-move", str(exc)) from None
                 raise MoveRefused(
@@ -743,7 +822,9 @@ class TableManager:
                     return
                 except Exception:
                     log.exception(
-                        "table %s: the bot of seat %d failed; it plays at random", table.id, seat
+                        "table %s: the bot of seat %d failed; it plays at random",
+                        table.id,
+                        seat_number(seat),
                     )
                     move = rng.choice(moves)
                 async with table.lock:
@@ -764,7 +845,7 @@ class TableManager:
                         "table %s: the move of the bot of seat %d was not saved; it tries "
                         "again in %.2g s",
                         table.id,
-                        seat,
+                        seat_number(seat),
                         wait,
                     )
                     await asyncio.sleep(wait)
@@ -772,7 +853,9 @@ class TableManager:
                     continue
                 break
         except Exception:
-            log.exception("table %s: the move of the bot of seat %d was lost", table.id, seat)
+            log.exception(
+                "table %s: the move of the bot of seat %d was lost", table.id, seat_number(seat)
+            )
             return
         finally:
             table.thinking.discard(seat)
@@ -793,6 +876,39 @@ class TableManager:
                 list(table.moves),
             )
         return table.replay
+
+    async def replay_index(self, table: Table) -> dict[str, Any]:
+        """The light half of every frame of the replay of a table no longer in play (made
+        once, off the event loop): :func:`~sticheln.web.replay.replay_index`."""
+        if table.replay_index is None:
+            loop = asyncio.get_running_loop()
+            table.replay_index = await loop.run_in_executor(
+                None,
+                replay_index,
+                table.game,
+                table.row.players,
+                table.row.seed,
+                table.names,
+                list(table.moves),
+            )
+        return table.replay_index
+
+    async def replay_frames(self, table: Table, start: int, count: int) -> dict[str, Any]:
+        """The heavy half of ``count`` frames of the replay from frame ``start`` (made off
+        the event loop each time: :func:`~sticheln.web.replay.replay_frames`)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            None,
+            functools.partial(
+                replay_frames,
+                table.game,
+                table.row.players,
+                table.row.seed,
+                list(table.moves),
+                start=start,
+                count=count,
+            ),
+        )
 
 
 def _duration(seconds: float) -> str:

@@ -59,7 +59,7 @@ export function dealScoredLine(word, deal, ctx) {
 }
 
 export function dealStartedLine(word, event, ctx) {
-  return `${word} ${event.number + 1} begins; ${ctx.name(event.leader)} leads.`;
+  return `${word} ${event.number + 1} begins, led by ${ctx.name(event.leader)}.`;
 }
 
 export function gameOverLine(event, ctx) {

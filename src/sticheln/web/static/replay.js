@@ -1,11 +1,24 @@
-// The replay page: steps through a finished game move by move.
+// The replay page: steps through a finished game move by move. It fetches every move and its
+// events at once (/replay/moves), and what the table showed in pages of frames
+// (/replay/frames), the page of the frame shown first, then the others as they are reached:
+// a long game opens as fast as a short one.
 
 import { cardRow, sortCards } from "./cards.js";
 import { el, clear, fetchJson } from "./dom.js";
 import { renderBoard, makeContext, eventLine, loadRenderer, scoringEvent, takesATrick } from "./board.js";
 
 
-const replay = { data: null, index: 0 };
+// The frames of a page fetched at once.
+const PAGE = 20;
+// Milliseconds a move whose page is not fetched yet waits before it is fetched: dragging the
+// slider across the game fetches only the page where it stops.
+const FETCH_DELAY = 120;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// data: the moves and events of every frame; shown: per frame its view, takers, scores and
+// hands, once fetched; pages: the fetches of pages, by their first frame.
+const replay = { data: null, index: 0, shown: [], pages: new Map() };
 const $ = (id) => document.getElementById(id);
 
 function tableId() {
@@ -18,13 +31,33 @@ function frameFromHash() {
 }
 
 function lastFrame() {
-  return replay.data.frames.length - 1;
+  return replay.data.frames - 1;
+}
+
+function pageStart(index) {
+  return Math.floor(index / PAGE) * PAGE;
+}
+
+// The page of frames that holds frame `index`, fetched once.
+function fetchPage(index) {
+  const start = pageStart(index);
+  if (!replay.pages.has(start)) {
+    const url = `/api/tables/${encodeURIComponent(tableId())}/replay/frames?from=${start}&count=${PAGE}`;
+    const fetched = fetchJson(url).then((page) => {
+      page.frames.forEach((frame, offset) => { replay.shown[page.from + offset] = frame; });
+    }).catch((error) => {
+      replay.pages.delete(start); // tried again when the frame is next wanted
+      throw error;
+    });
+    replay.pages.set(start, fetched);
+  }
+  return replay.pages.get(start);
 }
 
 // The events of the latest frame up to `index` that took a trick, for "last trick".
 function trickEvents(index) {
   for (let i = index; i >= 0; i -= 1) {
-    const events = replay.data.frames[i].events || [];
+    const events = replay.data.moves[i].events || [];
     if (events.some(takesATrick)) return events;
   }
   return [];
@@ -33,7 +66,7 @@ function trickEvents(index) {
 // The latest event up to frame `index` that explains the scores of a deal.
 function scoredAt(index) {
   let found = null;
-  for (let i = 0; i <= index; i += 1) found = scoringEvent(replay.data.frames[i].events || [], found);
+  for (let i = 0; i <= index; i += 1) found = scoringEvent(replay.data.moves[i].events || [], found);
   return found;
 }
 
@@ -58,19 +91,35 @@ function renderMove(frame, ctx) {
   }
 }
 
-function show(index) {
-  const frames = replay.data.frames;
+async function show(index) {
   replay.index = Math.max(0, Math.min(lastFrame(), index));
-  const frame = frames[replay.index];
+  const wanted = replay.index;
+  $("replay-range").value = String(wanted);
+  $("first").disabled = $("prev").disabled = wanted === 0;
+  $("next").disabled = $("last").disabled = wanted === lastFrame();
+  history.replaceState(null, "", `#move=${wanted}`);
+  if (!replay.shown[wanted]) {
+    if (!replay.pages.has(pageStart(wanted))) {
+      await sleep(FETCH_DELAY);
+      if (replay.index !== wanted) return; // the reader moved on meanwhile
+    }
+    try {
+      await fetchPage(wanted);
+    } catch (error) {
+      $("error").textContent = `The move could not be loaded: ${error.message}`;
+      return;
+    }
+    if (replay.index !== wanted) return; // another move was asked for meanwhile
+  }
+  $("error").textContent = "";
+  const frame = { ...replay.data.moves[wanted], ...replay.shown[wanted] };
   const ctx = makeContext({ names: replay.data.names || [], takers: frame.takers || null, toAct: frame.view.players_to_act || [], scores: frame.scores || null });
-  $("replay-step").textContent = `move ${replay.index} of ${lastFrame()}`;
-  $("replay-range").value = String(replay.index);
-  $("first").disabled = $("prev").disabled = replay.index === 0;
-  $("next").disabled = $("last").disabled = replay.index === lastFrame();
+  $("replay-step").textContent = `move ${wanted} of ${lastFrame()}`;
   renderMove(frame, ctx);
-  renderBoard(frame.view, ctx, trickEvents(replay.index), scoredAt(replay.index));
+  renderBoard(frame.view, ctx, trickEvents(wanted), scoredAt(wanted));
   renderHands(frame, ctx);
-  history.replaceState(null, "", `#move=${replay.index}`);
+  // The next page is fetched ahead, so that stepping on does not wait.
+  if (wanted + PAGE <= lastFrame() && !replay.shown[wanted + PAGE]) fetchPage(wanted + PAGE).catch(() => null);
 }
 
 function onKey(event) {
@@ -98,9 +147,14 @@ function bindControls() {
 async function start() {
   bindControls();
   const id = tableId();
+  const first = frameFromHash() ?? 0;
+  // The page of the start is fetched beside the moves; another one once the moves say how
+  // many frames there are.
+  const page = first === 0 ? fetchPage(0) : Promise.resolve();
   try {
-    replay.data = await fetchJson(`/api/tables/${encodeURIComponent(id)}/replay`);
+    replay.data = await fetchJson(`/api/tables/${encodeURIComponent(id)}/replay/moves`);
     await loadRenderer(replay.data.game, replay.data.renderer);
+    await page.catch(() => null);
   } catch (error) {
     $("error").textContent = `The replay could not be loaded: ${error.message}`;
     $("replay-step").textContent = "No replay";
@@ -114,8 +168,7 @@ async function start() {
   document.title = `Replay of ${title} ${id}`;
   $("hands-heading").textContent = `Hands of the ${data.players} players`;
   $("replay-range").max = String(lastFrame());
-  const start = frameFromHash();
-  show(start === null ? 0 : start);
+  await show(first);
 }
 
 start();

@@ -5,6 +5,8 @@ import { el, clear, seatName, listText } from "./dom.js";
 import { renderBoard, makeContext, rendererFor, eventLine, loadRenderer, scoringEvent, takesATrick, trickTaker } from "./board.js";
 import { Pacer } from "./pace.js";
 import { showDealSummary } from "./summary.js";
+import { Announcer, spokenContext, spokenText } from "./announce.js";
+import { TurnAlert } from "./alert.js";
 
 const LOG_LIMIT = 60;
 // Messages waiting to be shown past which the page stops pacing and catches up (a tab that
@@ -30,6 +32,8 @@ const page = {
   sentText: null,
   closed: null,
   pacer: new Pacer(),
+  announcer: null,
+  alert: new TurnAlert(),
   // The events of the move being shown that took a trick: the trick is shown completed, with
   // who took it and why, before the state after the move.
   taking: null,
@@ -39,6 +43,9 @@ const page = {
   // welcome loads its game's renderer first).
   handled: Promise.resolve(),
   waiting: 0,
+  // The link of this seat at the rematch, once one is made; whether this page asked for it.
+  rematch: null,
+  askedRematch: false,
 };
 
 const CLOSED_TEXT = {
@@ -84,6 +91,7 @@ function connect() {
 
 function scheduleReconnect() {
   const delay = Math.min(15000, 500 * 2 ** page.attempts) + Math.floor(Math.random() * 300);
+  if (page.attempts === 0) page.announcer.say("Connection lost; reconnecting.");
   page.attempts += 1;
   const status = $("status");
   status.textContent = `Connection lost. Reconnecting in ${Math.ceil(delay / 1000)} s…`;
@@ -108,7 +116,7 @@ function receive(data) {
   } catch {
     return;
   }
-  const handlers = { welcome: onWelcome, state: onState, events: onLiveEvents, error: onError, closed: onClosed };
+  const handlers = { welcome: onWelcome, state: onState, events: onLiveEvents, error: onError, closed: onClosed, rematch: onRematch };
   const handler = handlers[message.type];
   if (!handler) return;
   page.waiting += 1;
@@ -137,7 +145,7 @@ async function onWelcome(message) {
   setBody("seat", page.seat === null ? "spectator" : page.seat);
   page.title = table.title || (game ? game[0].toUpperCase() + game.slice(1) : "Table");
   $("title").textContent = page.seat === null ? `${page.title} · spectator` : `${page.title} · ${seatName(page.names, page.seat)}`;
-  document.title = `${page.title} – table ${page.tableId}`;
+  page.alert.setTitle(`${page.title} – table ${page.tableId}`);
   $("hand-section").hidden = page.seat === null;
   const notice = $("notice");
   notice.hidden = !table.seed_chosen;
@@ -158,6 +166,16 @@ async function onLiveEvents(message) {
   page.taking = !behind && page.pacer.timing.trick && events.some(takesATrick) ? events : null;
   page.dealScored = scoringEvent(events);
   onEvents(message);
+  if (!behind) announce(events);
+}
+
+// Say the events of a move as it is shown (a page catching up says none: its log has them).
+function announce(events) {
+  const ctx = spokenContext(context());
+  for (const event of events) {
+    const described = rendererFor(event.game).describeEvent(event, ctx);
+    if (described !== null) page.announcer.say(spokenText(described));
+  }
 }
 
 function onEvents(message) {
@@ -190,6 +208,9 @@ async function onState(message) {
     page.sentText = null;
   }
   render();
+  const begins = message.legal.length > 0 && (!previous || previous.moves !== message.moves);
+  if (begins) page.announcer.say("Your turn.");
+  page.alert.yourTurn(message.legal.length > 0 && !page.closed, begins && !page.closed);
   if (before) page.pacer.flyIn(newCards(before), (node) => from(node.dataset.card));
   page.pacer.shown();
   const scored = page.dealScored;
@@ -253,7 +274,31 @@ function closedText() {
   return CLOSED_TEXT[closed.status] || "This table was closed.";
 }
 
+// A rematch was made: this seat's link to it (the page that asked goes there).
+function onRematch(message) {
+  if (typeof message.link !== "string" || !message.link.startsWith("/table/")) return;
+  const first = page.rematch === null;
+  page.rematch = message.link;
+  if (page.state) render();
+  if (page.askedRematch) {
+    location.assign(message.link);
+  } else if (first) {
+    page.announcer.say("A rematch with the same seats is ready: follow the link to play it.");
+  }
+}
+
+function onRematchClick() {
+  if (send({ type: "rematch" })) {
+    page.askedRematch = true;
+    $("rematch").disabled = true;
+  }
+}
+
 function onError(message) {
+  if (page.askedRematch && !page.rematch) {
+    page.askedRematch = false;
+    $("rematch").disabled = false;
+  }
   showError(message.message || message.code || "Error");
   if (message.code === "bad-token") $("status").textContent = "This seat link is not valid for this table.";
 }
@@ -388,6 +433,9 @@ function renderGameOver(state, ctx) {
   $("game-over-text").textContent = closed
     ? `${closedText()} Scores when it closed: ${totals}.`
     : `${winnersText(state, ctx)} Final scores: ${totals}.`;
+  $("rematch").hidden = closed || page.seat === null || page.rematch !== null;
+  $("rematch-link").hidden = page.rematch === null;
+  if (page.rematch) $("rematch-link").href = page.rematch;
   $("record-link").href = `/api/tables/${encodeURIComponent(page.tableId)}/record`;
   $("replay-link").href = `/replay/${encodeURIComponent(page.tableId)}`;
 }
@@ -456,14 +504,16 @@ function onHashChange() {
 
 function start() {
   page.token = readToken();
+  page.announcer = new Announcer($("announcer"));
   setBody("seat", page.token ? "" : "spectator");
   $("hand-section").hidden = !page.token;
-  document.querySelector(".top .connection").before(page.pacer.control());
+  document.querySelector(".top .connection").before(page.pacer.control(), page.alert.control());
   $("hand").addEventListener("click", onHandClick);
   $("choices").addEventListener("click", onChoiceClick);
   $("table-area").addEventListener("click", onTableClick);
   $("table-area").addEventListener("keydown", onTableKey);
   $("move-form").addEventListener("submit", onMoveSubmit);
+  $("rematch").addEventListener("click", onRematchClick);
   window.addEventListener("hashchange", onHashChange);
   connect();
 }

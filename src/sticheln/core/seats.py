@@ -1,0 +1,54 @@
+"""Seats as people read them. The library counts seats from 0 (``legal_moves(state, 0)``, the
+records, the wire format); every text a person reads (the terminal, the web page, the
+server's error messages) names a seat by its name or counts from 1, as people count.
+
+The engines' reasons for an illegal move name seats as the library does ("player 0", "seat
+2"); :func:`name_seats` rewords them for a person:
+
+>>> names = ["You", "#2", "#3"]
+>>> name_seats("R5 is not in player 0's hand", names, me=0)
+'R5 is not in your hand'
+>>> name_seats("it is player 2's turn, not player 0's", names, me=0)
+"it is #3's turn, not yours"
+>>> name_seats("there is no seat 4 in a 3-player game", names)
+'there is no seat 5 in a 3-player game'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+__all__ = ["name_seats", "seat_label", "seat_number"]
+
+_SEAT = re.compile(r"\b(?:not )?(?:player|seat) (\d{1,9})('s)?")
+
+
+def seat_number(seat: int) -> int:
+    """The number people read for the library's ``seat``: counted from 1."""
+    return seat + 1
+
+
+def seat_label(seat: int) -> str:
+    """The short name of the library's ``seat`` on a terminal: ``#1`` for seat 0 (the web page
+    says "Player 1")."""
+    return f"#{seat_number(seat)}"
+
+
+def name_seats(text: str, names: Sequence[str], me: int | None = None) -> str:
+    """``text`` with every seat the library names in it ("player 2", "seat 0's") named as
+    people read it: by ``names[seat]``, the seat ``me`` as "your" ("not yours"), and a
+    number that is no seat of ``names`` counted from 1 ("seat 5")."""
+
+    def named(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        negated = match.group(0).startswith("not ")
+        owner = match.group(2) is not None
+        if seat == me and owner:
+            return "not yours" if negated else "your"
+        prefix = "not " if negated else ""
+        if seat >= len(names):
+            return f"{prefix}seat {seat_number(seat)}{match.group(2) or ''}"
+        return f"{prefix}{names[seat]}{match.group(2) or ''}"
+
+    return _SEAT.sub(named, text)
