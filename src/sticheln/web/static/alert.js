@@ -1,7 +1,8 @@
-// When it becomes the reader's turn: the tab's title says so ("● Your turn — Sticheln"), so a
-// player in another tab sees it, and, if they turned it on, a short tone sounds. The sound is
-// off by default; the choice is kept by the browser (localStorage), for every table, like the
-// speed of play. The tone is made by WebAudio: two short sine notes, no sound file.
+// When it becomes the reader's turn: the tab's title says so ("● Your turn — " before the
+// page's title), so a player in another tab sees it, and, if they turned it on, a short tone
+// sounds. The sound is off by default; the choice is kept by the browser (localStorage), for
+// every table, like the speed of play. The tone is made by WebAudio: two short sine notes, no
+// sound file.
 
 import { el } from "./dom.js";
 
