@@ -100,7 +100,7 @@ def test_the_bot_plays_legal_moves_on_every_seat(preset: str, players: int) -> N
     rng = random.Random(f"{preset}/{players}")
     for seed in range(3):
         state = play(game, [StichlingBot()] * players, seed, rng)
-        assert len(state.finished_hands) == 3
+        assert len(state.finished_hands) == game.rules.hand_count
     mixed = [StichlingBot() if p % 2 else RandomBot() for p in range(players)]
     play(game, mixed, 3, rng)
 

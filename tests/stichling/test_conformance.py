@@ -34,9 +34,13 @@ EVERY_OTHER_OPTION = StichlingRules(
 def test_stichling_conforms_with_its_presets() -> None:
     report = check_game(find_game("stichling"), games=1)
     assert [(case.preset, case.players) for case in report.cases] == [
-        (preset, players)
-        for preset in ("ravensburger-2015", "spieletest")
-        for players in (2, 3, 4, 5)
+        *(
+            (preset, players)
+            for preset in ("ravensburger-2015", "spieletest")
+            for players in (2, 3, 4, 5)
+        ),
+        ("tiny", 2),
+        ("tiny", 3),
     ]
     assert find_game("stichling").info.simultaneous_moves is True
     assert find_game("stichling").info.title == "Stichling"

@@ -333,7 +333,8 @@ def test_the_game_explains_through_the_protocol() -> None:
 # Over random games -----------------------------------------------------------------------
 
 RULES = [
-    *(STICHLING_PRESETS[name] for name in sorted(STICHLING_PRESETS)),
+    # The tiny preset's random games seldom complete a trick of four cards.
+    *(STICHLING_PRESETS[name] for name in sorted(STICHLING_PRESETS) if name != "tiny"),
     StichlingRules(
         name="led-only-marker",
         counted_cards=CountedCards.LED_COLOR,

@@ -65,7 +65,7 @@ def _position(rules: StichlingRules, players: int, rng: random.Random) -> Stichl
     """A random position of a game in progress: some hands and moves in, by random moves."""
     state = new_game(players, seed=rng.randrange(10**9), rules=rules)
     stop_hand = rng.randrange(rules.hand_count)
-    moves = rng.randrange(players + 12 * players)
+    moves = rng.randrange(players + rules.hand_size * players)
     while True:
         assert not state.is_over
         if state.hand_number == stop_hand:

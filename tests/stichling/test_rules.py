@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from sticheln import Card, CardSet, Color, RulesError, UnknownNameError, WrongTypeError, find_game
+from sticheln import (
+    Card,
+    CardSet,
+    Color,
+    RulesError,
+    SetupError,
+    UnknownNameError,
+    WrongTypeError,
+    find_game,
+)
 from sticheln.stichling import (
     OPEN_TRICKS,
     RAVENSBURGER_2015,
@@ -12,6 +21,7 @@ from sticheln.stichling import (
     SPIELETEST,
     STANDARD_POINTS,
     STICHLING_PRESETS,
+    TINY,
     CountedCards,
     Discards,
     FullTie,
@@ -26,6 +36,7 @@ from sticheln.stichling import (
     hand_score,
     is_complete,
     marker_index,
+    new_game,
     ranking,
     trick_choices,
     winners,
@@ -57,9 +68,11 @@ def test_the_victory_points_and_the_presets() -> None:
     assert SPIELETEST.discards is Discards.WHEN_NOTHING_FITS
     assert RAVENSBURGER_2015.discards is Discards.WHEN_STUCK
     assert RAVENSBURGER_2015.hand_count == 3
-    assert list(STICHLING_PRESETS) == ["ravensburger-2015", "spieletest"]
+    assert list(STICHLING_PRESETS) == ["ravensburger-2015", "spieletest", "tiny"]
     assert StichlingRules.preset("SPIELETEST") is SPIELETEST
-    with pytest.raises(UnknownNameError, match="known presets: ravensburger-2015, spieletest"):
+    with pytest.raises(
+        UnknownNameError, match="known presets: ravensburger-2015, spieletest, tiny"
+    ):
         StichlingRules.preset("nsv")
     assert find_game("stichling", "spieletest").info.rules_name == "spieletest"
     assert StichlingRules(points=[[1, 2, 3]]).hand_count == 1  # type: ignore[list-item]
@@ -93,6 +106,29 @@ def test_rules_round_trip_through_plain_data() -> None:
     assert data["discards"] == "when-nothing-fits"
     assert StichlingRules.from_dict(data) == rules
     assert StichlingRules.from_dict(RAVENSBURGER_2015.to_dict()) == RAVENSBURGER_2015
+    assert StichlingRules.from_dict(TINY.to_dict()) == TINY
+
+
+def test_rules_of_version_0_1_0_have_three_values_per_player() -> None:
+    data = RAVENSBURGER_2015.to_dict()
+    assert data["values_per_player"] == 3
+    del data["values_per_player"]
+    assert StichlingRules.from_dict(data) == RAVENSBURGER_2015
+
+
+@pytest.mark.rule("SL-DECK-2", "SL-DEAL-1")
+def test_the_tiny_preset_deals_four_cards_of_one_value_per_player_and_colour() -> None:
+    assert (RAVENSBURGER_2015.values_per_player, RAVENSBURGER_2015.hand_size) == (3, 12)
+    assert (TINY.values_per_player, TINY.hand_size, TINY.hand_count) == (1, 4, 1)
+    assert TINY.player_counts == (2, 3)
+    assert str(TINY.deck(2)) == "R1 R2 Y1 Y2 G1 G2 B1 B2"
+    assert len(TINY.deck(3)) == 12
+    assert str(StichlingRules(values_per_player=2).deck(2).of_color(Color.RED)) == "R1 R2 R3 R4"
+    state = new_game(3, seed=1, rules=TINY)
+    assert [len(hand) for hand in state.hands] == [4, 4, 4]
+    assert set().union(*state.hands) == set(TINY.deck(3))
+    with pytest.raises(SetupError, match="4"):
+        new_game(2, rules=TINY, deals=[["R1 R2 Y1", "Y2 G1 G2 B1 B2"]])
 
 
 @pytest.mark.parametrize(
@@ -101,7 +137,11 @@ def test_rules_round_trip_through_plain_data() -> None:
         ({"colors": "RYG"}, "four different colours"),
         ({"colors": "RRGB"}, "four different colours"),
         ({"highest": 12}, "5 players need the values 1 to 15"),
-        ({"player_counts": (1, 2)}, "1 players need"),
+        ({"player_counts": (1, 2)}, "played by 2 to 6 players, not 1"),
+        ({"player_counts": (2, 7), "highest": 20}, "played by 2 to 6 players, not 7"),
+        ({"values_per_player": 0}, "values_per_player must be an int of at least 1, got 0"),
+        ({"values_per_player": 3.0}, "values_per_player must be an int of at least 1, got 3.0"),
+        ({"values_per_player": 4}, "4 players need the values 1 to 16 in each colour"),
         ({"player_counts": ()}, "not empty"),
         ({"points": ()}, "at least one hand"),
         ({"points": ((1, 2, 2),)}, "three different ints"),

@@ -111,6 +111,7 @@ def test_the_metadata_names_the_authors_versions_and_audiences(dist: Path) -> No
         "dask",
         "parquet",
         "all",
+        "train",
         "browser-tests",
         "dev",
     }

@@ -11,7 +11,7 @@ import attrs
 
 from sticheln.core.cards import Card, Color
 from sticheln.stichling.moves import ArrangePoints, OpenTrick, StichlingMove
-from sticheln.stichling.rules import HAND_SIZE, OPEN_TRICKS, TRICK_SIZE, CountedCards, RemovedCards
+from sticheln.stichling.rules import OPEN_TRICKS, TRICK_SIZE, CountedCards, RemovedCards
 from sticheln.stichling.state import Phase, StichlingState
 from sticheln.stichling.tricks import StichlingTrick
 from sticheln.stichling.view import StichlingView
@@ -159,7 +159,9 @@ class StichlingBot:
     def _row_scores(self, view: StichlingView, moves: Sequence[StichlingMove]) -> list[float]:
         mean = self.expected_tricks(view)
         width = 2 * self.spread**2
-        weights = [math.exp(-((w - mean) ** 2) / width) for w in range(3 * HAND_SIZE // 4)]
+        weights = [
+            math.exp(-((w - mean) ** 2) / width) for w in range(3 * view.rules.hand_size // 4)
+        ]
         total = sum(weights)
         scores = []
         for move in moves:
@@ -295,9 +297,9 @@ def _average_strength(view: StichlingView, decay: float) -> float:
     rules = view.rules
     deck = len(rules.deck(view.players))
     top = deck // len(rules.colors)
-    chance = (deck - HAND_SIZE) / (deck - 1)
+    chance = (deck - rules.hand_size) / (deck - 1)
     base = 1.0 - chance * (1.0 - decay)
-    return HAND_SIZE * sum(base ** (top - v) for v in range(1, top + 1)) / top
+    return rules.hand_size * sum(base ** (top - v) for v in range(1, top + 1)) / top
 
 
 def make_stichling_bot(game: object) -> StichlingBot:
@@ -340,7 +342,11 @@ def playout_policy(
     won = len(state.won[player])
     desire = _value(row, won + 1) - _value(row, won)
     keep = 0.2 if desire > 0 else -0.2
-    top = rules.highest if rules.removed_cards is RemovedCards.RANDOM else 3 * state.setup.players
+    top = (
+        rules.highest
+        if rules.removed_cards is RemovedCards.RANDOM
+        else rules.values_per_player * state.setup.players
+    )
     led_only = rules.counted_cards is CountedCards.LED_COLOR
     tricks = state.open_tricks
     best_score = -math.inf

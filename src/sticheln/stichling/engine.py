@@ -51,7 +51,6 @@ from sticheln.stichling.moves import (
     move_text,
 )
 from sticheln.stichling.rules import (
-    HAND_SIZE,
     OPEN_TRICKS,
     RAVENSBURGER_2015,
     TRICK_SIZE,
@@ -206,8 +205,8 @@ def _orders(points: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
 
 
 def deal_hand(rules: StichlingRules, players: int, rng: random.Random) -> tuple[CardSet, ...]:
-    """Shuffle the deck of ``players`` players and deal :data:`HAND_SIZE` cards to each
-    (:rule:`SL-DEAL-1`); under :attr:`RemovedCards.RANDOM
+    """Shuffle the deck of ``players`` players and deal :attr:`~StichlingRules.hand_size` cards
+    to each, 12 in every edition (:rule:`SL-DEAL-1`); under :attr:`RemovedCards.RANDOM
     <sticheln.stichling.RemovedCards.RANDOM>` the cards left over are laid aside unseen
     (:rule:`SL-DECK-2`).
 
@@ -222,7 +221,7 @@ def deal_hand(rules: StichlingRules, players: int, rng: random.Random) -> tuple[
 
 def _deal_hand(rules: StichlingRules, players: int, rng: random.Random) -> tuple[CardSet, ...]:
     """:func:`deal_hand` without the checks of its arguments (but the player count)."""
-    return _deal(rules.deck(players).indices, players, rng)
+    return _deal(rules.deck(players).indices, rules.hand_size, players, rng)
 
 
 _DECKS: dict[tuple[int, int], tuple[StichlingRules, tuple[int, ...]]] = {}
@@ -240,16 +239,19 @@ def _deck(rules: StichlingRules, players: int) -> tuple[int, ...]:
     return entry[1]
 
 
-def _deal(deck: tuple[int, ...], players: int, rng: random.Random) -> tuple[CardSet, ...]:
+def _deal(
+    deck: tuple[int, ...], hand_size: int, players: int, rng: random.Random
+) -> tuple[CardSet, ...]:
     """:func:`deal_hand` from the card indices of the rules' ``deck``."""
-    return deal(rng, deck, HAND_SIZE, players)
+    return deal(rng, deck, hand_size, players)
 
 
 def check_deals(
     rules: StichlingRules, players: int, deals: object, count: int
 ) -> tuple[tuple[CardSet, ...], ...]:
     """The deals of a game as card sets, checked: ``count`` hands, each dealing
-    :data:`HAND_SIZE` different cards of the deck to each of the ``players`` seats.
+    :attr:`~StichlingRules.hand_size` different cards of the deck to each of the ``players``
+    seats.
 
     :raises SetupError: naming the hand and seat at fault (``deals[1][2]``).
     """
@@ -259,7 +261,8 @@ def check_deals(
         raise SetupError(f"deals: {len(deals)} hands given, the game has {count}")
     deck = rules.deck(players)
     return tuple(
-        check_hands(seats, deck, HAND_SIZE, players, f"deals[{h}]") for h, seats in enumerate(deals)
+        check_hands(seats, deck, rules.hand_size, players, f"deals[{h}]")
+        for h, seats in enumerate(deals)
     )
 
 
@@ -283,7 +286,8 @@ def new_game(
     :param first_leader: the seat that plays the first card of the game, the oldest player
         (:rule:`SL-LEAD-1`).
     :param deals: instead of shuffling, the cards of every seat for every hand (cards or
-        card names): 12 cards of the deck each.
+        card names): :attr:`~StichlingRules.hand_size` cards of the deck each, 12 in every
+        edition.
     :raises RulesError: if the rules do not allow ``players`` players.
     :raises SetupError: if ``first_leader`` or ``deals`` do not fit.
     :raises WrongTypeError: if ``rules``, ``seed`` or ``first_leader`` is of the wrong type.
@@ -326,7 +330,7 @@ def hand_dealer(
     rules: StichlingRules, players: int
 ) -> Callable[[random.Random], tuple[CardSet, ...]]:
     """How a new game deals each of its hands from its generator (:func:`deal_hand`)."""
-    return partial(_deal, _deck(rules, players), players)
+    return partial(_deal, _deck(rules, players), rules.hand_size, players)
 
 
 def prepare_seats(players: int) -> None:
@@ -503,7 +507,7 @@ def apply_move(state: StichlingState, move: StichlingMove) -> StichlingState:
         held = tuple(hands)
         turn += 1
         n = setup.players
-        if turn == HAND_SIZE * n:
+        if turn == setup.rules.hand_size * n:
             return _finish_hand(state, tricks, won)
         return _new_state(StichlingState, (
             setup, phase, number, held, orders, arranged, turn, _NEXT[n][player], tricks, key, won,
@@ -522,7 +526,9 @@ _NEXT: Final = tuple(tuple((p + 1) % n for p in range(n)) for n in range(MAX_VAL
 _ACTING: Final = tuple(tuple(_ONE_SEAT[seat] for seat in row) for row in _NEXT)
 """For each number of players and seat, the next seat clockwise as ``players_to_act``."""
 _ONE_CARD: Final = tuple((card,) for card in _ALL_CARDS)
-_ONE_TURN: Final = tuple((turn,) for turn in range(HAND_SIZE * (MAX_VALUE // 3)))
+_ONE_TURN: Final = tuple((turn,) for turn in range(4 * MAX_VALUE))
+"""Every turn of a hand: its ``hand_size * players`` cards are four colours'
+``values_per_player * players`` values, which are at most the highest value."""
 
 
 def _arrange(state: StichlingState, move: ArrangePoints) -> StichlingState:

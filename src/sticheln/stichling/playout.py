@@ -42,7 +42,6 @@ from sticheln.core.cards import MAX_VALUE, Color, _bits_to_indices, card_at
 from sticheln.stichling.engine import _arrange_moves, _choices, move_key
 from sticheln.stichling.moves import PLAY_MOVES, AddToTrick, OpenTrick, StichlingMove
 from sticheln.stichling.rules import (
-    HAND_SIZE,
     OPEN_TRICKS,
     TRICK_SIZE,
     OpenAtEnd,
@@ -394,7 +393,7 @@ class HandSearch:
         self.orders = tuple(move.order for move in _arrange_moves(0, self.points))
         """The orders of the hand's victory-point cards, in the engine's order."""
         self.leader = view.hand_leader
-        self.total = HAND_SIZE * n
+        self.total = rules.hand_size * n
         self.turn = view.turn
         self.to_act = view.players_to_act[0] if view.phase is Phase.PLAYING else -1
         self.key = move_key(rules, view.open_tricks)

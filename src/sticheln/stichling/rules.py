@@ -8,6 +8,8 @@ hand and the open points of the sources, each a field with its options.
 'R1 R2 R3 R4 R5 R6'
 >>> rules.points
 ((1, 2, 3), (2, 4, 6), (3, 6, 9))
+>>> TINY.hand_size, str(TINY.deck(2))
+(4, 'R1 R2 Y1 Y2 G1 G2 B1 B2')
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ __all__ = [
     "SPIELETEST",
     "STANDARD_POINTS",
     "STICHLING_PRESETS",
+    "TINY",
     "TRICK_SIZE",
+    "VALUES_PER_PLAYER",
     "CountedCards",
     "Discards",
     "FullTie",
@@ -53,7 +57,12 @@ __all__ = [
 
 HAND_SIZE: Final = 12
 """The cards dealt to every player for a hand, whatever the number of players
-(:rule:`SL-DEAL-1`)."""
+(:rule:`SL-DEAL-1`): :attr:`StichlingRules.hand_size` of every edition's rules."""
+VALUES_PER_PLAYER: Final = 3
+"""The values of each colour shuffled per player (:rule:`SL-DECK-2`): 3 in every edition, so
+that four colours deal :data:`HAND_SIZE` cards to each player."""
+_MOST_PLAYERS: Final = MAX_VALUE // VALUES_PER_PLAYER
+"""The most players the engine's tables are built for (6; the box is for 5)."""
 OPEN_TRICKS: Final = 4
 """The most tricks that may be open at once (:rule:`SL-PLAY-2`)."""
 TRICK_SIZE: Final = 4
@@ -71,13 +80,14 @@ class RemovedCards(Enum):
     """Which cards stay out of a hand with fewer than five players (:rule:`SL-DECK-2`)."""
 
     HIGHEST = "highest"
-    """The values above three times the number of players stay in the box, in every colour:
-    2 players play 1 to 6, 3 players 1 to 9, 4 players 1 to 12 (the default). It is the one
+    """The values above three times the number of players
+    (:attr:`StichlingRules.values_per_player` times it) stay in the box, in every colour: 2
+    players play 1 to 6, 3 players 1 to 9, 4 players 1 to 12 (the default). It is the one
     reading that fits both the card counts of Board Game Arena and "the higher cards" of a
     review."""
     RANDOM = "random"
-    """The whole box is shuffled for every hand, 12 cards are dealt to each player and the
-    rest is laid aside face down, unseen by anyone."""
+    """The whole box is shuffled for every hand, 12 cards (:attr:`StichlingRules.hand_size`)
+    are dealt to each player and the rest is laid aside face down, unseen by anyone."""
 
 
 class Discards(Enum):
@@ -185,6 +195,11 @@ class StichlingRules:
     (:rule:`SL-DECK-1`)."""
     player_counts: tuple[int, ...] = attrs.field(default=(2, 3, 4, 5), converter=read_player_counts)
     """The numbers of players the rules allow (:rule:`SL-DECK-1`)."""
+    values_per_player: int = VALUES_PER_PLAYER
+    """The values of each colour shuffled per player: ``n`` players play the values 1 to
+    ``values_per_player * n`` of every colour (:rule:`SL-DECK-2`) and each is dealt
+    :attr:`hand_size`, four times as many cards (:rule:`SL-DEAL-1`). Every edition has 3,
+    twelve cards a hand; the :data:`TINY` preset has 1."""
     points: tuple[tuple[int, ...], ...] = attrs.field(default=STANDARD_POINTS, converter=_points)
     """The values of the three victory-point cards of each hand, one triple per hand; their
     number is the number of hands (:rule:`SL-VP-1`, :rule:`SL-GAME-1`)."""
@@ -202,6 +217,10 @@ class StichlingRules:
     """Who starts the second and third hands (:rule:`SL-LEAD-2`)."""
     full_tie: FullTie = FullTie.SHARED
     """What happens when the best players are equal in every hand (:rule:`SL-GAME-2`)."""
+    hand_size: int = attrs.field(init=False, eq=False, repr=False)
+    """The cards dealt to every player for a hand: four times :attr:`values_per_player`, one
+    value per player of each colour; :data:`HAND_SIZE` (12) in every edition
+    (:rule:`SL-DEAL-1`)."""
     move_mode: int = attrs.field(init=False, eq=False, repr=False)
     """The options that decide what a card does (:attr:`discards`, :attr:`same_color` and
     :attr:`counted_cards`) as a number from 0 to 7, part of the keys of the engine's move
@@ -223,11 +242,20 @@ class StichlingRules:
             raise RulesError(
                 f"player_counts must be distinct and not empty, got {excerpt(self.player_counts)}"
             )
+        if type(self.values_per_player) is not int or not self.values_per_player >= 1:
+            raise RulesError(
+                f"values_per_player must be an int of at least 1, got "
+                f"{excerpt(self.values_per_player)}"
+            )
         for players in self.player_counts:
-            if players < 2 or 3 * players > self.highest:
+            if not 2 <= players <= _MOST_PLAYERS:
                 raise RulesError(
-                    f"{players} players need the values 1 to {3 * players} in each colour, "
-                    f"and the box goes up to {self.highest}"
+                    f"Stichling is played by 2 to {_MOST_PLAYERS} players, not {players}"
+                )
+            if self.values_per_player * players > self.highest:
+                raise RulesError(
+                    f"{players} players need the values 1 to {self.values_per_player * players} "
+                    f"in each colour, and the box goes up to {self.highest}"
                 )
         if not self.points:
             raise RulesError("points must give the victory-point cards of at least one hand")
@@ -254,6 +282,7 @@ class StichlingRules:
                 raise RulesError(
                     f"{field} must be a {kind.__name__}, got {excerpt(getattr(self, field))}"
                 )
+        object.__setattr__(self, "hand_size", len(self.colors) * self.values_per_player)
         object.__setattr__(
             self, "move_mode", _mode(self.discards, self.same_color, self.counted_cards)
         )
@@ -278,14 +307,18 @@ class StichlingRules:
             )
 
     def deck(self, players: int) -> CardSet:
-        """The cards shuffled for a hand of ``players`` players: the values 1 to ``3 *
-        players`` of each colour (:rule:`SL-DECK-2`), or the whole box under
-        :attr:`RemovedCards.RANDOM`.
+        """The cards shuffled for a hand of ``players`` players: the values 1 to
+        ``values_per_player * players`` of each colour (:rule:`SL-DECK-2`), or the whole box
+        under :attr:`RemovedCards.RANDOM`.
 
         :raises RulesError: if the rules do not allow that many players.
         """
         self.check_players(players)
-        top = self.highest if self.removed_cards is RemovedCards.RANDOM else 3 * players
+        top = (
+            self.highest
+            if self.removed_cards is RemovedCards.RANDOM
+            else self.values_per_player * players
+        )
         mask = 0
         for color in self.colors:
             mask |= ((1 << top) - 1) << Card(color, 1).index
@@ -298,6 +331,7 @@ class StichlingRules:
             "colors": "".join(c.letter for c in self.colors),
             "highest": self.highest,
             "player_counts": list(self.player_counts),
+            "values_per_player": self.values_per_player,
             "points": [list(values) for values in self.points],
             "removed_cards": self.removed_cards.value,
             "discards": self.discards.value,
@@ -312,14 +346,20 @@ class StichlingRules:
     def from_dict(cls, data: object) -> StichlingRules:
         """Rules from the data of :meth:`to_dict`.
 
+        A missing ``values_per_player`` is the editions' 3: the records of version 0.1.0 have
+        no such field.
+
         :raises RulesError: naming the field that is missing, unknown or of the wrong kind.
         """
+        if isinstance(data, Mapping) and "values_per_player" not in data:
+            data = {**data, "values_per_player": VALUES_PER_PLAYER}
         data = check_rules_fields(data, _FIELDS)
         return cls(
             name=read_str(data, "name"),
             colors=data["colors"],
             highest=read_int(data, "highest"),
             player_counts=data["player_counts"],
+            values_per_player=read_int(data, "values_per_player"),
             points=data["points"],
             removed_cards=read_option(data, "removed_cards", RemovedCards),
             discards=read_option(data, "discards", Discards),
@@ -344,6 +384,7 @@ _FIELDS: Final = (
     "colors",
     "highest",
     "player_counts",
+    "values_per_player",
     "points",
     "removed_cards",
     "discards",
@@ -364,7 +405,16 @@ SPIELETEST: Final = StichlingRules(
 """The spieletest.at review read literally: victory points 1/3/5 in the first hand, and a card
 of a colour without an open trick may be discarded onto any open trick."""
 
+TINY: Final = StichlingRules(
+    name="tiny", player_counts=(2, 3), values_per_player=1, points=((1, 2, 3),)
+)
+"""A game small enough for tree algorithms: one hand of four cards each, one of every colour's
+worth (:attr:`~StichlingRules.values_per_player` 1), for 2 players (the values 1 and 2 of the
+four colours, so that the eight cards make at most two tricks) or 3 (1 to 3, three tricks at
+most), with the first hand's victory points 1, 2 and 3. No edition has it: it is the library's
+convention, for OpenSpiel's MCCFR, exact solvers and quick tests (:doc:`/openspiel`)."""
+
 STICHLING_PRESETS: Final[Mapping[str, StichlingRules]] = MappingProxyType(
-    {rules.name: rules for rules in (RAVENSBURGER_2015, SPIELETEST)}
+    {rules.name: rules for rules in (RAVENSBURGER_2015, SPIELETEST, TINY)}
 )
 """The named Stichling rule sets, by :attr:`StichlingRules.name`."""

@@ -32,7 +32,6 @@ from sticheln.core.screen import (
 )
 from sticheln.core.text import signed
 from sticheln.stichling import (
-    HAND_SIZE,
     OPEN_TRICKS,
     TRICK_SIZE,
     AddToTrick,
@@ -92,7 +91,7 @@ class StichlingScreen(CardScreen):
         if view.phase is Phase.ARRANGING:
             now = "victory points"
         else:
-            now = progress("card", view.turn, HAND_SIZE * view.players)
+            now = progress("card", view.turn, view.rules.hand_size * view.players)
         return self.heading(view.hand_number, view.hand_count, now)
 
     def moved(self, mover: int, move: Any) -> Text:
@@ -150,7 +149,7 @@ class StichlingScreen(CardScreen):
                 ),
                 self._numbered(moves),
             )
-        cards = progress("card", view.turn, HAND_SIZE * view.players)
+        cards = progress("card", view.turn, view.rules.hand_size * view.players)
         return Group(
             self.header(view.hand_number, view.hand_count, cards),
             self._players_table(view),
