@@ -40,6 +40,7 @@ __all__ = [
     "Decision",
     "MoveValue",
     "analyse",
+    "decision_numbers",
 ]
 
 MoveT = TypeVar("MoveT")
@@ -320,11 +321,7 @@ def analyse(
     if samples is None and time is None:
         samples = DEFAULT_SAMPLES
     moves = recorded.moves
-    numbers = [
-        number
-        for number, move in enumerate(moves, start=1)
-        if game.player_of(move) == player and len(game.legal_moves(states[number - 1], player)) > 1
-    ]
+    numbers = _decision_numbers(game, states, moves, player)
     policy = policy_of(game)
     share = None if time is None else time / max(1, len(numbers))
     decisions = []
@@ -347,6 +344,42 @@ def analyse(
         budget=budget,
         decisions=tuple(decisions),
     )
+
+
+def decision_numbers(
+    record: RecordedGame[Any, Any] | Record[Any, Any, Any] | str | bytes, player: int
+) -> tuple[int, ...]:
+    """The numbers (from 1) of the moves in a recorded game that are decisions of the seat
+    ``player``: its moves made when it had more than one legal move, the ones :func:`analyse`
+    values (so a time for the whole analysis can be worked out from a time per decision).
+
+    >>> import sticheln as st
+    >>> from sticheln.analysis import decision_numbers
+    >>> state = st.new_game(players=3, seed=5)
+    >>> for _ in range(3):
+    ...     state = st.apply_move(state, st.legal_moves(state, state.players_to_act[0])[0])
+    >>> decision_numbers(st.StichelnRecord.from_state(state).to_json(), 1)
+    (2,)
+
+    :raises RecordError: for record text that is not a valid record of a registered game.
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: for a ``record`` or ``player`` of the wrong type.
+    """
+    recorded = _recorded(record)
+    states = list(recorded.states())
+    check_seat(player, len(recorded.game.scores(states[0])))
+    return tuple(_decision_numbers(recorded.game, states, recorded.moves, player))
+
+
+def _decision_numbers(
+    game: Any, states: Sequence[Any], moves: Sequence[Any], player: int
+) -> list[int]:
+    """The numbers (from 1) of ``player``'s moves made with more than one legal move."""
+    return [
+        number
+        for number, move in enumerate(moves, start=1)
+        if game.player_of(move) == player and len(game.legal_moves(states[number - 1], player)) > 1
+    ]
 
 
 _clock = time.perf_counter
