@@ -5,7 +5,8 @@ texts, which explanations link to), ``GET /api/rules``, ``GET /api/games``,
 ``POST /api/tables``, ``GET /api/tables``, ``GET /api/tables/{id}`` (``/record``,
 ``/replay``), ``DELETE /api/tables/{id}`` (the creator closes a table), ``GET /table/{id}``,
 ``GET /replay/{id}``, ``/static/...`` and ``WS /ws/{id}``. Every request first passes the
-:class:`~sticheln.web.security.AccessMiddleware`.
+:class:`~sticheln.web.security.AccessMiddleware`. ``GET`` and ``POST
+/api/tables/{id}/analysis`` are :mod:`sticheln.web.analysis`'s.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from starlette.websockets import WebSocket
 
 from sticheln.core.rulebook import rule_texts
 from sticheln.games import GAME_NAMES, find_game
+from sticheln.web.analysis import analysis_routes
 from sticheln.web.connection import serve_websocket
 from sticheln.web.limits import Limits
 from sticheln.web.renderers import renderer_file, renderer_url
@@ -78,6 +80,11 @@ _BEARER = re.compile(r"Bearer\s+(\S{1,200})\s*", re.IGNORECASE)
 def _error(status: int, message: str) -> JSONResponse:
     """A JSON error response ``{"error": message}``."""
     return JSONResponse({"error": one_line(message)}, status_code=status)
+
+
+def _client(request: Request) -> str:
+    """The key under which the request's client is counted (:func:`client_key`)."""
+    return client_key(request.client.host if request.client else None)
 
 
 def _page(name: str) -> Response:
@@ -185,7 +192,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
             table_request = parse_table_request(data, limits)
         except RequestError as exc:
             return _error(400, str(exc))
-        client = client_key(request.client.host if request.client else None)
+        client = _client(request)
         try:
             table, tokens, creator = await manager.create(table_request, client)
         except TableFull:
@@ -339,6 +346,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
         Route("/api/tables/{table_id}", close_table, methods=["DELETE"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/replay", replay),
+        *analysis_routes(manager, table_of, unknown, _client),
         Route("/table/{table_id}", table_page),
         Route("/replay/{table_id}", replay_page),
         Route("/static/games/{name}.js", game_renderer),
