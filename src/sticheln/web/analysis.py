@@ -166,13 +166,13 @@ class Analyses:
         if len(self.running) >= limits.max_analyses:
             raise AnalysisRefused(
                 503,
-                f"{limits.max_analyses} analyses are running, the server's limit: try again later",
+                f"{_count(limits.max_analyses)} running, the server's limit: try again later",
             )
         if sum(1 for j in self.running if j.client == client) >= limits.analyses_per_client:
             raise AnalysisRefused(
                 429,
-                f"you have {limits.analyses_per_client} analyses running, the most one client "
-                "may: try again when they are done",
+                f"you have {_count(limits.analyses_per_client)} running, the most one client "
+                "may: try again when it is done",
             )
         job = AnalysisJob(table.id, seat, client)
         table.analyses[seat] = job
@@ -218,6 +218,11 @@ class Analyses:
             job.error = one_line(str(exc) or type(exc).__name__, 200)
         finally:
             self.running.discard(job)
+
+
+def _count(analyses: int) -> str:
+    """``1 analysis``, ``2 analyses``."""
+    return f"{analyses} analys{'is' if analyses == 1 else 'es'}"
 
 
 def _error(status: int, message: str) -> JSONResponse:
