@@ -71,6 +71,7 @@ function show(index) {
   renderBoard(frame.view, ctx, trickEvents(replay.index), scoredAt(replay.index));
   renderHands(frame, ctx);
   history.replaceState(null, "", `#move=${replay.index}`);
+  document.dispatchEvent(new CustomEvent("replay:frame", { detail: { index: replay.index, data: replay.data } }));
 }
 
 function onKey(event) {
