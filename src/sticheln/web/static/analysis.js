@@ -40,8 +40,9 @@ function points(value) {
   return value > 0 ? `+${text}` : `−${text}`;
 }
 
+// A 95% interval, unless it is a single value (every world gave the same).
 function interval(pair) {
-  return pair ? ` (95%: ${points(pair[0])} to ${points(pair[1])})` : "";
+  return pair && pair[0] !== pair[1] ? ` (95%: ${points(pair[0])} to ${points(pair[1])})` : "";
 }
 
 function name(seat) {
@@ -292,7 +293,8 @@ function renderChart() {
     if (d.loss > 0) {
       point.append(svg("line", { class: "analysis-gap", x1: x(i).toFixed(1), x2: x(i).toFixed(1), y1: y(best[i]).toFixed(1), y2: y(played[i]).toFixed(1) }));
     }
-    point.append(svg("rect", { class: "analysis-best-mark", x: (x(i) - 3.5).toFixed(1), y: (y(best[i]) - 3.5).toFixed(1), width: 7, height: 7 }));
+    // The square is larger than the circle: where both are the same, it frames it.
+    point.append(svg("rect", { class: "analysis-best-mark", x: (x(i) - 5).toFixed(1), y: (y(best[i]) - 5).toFixed(1), width: 10, height: 10 }));
     point.append(svg("circle", { class: "analysis-played-mark", cx: x(i).toFixed(1), cy: y(played[i]).toFixed(1), r: 4 }));
     chart.append(point);
   });
@@ -301,7 +303,7 @@ function renderChart() {
     svg("line", { class: cls, x1: 0, y1: 6, x2: 30, y2: 6 }), mark);
   legend.append(
     el("li", {}, sample("analysis-played-line", svg("circle", { class: "analysis-played-mark", cx: 15, cy: 6, r: 4 })), " the move played (circles)"),
-    el("li", {}, sample("analysis-best-line", svg("rect", { class: "analysis-best-mark", x: 11.5, y: 2.5, width: 7, height: 7 })), " the best move (squares)"),
+    el("li", {}, sample("analysis-best-line", svg("rect", { class: "analysis-best-mark", x: 10, y: 1, width: 10, height: 10 })), " the best move (squares)"),
   );
 }
 
