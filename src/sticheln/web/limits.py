@@ -100,13 +100,13 @@ class Limits:
     analysis_time: float = attrs.field(
         default=0.5, validator=[_positive_float, _at_most(MAX_ANALYSIS_TIME)]
     )
-    """The seconds the analysis of a finished game (:mod:`sticheln.web.analysis`) spends on
-    each decision of the seat analysed, at most :data:`MAX_ANALYSIS_TIME`."""
+    """The seconds the analysis of a finished game (``sticheln.web.analysis``) spends on each
+    decision of the seat analysed, at most ``MAX_ANALYSIS_TIME`` (10)."""
     analysis_samples: int = attrs.field(
         default=20, validator=[_positive_int, _at_most(MAX_ANALYSIS_SAMPLES)]
     )
     """The most worlds the analysis draws for each decision, at most
-    :data:`MAX_ANALYSIS_SAMPLES` (it stops at :attr:`analysis_time` too)."""
+    ``MAX_ANALYSIS_SAMPLES`` (200); it stops at :attr:`analysis_time` too."""
     max_analyses: int = attrs.field(default=1, validator=_positive_int)
     """The most analyses running at once; one more answers HTTP 503. Each takes a thread
     of its own beside the :attr:`bot_threads`, so the bots never wait for one."""

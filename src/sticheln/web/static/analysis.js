@@ -12,6 +12,7 @@ const POLL_MS = 400;
 const CHART_HEIGHT = 210;
 const PAD = { left: 40, right: 12, top: 12, bottom: 30 };
 const LABEL_GAP_X = 28;
+const INSET = 12;
 const MOVES_LISTED = 8;
 
 const analysis = {
@@ -275,15 +276,17 @@ function renderChart() {
   const low = Math.floor(Math.min(0, ...played, ...best));
   const high = Math.ceil(Math.max(0, ...played, ...best));
   const span = high - low || 1;
-  const step = (width - PAD.left - PAD.right) / Math.max(1, decisions.length - 1);
-  const x = (i) => PAD.left + (decisions.length === 1 ? (width - PAD.left - PAD.right) / 2 : i * step);
+  // The points stay clear of the axis' labels by INSET on either side.
+  const inner = width - PAD.left - PAD.right - 2 * INSET;
+  const step = inner / Math.max(1, decisions.length - 1);
+  const x = (i) => PAD.left + INSET + (decisions.length === 1 ? inner / 2 : i * step);
   const y = (v) => PAD.top + ((high - v) * (height - PAD.top - PAD.bottom)) / span;
   chart.append(svg("title", {}, `Expected score of ${name(answer.seat)}'s moves, decision by decision`));
   chart.append(axes(decisions, x, y, low, high, width, height));
   const line = (values) => values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   chart.append(svg("polyline", { class: "analysis-best-line", points: line(best), fill: "none" }));
   chart.append(svg("polyline", { class: "analysis-played-line", points: line(played), fill: "none" }));
-  const hit = Math.max(8, Math.min(24, step));
+  const hit = Math.max(8, Math.min(2 * INSET, step));
   decisions.forEach((d, i) => {
     const label = `Move ${d.number}: played ${d.played_text}, expected ${points(played[i])}; best ${d.best.join(" or ")}, expected ${points(best[i])}` +
       (d.loss > 0 ? `; loss ${d.loss.toFixed(1)}` : "; no loss");
