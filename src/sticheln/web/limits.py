@@ -109,7 +109,8 @@ class Limits:
     ``MAX_ANALYSIS_SAMPLES`` (200); it stops at :attr:`analysis_time` too."""
     max_analyses: int = attrs.field(default=1, validator=_positive_int)
     """The most analyses running at once; one more answers HTTP 503. Each takes a thread
-    of its own beside the :attr:`bot_threads`, so the bots never wait for one."""
+    of its own beside the :attr:`bot_threads`, so no bot waits for a thread while one runs
+    (they share the interpreter, though: :doc:`/web` measures what that costs)."""
     analyses_per_client: int = attrs.field(default=1, validator=_positive_int)
     """The most analyses running at once that one client address started; one more answers
     HTTP 429."""
