@@ -140,6 +140,21 @@ def test_time_bounds_the_worlds() -> None:
     assert all(decision.samples >= 1 for decision in analysis.decisions)
 
 
+def test_a_search_that_cannot_finish_leaves_the_time_to_playouts() -> None:
+    # In the first tricks of a round of Sticheln for four (hands of 15 cards) no search
+    # finishes in a fraction of a second: the solver may take a quarter of a decision's time,
+    # and playouts of a few milliseconds each fill the rest with more worlds.
+    game = st.find_game("sticheln")
+    record = heuristic_record(game, 4, seed=3, moves=12)
+    cards = [n for n in decision_numbers(record, 0) if n > 4]  # after the pain cards
+    assert cards
+    analysis = analyse(record, 0, time=0.4 * (len(cards) + 1), budget=10**9, seed=1)
+    played = [d for d in analysis.decisions if d.number in cards]
+    assert all(d.solved == 0 and d.samples > 1 for d in played), [
+        (d.number, d.samples, d.solved) for d in played
+    ]
+
+
 def test_costly_ranks_the_losses() -> None:
     game = st.find_game("sticheln")
     analysis = analyse(heuristic_record(game, 4, seed=3, moves=30), 0, samples=3, seed=1)

@@ -36,6 +36,7 @@ __all__ = [
     "DEFAULT_BUDGET",
     "DEFAULT_SAMPLES",
     "MAX_SAMPLES",
+    "SOLVER_SHARE",
     "Analysis",
     "Decision",
     "MoveValue",
@@ -58,6 +59,11 @@ ANALYSIS_FORMAT: Final = "sticheln-analysis"
 
 MAX_SAMPLES: Final = 1_000_000
 """The most worlds a decision may ask for."""
+
+SOLVER_SHARE: Final = 0.25
+"""The share of a decision's time left (when ``time`` bounds the analysis) that the solver
+may take in a world: one it does not finish within it leaves the rest of the time to
+playouts, so that the decision still gets many worlds."""
 
 
 @attrs.frozen
@@ -292,7 +298,9 @@ def analyse(
 
     The solver is tried in the first world of a decision; from the first world in which it
     does not finish, the decision's worlds are valued by playouts (:attr:`Decision.solved`
-    counts the worlds solved). When nothing is hidden any more, every world is the state
+    counts the worlds solved). With a ``time``, a world's search may take only
+    :data:`SOLVER_SHARE` of the decision's time left, so that one that does not finish
+    leaves the rest to playouts. When nothing is hidden any more, every world is the state
     itself and the values are those of :func:`solve`.
 
     ``samples`` worlds are drawn for each decision (:data:`DEFAULT_SAMPLES` when neither it
@@ -419,7 +427,7 @@ def _values(
         world = game.sample_state(view, rng)
         values = None
         if solving:
-            left = None if deadline is None else max(1e-3, deadline - _clock())
+            left = None if deadline is None else max(1e-3, (deadline - _clock()) * SOLVER_SHARE)
             values = solved_values(
                 game, world, player, legal, model=model, budget=budget, time_limit=left
             )
