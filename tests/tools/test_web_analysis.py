@@ -5,6 +5,7 @@ repeated or too many at once, huge ids, a server that stops while one runs."""
 from __future__ import annotations
 
 import io
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from sticheln import find_game
+from sticheln.analysis import SolverError
 from sticheln.cli import main
 from sticheln.web.limits import MAX_ANALYSIS_SAMPLES, MAX_ANALYSIS_TIME, Limits
 from sticheln.web.text import MAX_ERROR_LENGTH
@@ -273,3 +275,52 @@ def test_serve_refuses_a_budget_past_the_maximum(
     command = ["serve", "--port", "0", "--db", str(tmp_path / "x.sqlite3"), *argv]
     assert main(command, stdout=io.StringIO(), stderr=err) == 2
     assert err.getvalue() == f"sticheln: error: {words}\n"
+
+
+def test_a_game_of_a_plugin_is_analysed_through_the_protocol(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.core.test_conformance import register_high_card
+
+    register_high_card(monkeypatch)
+    with server(db, **QUICK) as client:
+        table_id = finished(client, "high-card", 3)
+        assert client.post(url(table_id, 1)).status_code in (200, 202)
+        data = wait_done(client, table_id, 1)
+        table = server_table(client, table_id)
+    assert data["status"] == "done", data
+    assert data["analysis"]["game"] == "high-card"
+    game = table.game
+    state = game.new_game(3, seed=table.row.seed)
+    expected = []
+    for number, move in enumerate(table.moves, start=1):
+        if game.player_of(move) == 1 and len(game.legal_moves(state, 1)) > 1:
+            expected.append(number)
+        state = game.apply_move(state, move)
+    assert expected
+    assert [d["number"] for d in data["analysis"]["decisions"]] == expected
+
+
+def test_an_analysis_that_fails_says_why_once(
+    db: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    calls = []
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args[1])
+        raise SolverError("the worlds cannot be drawn:\n  a fault for the test")
+
+    # A fault injected where the server calls the library: what the server makes of it.
+    monkeypatch.setattr("sticheln.web.analysis.analyse", failing)
+    with server(db, **QUICK) as client, caplog.at_level(logging.ERROR, "sticheln.web"):
+        table_id = finished(client, "sticheln", 3, "tiny")
+        client.post(url(table_id, 0))
+        data = wait_done(client, table_id, 0)
+        again = client.post(url(table_id, 0))
+    assert data["status"] == "failed"
+    assert data["error"] == "the worlds cannot be drawn: a fault for the test"
+    assert data["analysis"] is None
+    assert again.status_code == 200
+    assert again.json() == data
+    assert calls == [0]
+    assert f"table {table_id}: the analysis of seat 0 failed" in caplog.text

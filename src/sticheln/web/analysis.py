@@ -201,23 +201,34 @@ class Analyses:
         the server stopped is forgotten (asked again, it starts anew)."""
         loop = asyncio.get_running_loop()
         try:
-            job.result = await loop.run_in_executor(
-                pool, run_analysis, table.game, table.state, job.seat, self.limits, job
-            )
+            try:
+                future = loop.run_in_executor(
+                    pool, run_analysis, table.game, table.state, job.seat, self.limits, job
+                )
+            except RuntimeError:  # the pool was shut down: the server is stopping
+                self._forget(table, job)
+                return
+            try:
+                job.result = await future
+            except (asyncio.CancelledError, AnalysisStopped) as exc:
+                self._forget(table, job)
+                if isinstance(exc, asyncio.CancelledError):
+                    raise
+                return
+            except Exception as exc:
+                log.exception("table %s: the analysis of seat %d failed", table.id, job.seat)
+                job.error = one_line(str(exc) or type(exc).__name__, 200)
+                return
             log.info("table %s: seat %d analysed", table.id, job.seat)
-        except (asyncio.CancelledError, AnalysisStopped, RuntimeError) as exc:
-            # RuntimeError: the pool was shut down before the analysis began.
-            job.stopping = True
-            if table.analyses.get(job.seat) is job:
-                del table.analyses[job.seat]
-            self._kept.pop((table.id, job.seat), None)
-            if isinstance(exc, asyncio.CancelledError):
-                raise
-        except Exception as exc:
-            log.exception("table %s: the analysis of seat %d failed", table.id, job.seat)
-            job.error = one_line(str(exc) or type(exc).__name__, 200)
         finally:
             self.running.discard(job)
+
+    def _forget(self, table: Table, job: AnalysisJob) -> None:
+        """Drop a job the server stopped; its thread ends after the decision it is at."""
+        job.stopping = True
+        if table.analyses.get(job.seat) is job:
+            del table.analyses[job.seat]
+        self._kept.pop((table.id, job.seat), None)
 
 
 def _count(analyses: int) -> str:

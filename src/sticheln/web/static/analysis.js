@@ -82,9 +82,10 @@ function labelButton() {
   button.hidden = status === "done";
 }
 
+// The line that screen readers read out: set only when it says something new.
 function setStatus(text, alert = false) {
   const line = $("analysis-status");
-  line.textContent = text;
+  if (line.textContent !== text) line.textContent = text;
   line.classList.toggle("analysis-error", alert);
 }
 
@@ -135,7 +136,7 @@ function show(answer) {
   analysis.answer = answer;
   analysis.decisions = new Map();
   const progress = $("analysis-progress");
-  progress.hidden = true;
+  $("analysis-running").hidden = true;
   $("analysis-result").hidden = true;
   if (answer === null) {
     setStatus("");
@@ -149,14 +150,15 @@ function show(answer) {
   if (answer.status === "none") {
     setStatus(`${who} is not analysed yet: the server values each legal move of each decision (${budget}).`);
   } else if (answer.status === "running") {
-    progress.hidden = false;
+    $("analysis-running").hidden = false;
+    setStatus(`Analysing ${who}, ${budget}…`);
     if (answer.total === null) {
       progress.removeAttribute("value");
-      setStatus(`Analysing ${who}: waiting for the server…`);
+      $("analysis-count").textContent = "Waiting for a thread of the server…";
     } else {
       progress.max = Math.max(1, answer.total);
       progress.value = answer.done;
-      setStatus(`Analysing ${who}: ${answer.done} of ${answer.total} decisions (${budget}).`);
+      $("analysis-count").textContent = `${answer.done} of ${answer.total} decisions analysed`;
     }
     poll();
   } else if (answer.status === "failed") {
