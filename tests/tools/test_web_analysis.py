@@ -324,3 +324,29 @@ def test_an_analysis_that_fails_says_why_once(
     assert again.json() == data
     assert calls == [0]
     assert f"table {table_id}: the analysis of seat 0 failed" in caplog.text
+
+
+def test_the_analysis_runs_on_a_thread_of_the_bots_pool(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from sticheln.web import analysis as web_analysis
+
+    threads = []
+    real = web_analysis.analyse
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(web_analysis, "analyse", watched)
+    with server(db, **QUICK) as client:
+        table_id = finished(client, "sticheln", 3, "tiny")
+        client.post(url(table_id, 0))
+        assert wait_done(client, table_id, 0)["status"] == "done"
+        pool = client.app.state.manager._bot_pool  # type: ignore[attr-defined]
+        # The bots' threads and one for each analysis allowed at once (Limits.max_analyses).
+        assert pool._max_workers == 2 + 1
+    assert len(threads) == 1
+    assert threads[0].startswith("sticheln-bot")
