@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import sticheln as st
-from sticheln.analysis import Analysis, SolverError, analyse, solve
+from sticheln.analysis import Analysis, SolverError, analyse, decision_numbers, solve
 from sticheln.bots import make_bot
 from sticheln.core.protocol import Game
 
@@ -52,6 +52,18 @@ def test_by_hand() -> None:
     assert str(lead.trick.cards[lead.trick.winner]) == "Y1"
     assert analysis.costly() == (lead,)
     assert analysis.total_loss == 1.0
+
+
+def test_the_decisions_are_the_moves_made_with_a_choice() -> None:
+    # Each picks a pain card from three cards (moves 1 and 2); player 0 leads R1 of R1 Y2
+    # (3) and player 1 answers Y1 of R2 Y1 (4); then each has one card left (5, 6).
+    game, state = tiny_record(WHOLE_DEAL)
+    text = game.to_json(state)
+    assert decision_numbers(text, 0) == (1, 3)
+    assert decision_numbers(text, 1) == (2, 4)
+    assert [d.number for d in analyse(text, 1, samples=1, seed=2).decisions] == [2, 4]
+    with pytest.raises(st.UnknownPlayerError, match="player 2 is not a seat"):
+        decision_numbers(text, 2)
 
 
 def test_nothing_hidden_equals_the_solver() -> None:
@@ -126,6 +138,21 @@ def test_time_bounds_the_worlds() -> None:
     game, state = tiny_record(WHOLE_DEAL)
     analysis = analyse(game.to_json(state), 0, time=0.05, seed=1)
     assert all(decision.samples >= 1 for decision in analysis.decisions)
+
+
+def test_a_search_that_cannot_finish_leaves_the_time_to_playouts() -> None:
+    # In the first tricks of a round of Sticheln for four (hands of 15 cards) no search
+    # finishes in a fraction of a second: the solver may take a quarter of a decision's time,
+    # and playouts of a few milliseconds each fill the rest with more worlds.
+    game = st.find_game("sticheln")
+    record = heuristic_record(game, 4, seed=3, moves=12)
+    cards = [n for n in decision_numbers(record, 0) if n > 4]  # after the pain cards
+    assert cards
+    analysis = analyse(record, 0, time=0.4 * (len(cards) + 1), budget=10**9, seed=1)
+    played = [d for d in analysis.decisions if d.number in cards]
+    assert all(d.solved == 0 and d.samples > 1 for d in played), [
+        (d.number, d.samples, d.solved) for d in played
+    ]
 
 
 def test_costly_ranks_the_losses() -> None:

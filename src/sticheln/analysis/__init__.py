@@ -17,6 +17,7 @@ from sticheln.analysis.decisions import (
     Decision,
     MoveValue,
     analyse,
+    decision_numbers,
 )
 from sticheln.analysis.position import Position, StatePosition
 from sticheln.analysis.solver import MODELS, Model, Solution, solve
@@ -36,5 +37,6 @@ __all__ = [
     "SolverError",
     "StatePosition",
     "analyse",
+    "decision_numbers",
     "solve",
 ]

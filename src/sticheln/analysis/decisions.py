@@ -36,10 +36,12 @@ __all__ = [
     "DEFAULT_BUDGET",
     "DEFAULT_SAMPLES",
     "MAX_SAMPLES",
+    "SOLVER_SHARE",
     "Analysis",
     "Decision",
     "MoveValue",
     "analyse",
+    "decision_numbers",
 ]
 
 MoveT = TypeVar("MoveT")
@@ -57,6 +59,11 @@ ANALYSIS_FORMAT: Final = "sticheln-analysis"
 
 MAX_SAMPLES: Final = 1_000_000
 """The most worlds a decision may ask for."""
+
+SOLVER_SHARE: Final = 0.25
+"""The share of a decision's time left (when ``time`` bounds the analysis) that the solver
+may take in a world: one it does not finish within it leaves the rest of the time to
+playouts, so that the decision still gets many worlds."""
 
 
 @attrs.frozen
@@ -291,7 +298,9 @@ def analyse(
 
     The solver is tried in the first world of a decision; from the first world in which it
     does not finish, the decision's worlds are valued by playouts (:attr:`Decision.solved`
-    counts the worlds solved). When nothing is hidden any more, every world is the state
+    counts the worlds solved). With a ``time``, a world's search may take only
+    :data:`SOLVER_SHARE` of the decision's time left, so that one that does not finish
+    leaves the rest to playouts. When nothing is hidden any more, every world is the state
     itself and the values are those of :func:`solve`.
 
     ``samples`` worlds are drawn for each decision (:data:`DEFAULT_SAMPLES` when neither it
@@ -320,11 +329,7 @@ def analyse(
     if samples is None and time is None:
         samples = DEFAULT_SAMPLES
     moves = recorded.moves
-    numbers = [
-        number
-        for number, move in enumerate(moves, start=1)
-        if game.player_of(move) == player and len(game.legal_moves(states[number - 1], player)) > 1
-    ]
+    numbers = _decision_numbers(game, states, moves, player)
     policy = policy_of(game)
     share = None if time is None else time / max(1, len(numbers))
     decisions = []
@@ -347,6 +352,42 @@ def analyse(
         budget=budget,
         decisions=tuple(decisions),
     )
+
+
+def decision_numbers(
+    record: RecordedGame[Any, Any] | Record[Any, Any, Any] | str | bytes, player: int
+) -> tuple[int, ...]:
+    """The numbers (from 1) of the moves in a recorded game that are decisions of the seat
+    ``player``: its moves made when it had more than one legal move, the ones :func:`analyse`
+    values (so a time for the whole analysis can be worked out from a time per decision).
+
+    >>> import sticheln as st
+    >>> from sticheln.analysis import decision_numbers
+    >>> state = st.new_game(players=3, seed=5)
+    >>> for _ in range(3):
+    ...     state = st.apply_move(state, st.legal_moves(state, state.players_to_act[0])[0])
+    >>> decision_numbers(st.StichelnRecord.from_state(state).to_json(), 1)
+    (2,)
+
+    :raises RecordError: for record text that is not a valid record of a registered game.
+    :raises UnknownPlayerError: if ``player`` is not a seat of the game.
+    :raises WrongTypeError: for a ``record`` or ``player`` of the wrong type.
+    """
+    recorded = _recorded(record)
+    states = list(recorded.states())
+    check_seat(player, len(recorded.game.scores(states[0])))
+    return tuple(_decision_numbers(recorded.game, states, recorded.moves, player))
+
+
+def _decision_numbers(
+    game: Any, states: Sequence[Any], moves: Sequence[Any], player: int
+) -> list[int]:
+    """The numbers (from 1) of ``player``'s moves made with more than one legal move."""
+    return [
+        number
+        for number, move in enumerate(moves, start=1)
+        if game.player_of(move) == player and len(game.legal_moves(states[number - 1], player)) > 1
+    ]
 
 
 _clock = time.perf_counter
@@ -386,7 +427,7 @@ def _values(
         world = game.sample_state(view, rng)
         values = None
         if solving:
-            left = None if deadline is None else max(1e-3, deadline - _clock())
+            left = None if deadline is None else max(1e-3, (deadline - _clock()) * SOLVER_SHARE)
             values = solved_values(
                 game, world, player, legal, model=model, budget=budget, time_limit=left
             )

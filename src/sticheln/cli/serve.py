@@ -133,6 +133,28 @@ def add_parser(subparsers: Any) -> None:
         metavar="SECONDS",
         help="seconds an ismcts bot without a time of its own searches per move (default: 0.5)",
     )
+    parser.add_argument(
+        "--analysis-time",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds the analysis of a finished game spends on each decision of the seat "
+        "analysed, at most 10 (default: 0.5)",
+    )
+    parser.add_argument(
+        "--analysis-samples",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the most worlds the analysis draws for each decision, at most 200 (default: 20)",
+    )
+    parser.add_argument(
+        "--max-analyses",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the most analyses running at once, each on a thread of its own (default: 1)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -166,6 +188,9 @@ def run(args: argparse.Namespace, env: Env) -> int:
         "join_timeout",
         "idle_timeout",
         "bot_time",
+        "analysis_time",
+        "analysis_samples",
+        "max_analyses",
     )
     options: dict[str, Any] = {
         field: getattr(args, field) for field in fields if getattr(args, field) is not None

@@ -7,7 +7,8 @@ texts, which explanations link to), ``GET /api/rules``, ``GET /api/games``,
 closes a table), ``GET /table/{id}``,
 ``GET /replay/{id}``, ``/static/...`` and ``WS /ws/{id}``. Every request first passes the
 :class:`~sticheln.web.security.AccessMiddleware`; the answers of ``GET`` requests are
-gzipped (``sticheln.web.compress``).
+gzipped (``sticheln.web.compress``). ``GET`` and ``POST /api/tables/{id}/analysis`` are
+:mod:`sticheln.web.analysis`'s.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from starlette.websockets import WebSocket
 
 from sticheln.core.rulebook import rule_texts
 from sticheln.games import GAME_NAMES, find_game
+from sticheln.web.analysis import analysis_routes
 from sticheln.web.compress import CompressMiddleware
 from sticheln.web.connection import serve_websocket
 from sticheln.web.limits import Limits
@@ -82,6 +84,11 @@ _BEARER = re.compile(r"Bearer\s+(\S{1,200})\s*", re.IGNORECASE)
 def _error(status: int, message: str) -> JSONResponse:
     """A JSON error response ``{"error": message}``."""
     return JSONResponse({"error": one_line(message)}, status_code=status)
+
+
+def _client(request: Request) -> str:
+    """The key under which the request's client is counted (:func:`client_key`)."""
+    return client_key(request.client.host if request.client else None)
 
 
 def _page(name: str) -> Response:
@@ -207,7 +214,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
             table_request = parse_table_request(data, limits)
         except RequestError as exc:
             return _error(400, str(exc))
-        client = client_key(request.client.host if request.client else None)
+        client = _client(request)
         try:
             table, tokens, creator = await manager.create(table_request, client)
         except TableFull:
@@ -388,6 +395,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
         Route("/api/tables/{table_id}/replay", replay),
         Route("/api/tables/{table_id}/replay/moves", replay_moves),
         Route("/api/tables/{table_id}/replay/frames", replay_frames),
+        *analysis_routes(manager, table_of, unknown, _client),
         Route("/table/{table_id}", table_page),
         Route("/replay/{table_id}", replay_page),
         Route("/static/games/{name}.js", game_renderer),

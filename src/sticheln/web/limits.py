@@ -8,15 +8,27 @@ bots may use.
 (10, 20, 60, 0.5)
 >>> limits.join_timeout, limits.idle_timeout
 (3600.0, 86400.0)
+>>> limits.analysis_time, limits.analysis_samples, limits.max_analyses
+(0.5, 20, 1)
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
 from sticheln.core.errors import WrongTypeError, excerpt
 
-__all__ = ["Limits"]
+__all__ = ["MAX_ANALYSIS_SAMPLES", "MAX_ANALYSIS_TIME", "Limits"]
+
+MAX_ANALYSIS_TIME = 10.0
+"""The most seconds per decision an operator may give an analysis (:attr:`Limits.analysis_time`)."""
+
+MAX_ANALYSIS_SAMPLES = 200
+"""The most worlds per decision an operator may give an analysis
+(:attr:`Limits.analysis_samples`)."""
 
 
 def _positive_int(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -35,6 +47,16 @@ def _positive_float(instance: object, attribute: attrs.Attribute[float], value: 
         raise WrongTypeError(f"{attribute.name} must be a number of seconds, got {excerpt(value)}")
     if not 0 < value < float("inf"):
         raise ValueError(f"{attribute.name} must be a positive number of seconds, got {value!r}")
+
+
+def _at_most(most: float) -> Callable[[object, attrs.Attribute[Any], Any], None]:
+    """A validator refusing a value above ``most``."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value > most:
+            raise ValueError(f"{attribute.name} may be at most {most:g}, got {value!r}")
+
+    return check
 
 
 @attrs.frozen
@@ -75,3 +97,23 @@ class Limits:
     """The seconds an ``ismcts`` bot without a ``time`` of its own searches per move."""
     max_bot_time: float = attrs.field(default=10.0, validator=_positive_float)
     """The most seconds per move a bot spec may ask for (``ismcts:time=...``)."""
+    analysis_time: float = attrs.field(
+        default=0.5, validator=[_positive_float, _at_most(MAX_ANALYSIS_TIME)]
+    )
+    """The seconds the analysis of a finished game (``sticheln.web.analysis``) spends on each
+    decision of the seat analysed, at most ``MAX_ANALYSIS_TIME`` (10)."""
+    analysis_samples: int = attrs.field(
+        default=20, validator=[_positive_int, _at_most(MAX_ANALYSIS_SAMPLES)]
+    )
+    """The most worlds the analysis draws for each decision, at most
+    ``MAX_ANALYSIS_SAMPLES`` (200); it stops at :attr:`analysis_time` too."""
+    max_analyses: int = attrs.field(default=1, validator=_positive_int)
+    """The most analyses running at once; one more answers HTTP 503. Each takes a thread
+    of its own beside the :attr:`bot_threads`, so no bot waits for a thread while one runs
+    (they share the interpreter, though: :doc:`/web` measures what that costs)."""
+    analyses_per_client: int = attrs.field(default=1, validator=_positive_int)
+    """The most analyses running at once that one client address started; one more answers
+    HTTP 429."""
+    analyses_kept: int = attrs.field(default=100, validator=_positive_int)
+    """The most analyses' results the server keeps (each with its table); past it, the
+    oldest is dropped, to be worked out again if asked for."""

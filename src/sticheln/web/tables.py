@@ -41,6 +41,7 @@ from sticheln.core import IllegalMoveError
 from sticheln.core.protocol import Game
 from sticheln.core.seats import name_seats, seat_number
 from sticheln.games import find_game
+from sticheln.web.analysis import Analyses, AnalysisJob
 from sticheln.web.limits import Limits
 from sticheln.web.messages import deal_scores, events_message, seat_names, state_message
 from sticheln.web.renderers import renderer_url
@@ -209,6 +210,8 @@ class Table:
         self.rematch: Rematch | None = None
         """The rematch of the finished game, once a seat asked for it (kept while the server
         runs)."""
+        self.analyses: dict[int, AnalysisJob] = {}
+        """The analyses of its seats, by seat (:mod:`sticheln.web.analysis`)."""
         self.recent: deque[tuple[Any, Any]] = deque(maxlen=HISTORY)
         """The last :data:`HISTORY` moves, each with the state it was made in."""
         self.closed: str | None = row.status if row.status in ("abandoned", "closed") else None
@@ -423,6 +426,8 @@ class TableManager:
         self._bot_pool = ThreadPoolExecutor(max_workers=1)
         self._tasks: set[asyncio.Task[None]] = set()
         self._creating: dict[str, int] = {}
+        self.analyses = Analyses(limits)
+        """The analyses of finished games, running and kept."""
 
     async def _in_db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run ``function`` on the database thread."""
@@ -457,8 +462,10 @@ class TableManager:
         :raises StoreError: if the file cannot be used.
         """
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sticheln-db")
+        # The analyses' threads beside the bots': a running analysis never holds a bot up.
         self._bot_pool = ThreadPoolExecutor(
-            max_workers=self.limits.bot_threads, thread_name_prefix="sticheln-bot"
+            max_workers=self.limits.bot_threads + self.limits.max_analyses,
+            thread_name_prefix="sticheln-bot",
         )
         self.tables = {}
         self.damaged = {}
@@ -860,6 +867,17 @@ class TableManager:
         finally:
             table.thinking.discard(seat)
         self.schedule_bots(table)
+
+    def start_analysis(self, table: Table, seat: int, client: str) -> AnalysisJob:
+        """The analysis of ``seat`` of ``table`` (no longer in play), started now on the
+        bots' threads unless the table has it already.
+
+        :raises AnalysisRefused: beyond the limits of analyses running at once.
+        """
+        job, new = self.analyses.start(table, seat, client)
+        if new:
+            self._spawn(self.analyses.run(table, job, self._bot_pool))
+        return job
 
     async def replay(self, table: Table) -> dict[str, Any]:
         """The replay document of a table no longer in play (made once, off the event

@@ -120,6 +120,7 @@ async function show(index) {
   renderHands(frame, ctx);
   // The next page is fetched ahead, so that stepping on does not wait.
   if (wanted + PAGE <= lastFrame() && !replay.shown[wanted + PAGE]) fetchPage(wanted + PAGE).catch(() => null);
+  document.dispatchEvent(new CustomEvent("replay:frame", { detail: { index: wanted, data: replay.data } }));
 }
 
 function onKey(event) {
