@@ -7,12 +7,13 @@ import datetime
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
 from rich.text import Text
 
-from sticheln.bots import Bot
+from sticheln.cli import COMMANDS
 from sticheln.cli.common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -36,6 +37,9 @@ from sticheln.core.screen import InputError, Screen, screen_for
 from sticheln.core.text import signed
 from sticheln.games import DEFAULT_GAME, GAME_NAMES, find_game
 
+if TYPE_CHECKING:
+    from sticheln.bots import Bot
+
 __all__ = ["add_parser", "run"]
 
 
@@ -43,7 +47,7 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``play`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "play",
-        help="play a game in the terminal against bots",
+        help=COMMANDS["play"],
         description=(
             "Play a game against bots in the terminal: type a move, such as a card's name "
             "(B11), or the number shown before a card, which it keeps for the whole deal (a "
@@ -103,24 +107,14 @@ def add_parser(subparsers: Any) -> None:
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--game``, ``--rules``, ``--players`` and ``--seed``, with the registered games and
-    their presets in the help."""
-    infos = []
-    for name in GAME_NAMES:
-        try:
-            infos.append(find_game(name).info)
-        except UnknownNameError:  # a plugin that fails: it says so when it is chosen
-            continue
+    their presets in the help (worked out when the help is shown: it loads every game)."""
     parser.add_argument(
         "--game",
         default=DEFAULT_GAME,
         metavar="NAME",
-        help=f"the game: {', '.join(GAME_NAMES)} (default: {DEFAULT_GAME})",
+        help=_HelpOfGames(lambda: f"the game: {', '.join(GAME_NAMES)} (default: {DEFAULT_GAME})"),
     )
-    presets = "; ".join(
-        f"for {info.title} {', '.join(info.presets)} (default: {info.default_preset})"
-        for info in infos
-    )
-    parser.add_argument("--rules", metavar="PRESET", help=f"the rules preset: {presets}")
+    parser.add_argument("--rules", metavar="PRESET", help=_HelpOfGames(_rules_help))
     parser.add_argument(
         "--players",
         type=int,
@@ -130,6 +124,36 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=int, metavar="S", help="seed for the deal and the bots (default: random)"
     )
+
+
+class _HelpOfGames(str):
+    """The help of an option that names the registered games or their presets: argparse
+    formats a help text with ``%`` when it shows the help, and only then is this one worked
+    out, so that a command run without ``--help`` loads only its own game."""
+
+    text: Callable[[], str]
+
+    def __new__(cls, text: Callable[[], str]) -> Self:
+        help_ = super().__new__(cls, "the registered games")
+        help_.text = text
+        return help_
+
+    def __mod__(self, params: object) -> str:
+        return self.text().replace("%", "%%") % params
+
+
+def _rules_help() -> str:
+    infos = []
+    for name in GAME_NAMES:
+        try:
+            infos.append(find_game(name).info)
+        except UnknownNameError:  # a plugin that fails: it says so when it is chosen
+            continue
+    presets = "; ".join(
+        f"for {info.title} {', '.join(info.presets)} (default: {info.default_preset})"
+        for info in infos
+    )
+    return f"the rules preset: {presets}"
 
 
 _UNDECODABLE_LIMIT = 20
