@@ -88,7 +88,7 @@ if TYPE_CHECKING:
 
 # The names are loaded from their modules when first used: ``import sticheln`` costs only what
 # is used (the command line's ``--help`` loads no game).
-_exported, __dir__ = lazy_exports(
+_exported, _listed = lazy_exports(
     __name__,
     {
         "sticheln.core.cards": ("MAX_VALUE", "Card", "CardSet", "Color"),
@@ -177,6 +177,10 @@ def __getattr__(name: str) -> Any:
         value = "0.0.0"
     globals()["__version__"] = value
     return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*_listed(), "__version__"})
 
 
 __all__ = [
