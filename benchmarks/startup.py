@@ -5,7 +5,9 @@ Each figure is a fresh ``python -c ...`` process; its CPU time (user + system, f
 operating system's accounting of the child) minus that of ``python -c pass`` is the cost of
 the statement, in milliseconds. The figures are measured in turn, repeatedly, and the median
 of the repeats is printed, with the median wall time of the whole process (interpreter start
-included) beside it. ``--before DIR`` measures the same figures with the package of another
+included) beside it. The bytecode cache is written and read as in an ordinary installation
+(``PYTHONDONTWRITEBYTECODE`` is dropped for the runs), and a first run of every figure, which
+writes it, is not counted. ``--before DIR`` measures the same figures with the package of another
 checkout (``DIR/src``) too, alternating with this tree's, and prints both and their ratio::
 
     git worktree add /tmp/before main
@@ -56,7 +58,7 @@ BASELINE = ["-c", "pass"]
 def run(arguments: list[str], source: Path | None) -> tuple[float, float]:
     """The CPU seconds and the wall seconds of ``python arguments`` with the package of
     ``source`` (a ``src`` directory) first on the path."""
-    env = dict(os.environ)
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     if source is not None:
         env["PYTHONPATH"] = str(source)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -86,6 +88,8 @@ def main() -> None:
         for name, arguments in FIGURES.items()
         for tree, source in trees.items()
     ]
+    for _, _, arguments, source in jobs:
+        run(arguments, source)  # writes the bytecode cache
     for _ in range(args.repeats):  # each repeat runs every figure once, in turn
         for name, tree, arguments, source in jobs:
             seconds, elapsed = run(arguments, source)

@@ -396,6 +396,7 @@ def test_the_public_observation_is_the_spectators_and_the_private_one_the_rest(n
         )
 
 
+@pytest.mark.slow
 def test_openspiels_full_tree_api_tests_pass_on_the_tiny_sticheln(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -112,6 +112,7 @@ def test_the_metadata_names_the_authors_versions_and_audiences(dist: Path) -> No
         "parquet",
         "all",
         "browser-tests",
+        "test",
         "dev",
     }
 
