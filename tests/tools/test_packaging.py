@@ -22,6 +22,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# Building the sdist and the wheel takes many seconds: CI runs these, the quick loop does not.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -405,7 +405,11 @@ def test_every_move_is_committed_before_anyone_hears_of_it(db: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "preset", "players", "seed"),
-    [("sticheln", "nsv", 3, 11), ("hattrick", "passes-hidden", 4, 12), ("stichling", None, 3, 13)],
+    [
+        ("sticheln", "nsv", 3, 11),
+        pytest.param("hattrick", "passes-hidden", 4, 12, marks=pytest.mark.slow),
+        ("stichling", None, 3, 13),
+    ],
 )
 def test_whole_game_between_people_shows_each_only_its_own(
     db: Path, name: str, preset: str | None, players: int, seed: int
