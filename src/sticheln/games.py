@@ -2,23 +2,29 @@
 the one list in the library that names them. Every tool finds them, and the games of other
 packages (entry points of the group ``sticheln.games``), through the registry.
 
-Hattrick and Stichling are imported only when they are asked for, so that ``import sticheln``
-stays quick.
+Each game is imported only when it is asked for, so that ``import sticheln`` stays quick.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from sticheln.core.protocol import Game
 from sticheln.core.registry import GAME_NAMES, find_game, register_game
-from sticheln.sticheln.game import StichelnGame
+
+if TYPE_CHECKING:
+    from sticheln.core.protocol import Game
 
 __all__ = ["DEFAULT_GAME", "GAME_NAMES", "find_game", "register_game"]
 
 DEFAULT_GAME: Final = "sticheln"
 """The game the tools play when none is named (``sticheln play``), and the game of a record
 that names none (the records of the library's first versions)."""
+
+
+def _sticheln(preset: str | None) -> Game[Any, Any, Any]:
+    from sticheln.sticheln.game import StichelnGame
+
+    return StichelnGame.from_preset(preset)
 
 
 def _hattrick(preset: str | None) -> Game[Any, Any, Any]:
@@ -33,6 +39,6 @@ def _stichling(preset: str | None) -> Game[Any, Any, Any]:
     return StichlingGame.from_preset(preset)
 
 
-register_game("sticheln", StichelnGame.from_preset)
+register_game("sticheln", _sticheln)
 register_game("hattrick", _hattrick)
 register_game("stichling", _stichling)

@@ -181,6 +181,7 @@ def test_many_small_endgames_of_every_preset(name: str) -> None:
                     check_solution(game, state, player, model, solution)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(
     name=hs.sampled_from(GAMES),

@@ -69,17 +69,30 @@ def register_high_card(monkeypatch: pytest.MonkeyPatch) -> None:
 # -- games that conform --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", list(GAME_NAMES))
-def test_every_registered_game_conforms_with_every_preset_and_player_count(name: str) -> None:
-    game = find_game(name)
-    report = check_game(game)
-    info = game.info
-    rules = [info.rules_name, *(preset for preset in info.presets if preset != info.rules_name)]
-    expected = [
-        (preset, players)
-        for preset in rules
-        for players in find_game(name, preset).info.player_counts
-    ]
+PRESETS = [(name, preset) for name in GAME_NAMES for preset in find_game(name).info.presets]
+"""Every preset of every registered game: one test each, so that parallel workers share them
+(check_game of a registered game with its presets plays the same games)."""
+
+QUICK = {("sticheln", "tiny"), ("hattrick", "tiny"), ("stichling", "ravensburger-2015")}
+"""The quickest preset of each game: the quick loop checks these, CI every preset (``slow``)."""
+
+
+def test_the_presets_cover_every_game_and_the_quick_loop_checks_each() -> None:
+    assert {name for name, _ in PRESETS} == {"sticheln", "hattrick", "stichling"}
+    assert set(PRESETS) > QUICK
+    assert {name for name, _ in QUICK} == {"sticheln", "hattrick", "stichling"}
+
+
+@pytest.mark.parametrize(
+    ("name", "preset"),
+    [pytest.param(*case, marks=() if case in QUICK else pytest.mark.slow) for case in PRESETS],
+)
+def test_every_registered_game_conforms_with_every_preset_and_player_count(
+    name: str, preset: str
+) -> None:
+    game = find_game(name, preset)
+    report = check_game(game, presets=False)
+    expected = [(preset, players) for players in game.info.player_counts]
     assert [(case.preset, case.players) for case in report.cases] == expected
     assert all(case.games == 2 and case.moves > 0 for case in report.cases)
     assert report.games == 2 * len(expected)
@@ -96,6 +109,7 @@ def test_nim_conforms_when_told_its_illegal_move_error() -> None:
     assert caught.value.check == "illegal-move"
 
 
+@pytest.mark.slow
 def test_the_example_game_conforms_alone_and_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     alone = check_game(HighCardGame())
     assert {case.preset for case in alone.cases} == {"standard"}
@@ -114,7 +128,7 @@ def test_the_example_game_conforms_alone_and_registered(monkeypatch: pytest.Monk
 
 def test_the_same_seed_checks_the_same_games() -> None:
     game = HighCardGame.from_preset("three-colours")
-    assert check_game(game, seed=3) == check_game(game, seed=3)
+    assert check_game(game, games=1, seed=3) == check_game(game, games=1, seed=3)
 
 
 # -- games broken on purpose ---------------------------------------------------------------------

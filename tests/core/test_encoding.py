@@ -7,7 +7,6 @@ import random
 from itertools import islice
 from typing import Any
 
-import numpy as np
 import pytest
 
 import sticheln as st
@@ -143,15 +142,23 @@ def test_bad_actions_and_player_counts_raise_typed_errors() -> None:
         encoding.action_move(state, 0, 60)
     with pytest.raises(st.WrongTypeError, match="an action must be an int"):
         encoding.action_move(state, 0, "3")  # type: ignore[arg-type]
-    legal = encoding.legal_actions(state, 0)[0]
-    assert encoding.action_move(state, 0, np.int64(legal)) == encoding.action_move(state, 0, legal)
     with pytest.raises(st.RulesError, match="not 7"):
         game.encoding(7)
     with pytest.raises(st.WrongTypeError):
         game.encoding("4")  # type: ignore[arg-type]
 
 
+def test_a_numpy_integer_is_an_action() -> None:
+    np = pytest.importorskip("numpy")  # the rl extra
+    game = find_game("sticheln")
+    encoding = game.encoding(4)
+    state = game.new_game(4, seed=1)
+    legal = encoding.legal_actions(state, 0)[0]
+    assert encoding.action_move(state, 0, np.int64(legal)) == encoding.action_move(state, 0, legal)
+
+
 def test_numpy_arrays_match_the_lists() -> None:
+    np = pytest.importorskip("numpy")  # the rl extra
     game = find_game("hattrick")
     encoding = game.encoding(5)
     state = game.new_game(5, seed=2)

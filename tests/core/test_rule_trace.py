@@ -7,8 +7,11 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+pytest.importorskip("docutils")  # the documentation's tools (the dev extra)
 
 import rule_trace  # noqa: E402
 import rules  # noqa: E402

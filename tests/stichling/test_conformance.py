@@ -30,6 +30,7 @@ EVERY_OTHER_OPTION = StichlingRules(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.rule("SL-VP-2", "SL-VP-4", "SL-PLAY-1", "SL-GAME-1")
 def test_stichling_conforms_with_its_presets() -> None:
     report = check_game(find_game("stichling"), games=1)
@@ -46,6 +47,7 @@ def test_stichling_conforms_with_its_presets() -> None:
     assert find_game("stichling").info.title == "Stichling"
 
 
+@pytest.mark.slow
 @pytest.mark.rule("SL-DECK-2", "SL-PLAY-4", "SL-PLAY-5", "SL-TRICK-2", "SL-HAND-1", "SL-LEAD-2")
 @pytest.mark.parametrize("first_leader", [0, 1])
 def test_stichling_conforms_with_every_other_option(first_leader: int) -> None:

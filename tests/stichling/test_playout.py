@@ -218,6 +218,7 @@ def test_searches_on_the_fast_path_make_the_moves_of_the_engine(players: int) ->
         }
 
 
+@pytest.mark.slow
 def test_the_searches_of_stichling_take_the_fast_path() -> None:
     game = StichlingGame()
     state = new_game(3, seed=4)

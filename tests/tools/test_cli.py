@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import attrs
@@ -24,19 +26,15 @@ from sticheln import (
 )
 from sticheln.bots import RandomBot
 from sticheln.bots import base as bots_base
-from sticheln.cli import main
+from sticheln.cli import COMMANDS, main
 from sticheln.cli import simulate as simulate_module
-from sticheln.cli.common import (
-    INTERACTIVE_ISMCTS_TIME,
-    derive_seed,
-    make_bots,
-    parse_bot_names,
-)
+from sticheln.cli.common import INTERACTIVE_ISMCTS_TIME, make_bots, parse_bot_names
 from sticheln.cli.simulate import summarize
 from sticheln.core import registry
 from sticheln.core.screen import InputError, Screen
 from sticheln.sticheln.game import STICHELN
 from sticheln.sticheln.screen import StichelnScreen
+from sticheln.tournament.description import derive_seed
 
 
 def run(*argv: str, stdin: str | io.StringIO = "") -> tuple[int, str, str]:
@@ -103,6 +101,59 @@ def test_help(command: list[str]) -> None:
     assert code == 0
     assert out.startswith("usage: sticheln")
     assert err == ""
+
+
+def _modules_after(*argv: str) -> tuple[str, set[str]]:
+    """The output of ``sticheln ARGV`` run by a new interpreter, and the modules it loaded
+    (of the library, rich and attrs)."""
+    code = (
+        "import sys\n"
+        "from sticheln.cli import main\n"
+        "try:\n"
+        "    main(sys.argv[1:])\n"
+        "finally:\n"
+        "    names = [m for m in sys.modules if m.startswith(('sticheln', 'rich', 'attr'))]\n"
+        "    print('MODULES', *sorted(names))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=60
+    )
+    out, _, modules = result.stdout.rpartition("MODULES")
+    return out, set(modules.split())
+
+
+def test_help_lists_the_commands_without_loading_them() -> None:
+    out, modules = _modules_after("--help")
+    assert all(f"{name:10}{line}" in out for name, line in COMMANDS.items()), out
+    assert modules == {
+        "sticheln",
+        "sticheln.cli",
+        "sticheln.cli.env",
+        "sticheln.core",
+        "sticheln.core.errors",
+        "sticheln.core.exports",
+        "sticheln.core.registry",
+        "sticheln.games",
+    }
+
+
+def test_the_help_of_play_loads_the_games_but_no_bot_and_no_screen() -> None:
+    out, modules = _modules_after("play", "--help")
+    text = " ".join(out.split())
+    assert "the game: sticheln, hattrick, stichling (default: sticheln)" in text
+    assert "for Hattrick amigo-1995," in text
+    assert "sticheln.cli.play" in modules
+    assert {"sticheln.hattrick.game", "sticheln.stichling.game"} <= modules
+    assert not {m for m in modules if m.startswith(("rich", "sticheln.bots", "sticheln.cli.s"))}
+
+
+def test_a_run_loads_only_the_game_it_plays() -> None:
+    out, modules = _modules_after("play", "--auto", "--players", "3", "--seed", "2")
+    assert "Winner" in out
+    assert "sticheln.sticheln.game" in modules
+    assert not {m for m in modules if m.startswith(("sticheln.hattrick", "sticheln.stichling"))}
+    commands = {m for m in modules if m.startswith("sticheln.cli.")}
+    assert commands == {f"sticheln.cli.{m}" for m in ("env", "common", "play", "session")}
 
 
 def test_version() -> None:
@@ -320,7 +371,8 @@ def test_end_of_input_saves_the_game(tmp_path: Path) -> None:
         stdin="1\n2\n",
     )
     assert code == 0
-    assert f"Saved the game to {path}." in flat(out)
+    # rich wraps a long path anywhere (a path under pytest-xdist's worker folder is long)
+    assert f"Savedthegameto{path}." in "".join(out.split())
     record = StichelnRecord.from_json(path.read_text())
     assert record.players == 3
     # the person's pain card and first card, and the bots' moves up to the person's next turn

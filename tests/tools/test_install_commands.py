@@ -217,6 +217,7 @@ def _checkout_arguments() -> list[tuple[str, ...]]:
     return sorted(arguments)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("arguments", _checkout_arguments(), ids=" ".join)
 def test_pip_installs_the_checkout_as_written(arguments: tuple[str, ...], tmp_path: Path) -> None:
     report = tmp_path / "report.json"

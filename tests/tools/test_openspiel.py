@@ -70,7 +70,12 @@ def test_random_sim_every_player_count(name: str, players: int) -> None:
 
 @pytest.mark.parametrize(
     ("name", "preset"),
-    [(name, p) for name in GAMES for p in find_game(name).info.presets],
+    [
+        # The 8-player deck plays long games: CI runs it, the quick loop leaves it out.
+        pytest.param(name, p, marks=pytest.mark.slow) if p == "eight-players" else (name, p)
+        for name in GAMES
+        for p in find_game(name).info.presets
+    ],
 )
 def test_random_sim_every_preset(name: str, preset: str) -> None:
     counts = find_game(name, preset).info.player_counts
@@ -396,6 +401,7 @@ def test_the_public_observation_is_the_spectators_and_the_private_one_the_rest(n
         )
 
 
+@pytest.mark.slow
 def test_openspiels_full_tree_api_tests_pass_on_the_tiny_sticheln(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -426,7 +432,10 @@ def test_openspiels_full_tree_api_tests_pass_on_the_tiny_sticheln(
 # -- tree algorithms on the tiny presets ----------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "players"), [("sticheln", 2), ("hattrick", 2), ("hattrick", 3)])
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [pytest.param("sticheln", 2, marks=pytest.mark.slow), ("hattrick", 2), ("hattrick", 3)],
+)
 def test_external_sampling_mccfr_learns_the_tiny_preset(name: str, players: int) -> None:
     """OpenSpiel's external-sampling MCCFR trains on the Python game, and the exploitability of
     its average policy (``nash_conv``, over the whole tree, cached in C++) falls."""

@@ -22,6 +22,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# Building the sdist and the wheel takes many seconds: CI runs these, the quick loop does not.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -113,6 +116,7 @@ def test_the_metadata_names_the_authors_versions_and_audiences(dist: Path) -> No
         "all",
         "train",
         "browser-tests",
+        "test",
         "dev",
     }
 

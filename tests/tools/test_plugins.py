@@ -222,6 +222,7 @@ def _play(game: st.Game[Any, Any, Any], bots: list[Any], seed: int) -> Any:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("installed")
 def test_every_bot_that_plays_the_installed_game_plays_it() -> None:
     game = st.find_game("high-card")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import uvicorn
 from websockets.sync.client import connect
 
@@ -81,6 +82,7 @@ def close_code(sock: socket.socket) -> int | None:
     return None
 
 
+@pytest.mark.slow
 def test_a_client_that_never_reads_is_closed_and_the_table_plays_on(tmp_path: Path) -> None:
     # Sticheln for 6: one person (this test, reading everything) and five bots; the events of
     # the whole game are about 150 kB, far more than the bound, the transport's buffer

@@ -12,18 +12,27 @@ the command with its arguments and returns the exit code.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO, cast
+from typing import Any, Final, TextIO, cast
 
-from sticheln.cli import analyse, league, play, replay, serve, simulate
-from sticheln.cli.common import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, Env, UsageError
+from sticheln.cli.env import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, Env, UsageError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS = ("play", "simulate", "league", "replay", "analyse", "serve")
-"""The subcommands of ``sticheln``."""
+COMMANDS: Final = {
+    "play": "play a game in the terminal against bots",
+    "simulate": "play many games between bots and compare them",
+    "league": "rate the bots of many tournaments together",
+    "replay": "show a saved game trick by trick",
+    "analyse": "the costly moves of one player in a saved game",
+    "serve": "run the web server: play in the browser",
+}
+"""The subcommands of ``sticheln`` and the line of help of each. The options of a command are
+those its module ``sticheln.cli.<command>`` adds (``add_parser``); a run loads only the module
+of its command, so that ``sticheln --help`` lists the commands without loading any."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -39,10 +48,25 @@ class _Parser(argparse.ArgumentParser):
             stream.flush()
 
 
-def build_parser(env: Env) -> argparse.ArgumentParser:
-    """The parser of ``sticheln`` and its subcommands."""
-    from sticheln import __version__
+class _Version(argparse.Action):
+    """``--version``: print ``sticheln VERSION`` and exit, reading the version only then."""
 
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from sticheln import __version__
+
+        stdout = cast("_Parser", parser).env.stdout
+        stdout.write(f"sticheln {__version__}\n")
+        stdout.flush()
+        parser.exit()
+
+
+def build_parser(env: Env, command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of ``sticheln`` with its subcommands: every command with its line of help,
+    and ``command``, if it is one of :data:`COMMANDS`, with its options too (its module is
+    imported; the others are not)."""
     parser_class = cast("type[_Parser]", type("Parser", (_Parser,), {"env": env}))
     parser = parser_class(
         prog=__name__.partition(".")[0],  # the command is called after the package
@@ -54,20 +78,30 @@ def build_parser(env: Env) -> argparse.ArgumentParser:
         ),
         epilog="Run 'sticheln COMMAND --help' for the options of a command.",
     )
-    parser.add_argument("--version", action="version", version=f"sticheln {__version__}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     subparsers = parser.add_subparsers(
         dest="command",
         metavar="COMMAND",
         required=True,
         parser_class=parser_class,
     )
-    play.add_parser(subparsers)
-    simulate.add_parser(subparsers)
-    league.add_parser(subparsers)
-    replay.add_parser(subparsers)
-    analyse.add_parser(subparsers)
-    serve.add_parser(subparsers)
+    for name, line in COMMANDS.items():
+        if name == command:
+            importlib.import_module(f"{__name__}.{name}").add_parser(subparsers)
+        else:
+            subparsers.add_parser(name, help=line)
     return parser
+
+
+def _command(argv: Sequence[str]) -> str | None:
+    """The command that ``argv`` runs: its first argument that is not an option (``sticheln``
+    itself takes no option with a value)."""
+    for argument in argv:
+        if argument == "--":
+            break
+        if not argument.startswith("-"):
+            return argument
+    return None
 
 
 def main(
@@ -96,11 +130,12 @@ def main(
     1.0
     """
     env = Env.create(stdin, stdout, stderr)
-    parser = build_parser(env)
+    given = sys.argv[1:] if argv is None else list(argv)
+    # Without arguments, a whole game between bots, as ``python -m sticheln`` plays.
+    given = given or ["play", "--auto"]
+    parser = build_parser(env, _command(given))
     try:
-        given = sys.argv[1:] if argv is None else list(argv)
-        # Without arguments, a whole game between bots, as ``python -m sticheln`` plays.
-        args = parser.parse_args(given or ["play", "--auto"])
+        args = parser.parse_args(given)
     except SystemExit as exc:  # --help, --version, or a usage error argparse reported
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:

@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from sticheln.cli import COMMANDS
 from sticheln.cli.common import EXIT_OK, Env, UsageError, load_record, seat_label, seat_option
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``analyse`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "analyse",
-        help="the costly moves of one player in a saved game",
+        help=COMMANDS["analyse"],
         description=(
             "Analyse every decision of one player in a saved game: the hidden cards are "
             "drawn many times to agree with what the player saw, every legal move is valued "

@@ -3,21 +3,31 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 import attrs
-from rich.console import Console
 
-from sticheln.bots import Bot, BotSpecError, bot_options, make_bot, parse_bot_spec, plays
+from sticheln.cli.env import (
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    Env,
+    UsageError,
+    one_line,
+)
 from sticheln.core.errors import RecordError, UnknownNameError, WrongTypeError, excerpt
-from sticheln.core.loading import load_record as read_record
-from sticheln.core.protocol import Game
 from sticheln.core.seats import seat_label
 from sticheln.games import find_game
-from sticheln.tournament.description import derive_seed
+
+if TYPE_CHECKING:
+    from sticheln.bots import Bot
+    from sticheln.core.protocol import Game
+
+# The bots, the records and the tournaments are imported by the functions that use them, so
+# that a command's --help, which imports this module, loads none of them.
 
 __all__ = [
     "EXIT_FAILURE",
@@ -32,7 +42,6 @@ __all__ = [
     "check_players",
     "default_bot",
     "default_players",
-    "derive_seed",
     "load_game",
     "load_record",
     "make_bots",
@@ -43,15 +52,6 @@ __all__ = [
     "seat_labels",
     "seat_option",
 ]
-
-EXIT_OK = 0
-EXIT_FAILURE = 1
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
-
-
-class UsageError(Exception):
-    """Bad options or input: reported on one line of standard error, exit code 2."""
 
 
 def seat_labels(players: int, you: int | None = None) -> list[str]:
@@ -75,48 +75,6 @@ def seat_option(option: str, number: int, players: int) -> int:
             f"{option} {number} is not a seat of this {players}-player game (1-{players})"
         )
     return number - 1
-
-
-@attrs.frozen
-class Env:
-    """The streams a command reads and writes, and the rich console on standard output."""
-
-    stdin: TextIO
-    stdout: TextIO
-    stderr: TextIO
-    console: Console
-
-    @classmethod
-    def create(
-        cls,
-        stdin: TextIO | None = None,
-        stdout: TextIO | None = None,
-        stderr: TextIO | None = None,
-    ) -> Env:
-        """Streams default to the process's; colour only when standard output is a terminal
-        (rich decides, and honours ``NO_COLOR``)."""
-        out = sys.stdout if stdout is None else stdout
-        return cls(
-            stdin=sys.stdin if stdin is None else stdin,
-            stdout=out,
-            stderr=sys.stderr if stderr is None else stderr,
-            console=Console(file=out, highlight=False, emoji=False),
-        )
-
-    def error(self, message: str) -> None:
-        """Write ``sticheln: error: message`` as one line on standard error."""
-        self.stderr.write(f"sticheln: error: {one_line(message)}\n")
-        self.stderr.flush()
-
-    def note(self, message: str) -> None:
-        """Write a line of information on standard error."""
-        self.stderr.write(f"{one_line(message)}\n")
-        self.stderr.flush()
-
-
-def one_line(text: str) -> str:
-    """``text`` with its runs of white space, line breaks included, made single spaces."""
-    return " ".join(str(text).split())
 
 
 def load_game(name: str, rules: str | None) -> Game[Any, Any, Any]:
@@ -165,6 +123,8 @@ def load_record(path: str) -> LoadedRecord:
         raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise UsageError(f"{path!r} is not a text file") from None
+    from sticheln.core.loading import load_record as read_record
+
     try:
         recorded = read_record(text)
     except RecordError as exc:
@@ -200,6 +160,8 @@ def default_bot(game: Game[Any, Any, Any]) -> str:
     """The bot that takes a seat when none is named: ``heuristic`` if there is one that
     plays ``game``, else ``random``. (A searching bot is never the default: it is too slow
     for a quick game.)"""
+    from sticheln.bots import plays
+
     return "heuristic" if plays("heuristic", game) else "random"
 
 
@@ -244,6 +206,8 @@ def make_bots(
     :raises UsageError: for an unknown bot, one that does not play ``game``, or an option
         it does not take or a bad option value.
     """
+    from sticheln.bots import BotSpecError, bot_options, make_bot, parse_bot_spec
+
     bots = []
     for name in names:
         try:
@@ -261,6 +225,8 @@ def make_bots(
 def bot_rng(seed: int) -> random.Random:
     """The random generator of the bots of a game dealt from ``seed``: its own stream, so
     that the bots' choices do not follow the shuffle's."""
+    from sticheln.tournament.description import derive_seed
+
     return random.Random(derive_seed(seed, -1))
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.table import Table
 
+from sticheln.cli import COMMANDS
 from sticheln.cli.common import EXIT_OK, Env, UsageError
 from sticheln.cli.simulate import format_interval, format_points
 from sticheln.tournament.results import ResultsFile
@@ -20,7 +21,7 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``league`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "league",
-        help="rate the bots of many tournaments together",
+        help=COMMANDS["league"],
         description=(
             "Rate every bot (a bot with its options) of the tournaments in the results "
             "files written by 'sticheln simulate --results': a Bradley-Terry model fitted "

@@ -5,14 +5,11 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import random
-import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
-from rich.text import Text
-
-from sticheln.bots import Bot
+from sticheln.cli import COMMANDS
 from sticheln.cli.common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -34,10 +31,11 @@ from sticheln.cli.common import (
     seat_option,
 )
 from sticheln.core.errors import UnknownNameError
-from sticheln.core.protocol import Game
-from sticheln.core.screen import InputError, Screen, screen_for
 from sticheln.core.text import signed
 from sticheln.games import DEFAULT_GAME, GAME_NAMES, find_game
+
+if TYPE_CHECKING:
+    from sticheln.core.protocol import Game
 
 __all__ = ["add_parser", "run"]
 
@@ -46,7 +44,7 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``play`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "play",
-        help="play a game in the terminal against bots",
+        help=COMMANDS["play"],
         description=(
             "Play a game against bots in the terminal: type a move, such as a card's name "
             "(B11), or the number shown before a card, which it keeps for the whole deal (a "
@@ -106,24 +104,14 @@ def add_parser(subparsers: Any) -> None:
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--game``, ``--rules``, ``--players`` and ``--seed``, with the registered games and
-    their presets in the help."""
-    infos = []
-    for name in GAME_NAMES:
-        try:
-            infos.append(find_game(name).info)
-        except UnknownNameError:  # a plugin that fails: it says so when it is chosen
-            continue
+    their presets in the help (worked out when the help is shown: it loads every game)."""
     parser.add_argument(
         "--game",
         default=DEFAULT_GAME,
         metavar="NAME",
-        help=f"the game: {', '.join(GAME_NAMES)} (default: {DEFAULT_GAME})",
+        help=_HelpOfGames(lambda: f"the game: {', '.join(GAME_NAMES)} (default: {DEFAULT_GAME})"),
     )
-    presets = "; ".join(
-        f"for {info.title} {', '.join(info.presets)} (default: {info.default_preset})"
-        for info in infos
-    )
-    parser.add_argument("--rules", metavar="PRESET", help=f"the rules preset: {presets}")
+    parser.add_argument("--rules", metavar="PRESET", help=_HelpOfGames(_rules_help))
     parser.add_argument(
         "--players",
         type=int,
@@ -135,121 +123,44 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-_UNDECODABLE_LIMIT = 20
-"""Lines in a row that are not text after which a game stops reading its input."""
+class _HelpOfGames(str):
+    """The help of an option that names the registered games or their presets: argparse
+    formats a help text with ``%`` when it shows the help, and only then is this one worked
+    out, so that a command run without ``--help`` loads only its own game."""
+
+    text: Callable[[], str]
+
+    def __new__(cls, text: Callable[[], str]) -> Self:
+        help_ = super().__new__(cls, "the registered games")
+        help_.text = text
+        return help_
+
+    def __mod__(self, params: object) -> str:
+        return self.text().replace("%", "%%") % params
 
 
-class _Stop(Exception):
-    """The person asked to stop, or their input ended."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class _Session:
-    """One game being played: the state so far, the seats, and how to show it."""
-
-    def __init__(
-        self,
-        env: Env,
-        game: Game[Any, Any, Any],
-        state: Any,
-        bots: dict[int, Bot[Any, Any]],
-        human: int | None,
-        screen: Screen,
-        rng: random.Random,
-    ) -> None:
-        self.env = env
-        self.game = game
-        self.state = state
-        self.bots = bots
-        self.human = human
-        self.screen = screen
-        self.rng = rng
-        self.moves = 0
-        self.undecodable = 0
-
-    def run(self) -> None:
-        """Play until the game is over; :class:`_Stop` or ``KeyboardInterrupt`` end it early
-        with :attr:`state` the state so far."""
-        game, console = self.game, self.env.console
-        for renderable in self.screen.start(self.state):
-            console.print(renderable)
-        while not game.is_over(self.state):
-            acting = game.players_to_act(self.state)
-            player = self.human if self.human in acting else acting[0]
-            moves = game.legal_moves(self.state, player)
-            if player == self.human:
-                move = self.ask(player, moves)
-            else:
-                view = game.observe(self.state, player)
-                if self.human is not None and self.env.console.is_terminal:
-                    with self.env.console.status(f"{self.screen.name(player)} is thinking…"):
-                        move = self.bots[player].choose(view, moves, self.rng)
-                else:
-                    move = self.bots[player].choose(view, moves, self.rng)
-            before = self.state
-            self.state = game.apply_move(before, move)
-            self.moves += 1
-            for renderable in self.screen.events(before, self.state, player, move):
-                console.print(renderable)
-
-    def ask(self, player: int, moves: Any) -> Any:
-        """Show the turn screen and read a move, explaining wrong input until one fits."""
-        console = self.env.console
-        console.print()
-        console.print(self.screen.turn(self.state, player, moves))
-        while True:
-            try:
-                text = self.read_line(self.screen.prompt(moves)).strip()
-            except InputError as exc:
-                console.print(Text(str(exc), style="yellow"))
-                continue
-            if not text:
-                console.print(Text(self.screen.hint(moves), style="yellow"))
-                continue
-            if text.lower() in {"q", "quit", "exit"}:
-                raise _Stop("You stopped the game.")
-            if text.lower() in {"?", "h", "help"}:
-                console.print(Text(self.screen.help(moves)))
-                continue
-            try:
-                return self.screen.parse_move(self.state, player, text, moves)
-            except InputError as exc:
-                console.print(Text(str(exc), style="yellow"))
-
-    def read_line(self, prompt: str) -> str:
-        """A line of input; :class:`_Stop` at end of input.
-
-        :raises InputError: for input that is not text in the terminal's encoding; after
-            many such lines in a row, the game stops (:class:`_Stop`).
-        """
-        env = self.env
+def _rules_help() -> str:
+    infos = []
+    for name in GAME_NAMES:
         try:
-            if env.stdin is sys.stdin and env.stdin.isatty():
-                return env.console.input(Text(prompt, style="bold"))
-            env.console.print(Text(prompt, style="bold"), end="")
-            env.stdout.flush()
-            line = env.stdin.readline()
-        except EOFError:
-            line = ""
-        except UnicodeDecodeError:
-            env.console.print()
-            self.undecodable += 1
-            if self.undecodable >= _UNDECODABLE_LIMIT:
-                raise _Stop("The input is not text.") from None
-            raise InputError("That input is not text in this terminal's encoding.") from None
-        self.undecodable = 0
-        if not line:
-            env.console.print()
-            raise _Stop("Input ended.")
-        env.console.print(Text(line.rstrip("\r\n")))  # echoed, as a terminal would
-        return line
+            infos.append(find_game(name).info)
+        except UnknownNameError:  # a plugin that fails: it says so when it is chosen
+            continue
+    presets = "; ".join(
+        f"for {info.title} {', '.join(info.presets)} (default: {info.default_preset})"
+        for info in infos
+    )
+    return f"the rules preset: {presets}"
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Run ``sticheln play``."""
+    # The terminal's screen (rich) is loaded here, not with the options (``--help``).
+    from rich.text import Text
+
+    from sticheln.cli.session import Session, Stop
+    from sticheln.core.screen import screen_for
+
     resumed = load_record(args.resume) if args.resume else None
     if resumed is not None:
         game = resumed.game
@@ -309,12 +220,12 @@ def run(args: argparse.Namespace, env: Env) -> int:
         "bots": [bot_names.get(seat) for seat in range(players)],
     }
     console = env.console
-    session = _Session(env, game, state, bots, human, screen, rng)
+    session = Session(env, game, state, bots, human, screen, rng)
     try:
         console.print(Text(title, style="bold"))
         console.print(Text("Seats: " + " · ".join(seats)))
         session.run()
-    except _Stop as stop:
+    except Stop as stop:
         code = _save(env, game, session.state, save, tags) or EXIT_OK
         console.print(Text(f"{stop.reason} The game stopped after {session.moves} moves."))
     except KeyboardInterrupt:

@@ -11,6 +11,7 @@ from rich.console import RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
+from sticheln.cli import COMMANDS
 from sticheln.cli.common import (
     EXIT_OK,
     Env,
@@ -41,7 +42,7 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``replay`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "replay",
-        help="show a saved game trick by trick",
+        help=COMMANDS["replay"],
         description=(
             "Show a game saved with 'sticheln play --save' (or any game record) trick by "
             "trick. The record's 'game' field picks the game. With --as, show only what "

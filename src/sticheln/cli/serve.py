@@ -10,6 +10,7 @@ import socket
 from pathlib import Path
 from typing import Any
 
+from sticheln.cli import COMMANDS
 from sticheln.cli.common import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, Env, UsageError
 
 __all__ = ["MISSING_EXTRA", "add_parser", "run"]
@@ -32,7 +33,7 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``serve`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "serve",
-        help="run the web server: play in the browser",
+        help=COMMANDS["serve"],
         description=(
             "Run the web server: make tables in the lobby, send each person the join link of "
             "their seat, and play in the browser against each other and bots; anyone with "

@@ -38,6 +38,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from sticheln.cli import COMMANDS
 from sticheln.cli.common import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -86,7 +87,7 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``simulate`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",
-        help="play many games between bots and compare them",
+        help=COMMANDS["simulate"],
         description=(
             "Play many games between bots on duplicate deals: every deal is played once for "
             "each rotation of the bots over the seats, so that every bot plays every seat. "

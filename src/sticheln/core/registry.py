@@ -28,11 +28,14 @@ import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterator, KeysView, Mapping
-from importlib import metadata
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from sticheln.core.errors import GamePluginError, UnknownNameError, WrongTypeError, excerpt
-from sticheln.core.protocol import Game
+
+if TYPE_CHECKING:
+    from importlib import metadata
+
+    from sticheln.core.protocol import Game
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -46,7 +49,7 @@ __all__ = [
 ENTRY_POINT_GROUP: Final = "sticheln.games"
 """The entry-point group of the games of other packages."""
 
-GameFactory = Callable[[str | None], Game[Any, Any, Any]]
+GameFactory = Callable[[str | None], "Game[Any, Any, Any]"]
 """A function that returns the game with the rules preset it is given (``None``: the
 game's default rules); it raises :class:`~sticheln.UnknownNameError` for an unknown
 preset."""
@@ -112,6 +115,8 @@ def _discover() -> None:
     path = tuple(sys.path)
     if path == _scanned_path:
         return
+    from importlib import metadata  # only when a game is looked up: it is slow to import
+
     with _LOCK:
         if path == _scanned_path:
             return

@@ -8,47 +8,108 @@
 
 from __future__ import annotations
 
-from sticheln.sticheln.engine import apply_move, deal_round, legal_moves, new_game, parse_move
-from sticheln.sticheln.event import (
-    CardPlayed,
-    GameOver,
-    PainCardChosen,
-    PainCardsRevealed,
-    RoundScored,
-    RoundStarted,
-    StichelnEvent,
-    TrickTaken,
-    events,
+from typing import TYPE_CHECKING
+
+from sticheln.core.exports import lazy_exports
+
+if TYPE_CHECKING:
+    from sticheln.sticheln.engine import apply_move, deal_round, legal_moves, new_game, parse_move
+    from sticheln.sticheln.event import (
+        CardPlayed,
+        GameOver,
+        PainCardChosen,
+        PainCardsRevealed,
+        RoundScored,
+        RoundStarted,
+        StichelnEvent,
+        TrickTaken,
+        events,
+    )
+    from sticheln.sticheln.explain import (
+        Reason,
+        ScoreExplanation,
+        ScoreItem,
+        TrickExplanation,
+        explain_round_score,
+        explain_score,
+        explain_trick,
+    )
+    from sticheln.sticheln.game import STICHELN, StichelnGame, move_text
+    from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove, move_from_dict
+    from sticheln.sticheln.record import STICHELN_RECORD_VERSION, StichelnRecord
+    from sticheln.sticheln.rules import (
+        AMIGO_1993,
+        EIGHT_PLAYERS,
+        NSV,
+        ONLINE_5_ROUNDS,
+        STICHELN_PRESETS,
+        TINY,
+        AllZeroTrick,
+        Deck,
+        FirstLeader,
+        StichelnRules,
+    )
+    from sticheln.sticheln.sampling import sample_state
+    from sticheln.sticheln.scoring import card_points, ranking, round_score, winners
+    from sticheln.sticheln.state import Deal, FinishedRound, Phase, StichelnState
+    from sticheln.sticheln.trick import lead_color, trick_taker, trick_winner
+    from sticheln.sticheln.view import StichelnView, observe, would_take
+
+# The names are loaded from their modules when first used (importing the package costs
+# only what is used).
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "sticheln.sticheln.engine": (
+            "apply_move",
+            "deal_round",
+            "legal_moves",
+            "new_game",
+            "parse_move",
+        ),
+        "sticheln.sticheln.event": (
+            "CardPlayed",
+            "GameOver",
+            "PainCardChosen",
+            "PainCardsRevealed",
+            "RoundScored",
+            "RoundStarted",
+            "StichelnEvent",
+            "TrickTaken",
+            "events",
+        ),
+        "sticheln.sticheln.explain": (
+            "Reason",
+            "ScoreExplanation",
+            "ScoreItem",
+            "TrickExplanation",
+            "explain_round_score",
+            "explain_score",
+            "explain_trick",
+        ),
+        "sticheln.sticheln.game": ("STICHELN", "StichelnGame", "move_text"),
+        "sticheln.sticheln.moves": ("ChoosePain", "PlayCard", "StichelnMove", "move_from_dict"),
+        "sticheln.sticheln.record": ("STICHELN_RECORD_VERSION", "StichelnRecord"),
+        "sticheln.sticheln.rules": (
+            "AMIGO_1993",
+            "EIGHT_PLAYERS",
+            "NSV",
+            "ONLINE_5_ROUNDS",
+            "STICHELN_PRESETS",
+            "TINY",
+            "AllZeroTrick",
+            "Deck",
+            "FirstLeader",
+            "StichelnRules",
+        ),
+        "sticheln.sticheln.sampling": ("sample_state",),
+        "sticheln.sticheln.scoring": ("card_points", "ranking", "round_score", "winners"),
+        "sticheln.sticheln.state": ("Deal", "FinishedRound", "Phase", "StichelnState"),
+        "sticheln.sticheln.trick": ("lead_color", "trick_taker", "trick_winner"),
+        "sticheln.sticheln.view": ("StichelnView", "observe", "would_take"),
+    },
 )
-from sticheln.sticheln.explain import (
-    Reason,
-    ScoreExplanation,
-    ScoreItem,
-    TrickExplanation,
-    explain_round_score,
-    explain_score,
-    explain_trick,
-)
-from sticheln.sticheln.game import STICHELN, StichelnGame, move_text
-from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove, move_from_dict
-from sticheln.sticheln.record import STICHELN_RECORD_VERSION, StichelnRecord
-from sticheln.sticheln.rules import (
-    AMIGO_1993,
-    EIGHT_PLAYERS,
-    NSV,
-    ONLINE_5_ROUNDS,
-    STICHELN_PRESETS,
-    TINY,
-    AllZeroTrick,
-    Deck,
-    FirstLeader,
-    StichelnRules,
-)
-from sticheln.sticheln.sampling import sample_state
-from sticheln.sticheln.scoring import card_points, ranking, round_score, winners
-from sticheln.sticheln.state import Deal, FinishedRound, Phase, StichelnState
-from sticheln.sticheln.trick import lead_color, trick_taker, trick_winner
-from sticheln.sticheln.view import StichelnView, observe, would_take
+
 
 __all__ = [
     "AMIGO_1993",

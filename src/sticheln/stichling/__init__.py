@@ -22,65 +22,138 @@ names as Sticheln's functions in ``sticheln``.
 
 from __future__ import annotations
 
-from sticheln.stichling.engine import (
-    apply_move,
-    deal_hand,
-    legal_moves,
-    new_game,
-    parse_move,
+from typing import TYPE_CHECKING
+
+from sticheln.core.exports import lazy_exports
+
+if TYPE_CHECKING:
+    from sticheln.stichling.engine import (
+        apply_move,
+        deal_hand,
+        legal_moves,
+        new_game,
+        parse_move,
+    )
+    from sticheln.stichling.event import (
+        CardAdded,
+        GameOver,
+        HandScored,
+        HandStarted,
+        PointsArranged,
+        StichlingEvent,
+        TrickCompleted,
+        TrickOpened,
+        events,
+    )
+    from sticheln.stichling.explain import explain_hand_score, explain_score, explain_trick
+    from sticheln.stichling.game import STICHLING, StichlingGame
+    from sticheln.stichling.moves import (
+        AddToTrick,
+        ArrangePoints,
+        OpenTrick,
+        StichlingMove,
+        move_from_dict,
+        move_text,
+    )
+    from sticheln.stichling.record import STICHLING_RECORD_VERSION, StichlingRecord
+    from sticheln.stichling.rules import (
+        HAND_SIZE,
+        OPEN_TRICKS,
+        RAVENSBURGER_2015,
+        SEED_POINTS,
+        SPIELETEST,
+        STANDARD_POINTS,
+        STICHLING_PRESETS,
+        TINY,
+        TRICK_SIZE,
+        VALUES_PER_PLAYER,
+        CountedCards,
+        Discards,
+        FullTie,
+        HandLeader,
+        OpenAtEnd,
+        RemovedCards,
+        SameColor,
+        StichlingRules,
+    )
+    from sticheln.stichling.sampling import sample_state
+    from sticheln.stichling.scoring import active_position, hand_score, ranking, winners
+    from sticheln.stichling.state import (
+        FinishedHand,
+        Phase,
+        StichlingState,
+        hand_leader,
+    )
+    from sticheln.stichling.tricks import StichlingTrick, is_complete, marker_index, trick_choices
+    from sticheln.stichling.view import StichlingView, observe, seen_row, would_take
+
+# The names are loaded from their modules when first used (importing the package costs
+# only what is used).
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "sticheln.stichling.engine": (
+            "apply_move",
+            "deal_hand",
+            "legal_moves",
+            "new_game",
+            "parse_move",
+        ),
+        "sticheln.stichling.event": (
+            "CardAdded",
+            "GameOver",
+            "HandScored",
+            "HandStarted",
+            "PointsArranged",
+            "StichlingEvent",
+            "TrickCompleted",
+            "TrickOpened",
+            "events",
+        ),
+        "sticheln.stichling.explain": ("explain_hand_score", "explain_score", "explain_trick"),
+        "sticheln.stichling.game": ("STICHLING", "StichlingGame"),
+        "sticheln.stichling.moves": (
+            "AddToTrick",
+            "ArrangePoints",
+            "OpenTrick",
+            "StichlingMove",
+            "move_from_dict",
+            "move_text",
+        ),
+        "sticheln.stichling.record": ("STICHLING_RECORD_VERSION", "StichlingRecord"),
+        "sticheln.stichling.rules": (
+            "HAND_SIZE",
+            "OPEN_TRICKS",
+            "RAVENSBURGER_2015",
+            "SEED_POINTS",
+            "SPIELETEST",
+            "STANDARD_POINTS",
+            "STICHLING_PRESETS",
+            "TINY",
+            "TRICK_SIZE",
+            "VALUES_PER_PLAYER",
+            "CountedCards",
+            "Discards",
+            "FullTie",
+            "HandLeader",
+            "OpenAtEnd",
+            "RemovedCards",
+            "SameColor",
+            "StichlingRules",
+        ),
+        "sticheln.stichling.sampling": ("sample_state",),
+        "sticheln.stichling.scoring": ("active_position", "hand_score", "ranking", "winners"),
+        "sticheln.stichling.state": ("FinishedHand", "Phase", "StichlingState", "hand_leader"),
+        "sticheln.stichling.tricks": (
+            "StichlingTrick",
+            "is_complete",
+            "marker_index",
+            "trick_choices",
+        ),
+        "sticheln.stichling.view": ("StichlingView", "observe", "seen_row", "would_take"),
+    },
 )
-from sticheln.stichling.event import (
-    CardAdded,
-    GameOver,
-    HandScored,
-    HandStarted,
-    PointsArranged,
-    StichlingEvent,
-    TrickCompleted,
-    TrickOpened,
-    events,
-)
-from sticheln.stichling.explain import explain_hand_score, explain_score, explain_trick
-from sticheln.stichling.game import STICHLING, StichlingGame
-from sticheln.stichling.moves import (
-    AddToTrick,
-    ArrangePoints,
-    OpenTrick,
-    StichlingMove,
-    move_from_dict,
-    move_text,
-)
-from sticheln.stichling.record import STICHLING_RECORD_VERSION, StichlingRecord
-from sticheln.stichling.rules import (
-    HAND_SIZE,
-    OPEN_TRICKS,
-    RAVENSBURGER_2015,
-    SEED_POINTS,
-    SPIELETEST,
-    STANDARD_POINTS,
-    STICHLING_PRESETS,
-    TINY,
-    TRICK_SIZE,
-    VALUES_PER_PLAYER,
-    CountedCards,
-    Discards,
-    FullTie,
-    HandLeader,
-    OpenAtEnd,
-    RemovedCards,
-    SameColor,
-    StichlingRules,
-)
-from sticheln.stichling.sampling import sample_state
-from sticheln.stichling.scoring import active_position, hand_score, ranking, winners
-from sticheln.stichling.state import (
-    FinishedHand,
-    Phase,
-    StichlingState,
-    hand_leader,
-)
-from sticheln.stichling.tricks import StichlingTrick, is_complete, marker_index, trick_choices
-from sticheln.stichling.view import StichlingView, observe, seen_row, would_take
+
 
 __all__ = [
     "HAND_SIZE",

@@ -1,0 +1,58 @@
+"""A package's names loaded on first use: the package's ``__init__`` lists which submodule
+holds each name it gives, and the submodule is imported when one of its names is first read
+(:pep:`562`), so that importing the package costs only what is used.
+
+>>> import sys, types
+>>> package = sys.modules["demo"] = types.ModuleType("demo")
+>>> package.__getattr__, package.__dir__ = lazy_exports("demo", {"math": ["pi", "sqrt"]})
+>>> package.sqrt(16.0), "pi" in dir(package), "sqrt" in vars(package)
+(4.0, True, True)
+>>> package.tau
+Traceback (most recent call last):
+  ...
+AttributeError: module 'demo' has no attribute 'tau'
+>>> del sys.modules["demo"]
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+__all__ = ["lazy_exports"]
+
+
+def lazy_exports(
+    package: str, modules: Mapping[str, Iterable[str]]
+) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """The module ``__getattr__`` and ``__dir__`` of the package called ``package`` that give
+    the names listed for each module of ``modules`` (absolute module names) from that module.
+
+    The first read of a name imports its module and keeps the value in the package's
+    namespace, so that later reads are plain attribute look-ups; a name not in ``names``
+    raises :exc:`AttributeError`, as for any module. ``__dir__`` lists the names already in
+    the package and those still to load.
+
+    :raises ValueError: if a name is listed for two modules.
+    """
+    table: dict[str, str] = {}
+    for module, names in modules.items():
+        for name in names:
+            if table.setdefault(name, module) != module:
+                raise ValueError(f"{package}.{name} is listed for {table[name]} and {module}")
+
+    def __getattr__(name: str) -> Any:
+        try:
+            module_name = table[name]
+        except KeyError:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}") from None
+        value = getattr(importlib.import_module(module_name), name)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*vars(sys.modules[package]), *table})
+
+    return __getattr__, __dir__
