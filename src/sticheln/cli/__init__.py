@@ -72,9 +72,8 @@ def build_parser(env: Env, command: str | None = None) -> argparse.ArgumentParse
         prog=__name__.partition(".")[0],  # the command is called after the package
         description=(
             "Play the library's card games, and those of installed packages, against bots "
-            "in the terminal, "
-            "simulate many games between bots, replay saved games, and serve a web table "
-            "where people play in the browser."
+            "in the terminal, simulate many games between bots and rate them, replay and "
+            "analyse saved games, and serve a web table where people play in the browser."
         ),
         epilog="Run 'sticheln COMMAND --help' for the options of a command.",
     )
