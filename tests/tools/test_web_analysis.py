@@ -223,7 +223,8 @@ def test_too_many_analyses_at_once_are_refused(db: Path) -> None:
         other_seat = client.post(url(tables[0], 1))
         assert other_seat.status_code == 429
         assert other_seat.json()["error"] == (
-            "seat 0 of this table is being analysed; a table analyses one seat at a time: "
+            "Bot 1 (random)'s seat of this table is being analysed; a table analyses one seat "
+            "at a time: "
             "try again when it is done"
         )
         # One analysis per client at a time.

@@ -160,8 +160,8 @@ class Analyses:
             if other.status == "running":
                 raise AnalysisRefused(
                     429,
-                    f"seat {other.seat} of this table is being analysed; a table analyses "
-                    "one seat at a time: try again when it is done",
+                    f"{table.names[other.seat]}'s seat of this table is being analysed; a "
+                    "table analyses one seat at a time: try again when it is done",
                 )
         if len(self.running) >= limits.max_analyses:
             raise AnalysisRefused(
