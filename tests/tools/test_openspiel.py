@@ -491,7 +491,7 @@ def test_external_sampling_mccfr_learns_the_rows_of_the_tiny_stichling() -> None
         game, external_sampling_mccfr.AverageType.SIMPLE
     )
     assert weight_of_the_3_last(solver.average_policy()) == pytest.approx(1 / 3)
-    for _ in range(200):
+    for _ in range(150):
         solver.iteration()
     assert weight_of_the_3_last(solver.average_policy()) < 0.3
 
