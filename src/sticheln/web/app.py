@@ -135,6 +135,17 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
             return _error(410, f"the table is damaged ({damaged.reason}); it is set aside")
         return _error(404, "no such table")
 
+    def finished(request: Request, why: str) -> Table | JSONResponse:
+        """The table the path names once its game is no longer in play, or the answer: 404
+        or 410 for no table (:func:`unknown`), 409 while it is played, saying ``why`` its
+        game must be over first."""
+        table = table_of(request)
+        if table is None:
+            return unknown(request)
+        if table.in_play:
+            return _error(409, f"the game is not over: {why}")
+        return table
+
     async def lobby(request: Request) -> Response:
         """``GET /``: the lobby page."""
         return _page("lobby.html")
@@ -300,11 +311,9 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
 
     async def record(request: Request) -> Response:
         """``GET /api/tables/{id}/record``: the finished game's record, as a download."""
-        table = table_of(request)
-        if table is None:
-            return unknown(request)
-        if table.in_play:
-            return _error(409, "the game is not over: its record holds the hidden deals")
+        table = finished(request, "its record holds the hidden deals")
+        if isinstance(table, JSONResponse):
+            return table
         return Response(
             table.game.to_json(table.state),
             media_type="application/json",
@@ -315,30 +324,24 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
 
     async def replay(request: Request) -> Response:
         """``GET /api/tables/{id}/replay``: the finished game, frame by frame."""
-        table = table_of(request)
-        if table is None:
-            return unknown(request)
-        if table.in_play:
-            return _error(409, "the game is not over: its replay shows every hand")
+        table = finished(request, "its replay shows every hand")
+        if isinstance(table, JSONResponse):
+            return table
         return JSONResponse(await manager.replay(table))
 
     async def replay_moves(request: Request) -> Response:
         """``GET /api/tables/{id}/replay/moves``: the finished game's moves and events."""
-        table = table_of(request)
-        if table is None:
-            return unknown(request)
-        if table.in_play:
-            return _error(409, "the game is not over: its replay shows every hand")
+        table = finished(request, "its replay shows every hand")
+        if isinstance(table, JSONResponse):
+            return table
         return JSONResponse(await manager.replay_index(table))
 
     async def replay_frames(request: Request) -> Response:
         """``GET /api/tables/{id}/replay/frames?from=K&count=N``: what the table showed at
         frames ``K`` to ``K + N - 1`` of the finished game."""
-        table = table_of(request)
-        if table is None:
-            return unknown(request)
-        if table.in_play:
-            return _error(409, "the game is not over: its replay shows every hand")
+        table = finished(request, "its replay shows every hand")
+        if isinstance(table, JSONResponse):
+            return table
         frames = len(table.moves) + 1
         try:
             start = _query_number(request, "from", 0, frames - 1, None)
