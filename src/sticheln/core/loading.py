@@ -25,8 +25,8 @@ A text that is no record of a registered game raises :exc:`~sticheln.RecordError
 >>> try:
 ...     st.load_record('{"format": "sticheln-record", "game": "skat"}')
 ... except st.RecordError as error:
-...     print(error)
-field 'game': no game 'skat' is registered; known games: sticheln, hattrick, stichling
+...     print(str(error).split(";")[0])
+field 'game': no game 'skat' is registered
 """
 
 from __future__ import annotations
