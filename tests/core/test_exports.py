@@ -30,18 +30,15 @@ LAZY_PACKAGES = (
 
 
 def _table(package: str) -> dict[str, str]:
-    """The names of ``package`` that its ``lazy_exports`` call lists, with their modules, read
-    from its source."""
-    source = Path(importlib.import_module(package).__file__ or "").read_text(encoding="utf-8")
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "lazy_exports":
-            modules = ast.literal_eval(node.args[1])
-            return {name: module for module, names in modules.items() for name in names}
-    raise AssertionError(f"{package} does not call lazy_exports")
+    """The names of ``package`` that it gives through ``lazy_exports`` (its ``_EXPORTS``
+    mapping), with their modules."""
+    modules = importlib.import_module(package)._EXPORTS
+    return {name: module for module, names in modules.items() for name in names}
 
 
 def _type_checking_imports(package: str) -> dict[str, str]:
-    """The names that ``package`` imports under ``if TYPE_CHECKING:``, with their modules."""
+    """The names that ``package`` imports under ``if TYPE_CHECKING:``, with their modules: what
+    the type checkers see, which must be what the package gives at run time."""
     source = Path(importlib.import_module(package).__file__ or "").read_text(encoding="utf-8")
     found: dict[str, str] = {}
     for node in ast.parse(source).body:

@@ -4,9 +4,11 @@ holds each name it gives, and the submodule is imported when one of its names is
 
 >>> import sys, types
 >>> package = sys.modules["demo"] = types.ModuleType("demo")
->>> package.__getattr__, package.__dir__ = lazy_exports("demo", {"math": ["pi", "sqrt"]})
->>> package.sqrt(16.0), "pi" in dir(package), "sqrt" in vars(package)
-(4.0, True, True)
+>>> exports = {"math": ["pi", "sqrt"]}
+>>> package.__getattr__, package.__dir__ = lazy_exports("demo", exports)
+>>> package.__all__ = exported_names(exports)
+>>> package.sqrt(16.0), "pi" in dir(package), "sqrt" in vars(package), package.__all__
+(4.0, True, True, ['pi', 'sqrt'])
 >>> package.tau
 Traceback (most recent call last):
   ...
@@ -21,7 +23,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-__all__ = ["lazy_exports"]
+__all__ = ["exported_names", "lazy_exports"]
 
 
 def lazy_exports(
@@ -56,3 +58,10 @@ def lazy_exports(
         return sorted({*vars(sys.modules[package]), *table})
 
     return __getattr__, __dir__
+
+
+def exported_names(modules: Mapping[str, Iterable[str]]) -> list[str]:
+    """The names that :func:`lazy_exports` gives for ``modules``, sorted: the package's
+    ``__all__``, so that each name is listed once beside its module (and once more, for the
+    type checkers, in the package's ``if TYPE_CHECKING:`` imports)."""
+    return sorted(name for names in modules.values() for name in names)
