@@ -6,8 +6,9 @@ each game (Sticheln and Hattrick for 4, Stichling for 3, random bots, fixed seed
 analyses seat 0 of each through the endpoint, one after the other. It measures:
 
 - per game: the decisions, the wall time of the analysis (from the ``POST`` until ``GET``
-  says ``done``), the server's CPU time meanwhile (``utime + stime`` of ``/proc/PID/stat``)
-  and the wall time per decision, to set beside the budget per decision;
+  says ``done``), the server's CPU time meanwhile (``utime + stime + cutime + cstime`` of
+  ``/proc/PID/stat``, the analyses' processes included) and the wall time per decision, to
+  set beside the budget per decision;
 - while an analysis runs, against the same measured with none running (the reference, in
   the same run): the latency of ``GET /api/tables/{id}`` (the event loop's answer: median and
   p99 of ``--requests`` requests) and the wall time of a whole game of four random bots on
@@ -84,7 +85,8 @@ class Server:
 
     def cpu_seconds(self) -> float:
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        # Its own time and that of its analyses' processes, which it has waited for.
+        return sum(int(field) for field in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
         self.process.terminate()

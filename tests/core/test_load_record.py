@@ -132,6 +132,45 @@ def test_load_record_gives_the_game_the_records_own_rules() -> None:
     assert recorded.game.is_over(recorded.state)
 
 
+def test_load_record_reads_with_a_game_object_that_is_not_registered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = attrs.evolve(st.NSV, name="two-rounds", rounds=2)
+    game = st.StichelnGame(rules)
+    state = played(game, 3, seed=4, moves=20)
+    text = game.to_json(state)
+    # Another process: no game of that name registered (the registry's order kept after).
+    monkeypatch.setattr(
+        sticheln.core.registry,
+        "_FACTORIES",
+        {name: factory for name, factory in _FACTORIES.items() if name != "sticheln"},
+    )
+    with pytest.raises(st.RecordError, match="no game 'sticheln' is registered"):
+        st.load_record(text)
+    recorded = st.load_record(text, game=game)
+    assert recorded.game is game
+    assert recorded.state == state
+    assert len(recorded.moves) == 20
+    # A game object of other rules reads the record with the record's rules.
+    other = st.load_record(text, game=st.StichelnGame())
+    assert other.game == game
+    assert other.state == state
+
+
+def test_load_record_with_a_game_object_refuses_another_games_record() -> None:
+    hattrick = st.find_game("hattrick")
+    text = hattrick.to_json(hattrick.new_game(4, seed=1))
+    with pytest.raises(
+        st.RecordError, match="field 'game': a record of 'hattrick', not of 'sticheln'"
+    ):
+        st.load_record(text, game=st.StichelnGame())
+    with pytest.raises(
+        st.WrongTypeError,
+        match=r"game must be a game built on sticheln\.core\.kit\.BaseGame, got .sticheln.",
+    ):
+        st.load_record(text, game="sticheln")  # type: ignore[arg-type]
+
+
 def test_load_record_keeps_the_tags() -> None:
     state = st.new_game(3, seed=1)
     record = attrs.evolve(st.StichelnRecord.from_state(state), tags={"event": "club night"})

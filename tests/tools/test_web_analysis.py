@@ -1,23 +1,31 @@
 """The analysis of a finished game at the server (``POST``/``GET /api/tables/{id}/analysis``):
 what it answers for every game, and the threats: bad seats, games still in play, requests
-repeated or too many at once, huge ids, a server that stops while one runs."""
+repeated or too many at once, huge ids, a server that stops while one runs, an analysis'
+process that dies or runs past its deadline."""
 
 from __future__ import annotations
 
 import io
 import logging
+import os
+import random
+import signal
 import time
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from starlette.testclient import TestClient
 
 from sticheln import find_game
 from sticheln.analysis import SolverError
 from sticheln.cli import main
+from sticheln.core import registry
+from sticheln.web.analysis import deadline
 from sticheln.web.limits import MAX_ANALYSIS_SAMPLES, MAX_ANALYSIS_TIME, Limits
 from sticheln.web.text import MAX_ERROR_LENGTH
+from tests.core.test_conformance import ROOT, HighCardGame, register_high_card
 from tests.web_helpers import create, server, server_table, watch_to_end
 
 QUICK = {"analysis_time": 0.05, "analysis_samples": 3}
@@ -182,8 +190,12 @@ def test_asking_again_starts_no_more_work(db: Path) -> None:
             assert again.json()["status"] == "running"
             assert server_table(client, table_id).analyses == {2: job}
             assert manager.analyses.running == {job}
-    # The server stopped while it ran: the analysis ends after the decision it was at.
-    assert job.stopping
+        process = job.process
+        assert process is not None
+    # The server stopped while it ran: its process is killed.
+    assert job.process is None
+    assert not process.is_alive()
+    assert process.exitcode == -signal.SIGKILL
     assert job.result is None
 
 
@@ -281,9 +293,9 @@ def test_serve_refuses_a_budget_past_the_maximum(
 def test_a_game_of_a_plugin_is_analysed_through_the_protocol(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.core.test_conformance import register_high_card
-
     register_high_card(monkeypatch)
+    # The analysis' process imports the game's module, as a plugin's package is importable.
+    monkeypatch.syspath_prepend(str(ROOT / "examples"))
     with server(db, **QUICK) as client:
         table_id = finished(client, "high-card", 3)
         assert client.post(url(table_id, 1)).status_code in (200, 202)
@@ -302,52 +314,85 @@ def test_a_game_of_a_plugin_is_analysed_through_the_protocol(
     assert [d["number"] for d in data["analysis"]["decisions"]] == expected
 
 
+def _no_worlds(view: Any, rng: random.Random) -> Any:
+    raise SolverError("the worlds cannot be drawn:\n  a fault for the test")
+
+
+class NoWorldsHighCard(HighCardGame):  # type: ignore[misc]
+    """The example game, whose hidden cards cannot be drawn: its analysis fails."""
+
+    kit = attrs.evolve(HighCardGame.kit, sample_state=_no_worlds)
+
+
 def test_an_analysis_that_fails_says_why_once(
     db: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    calls = []
-
-    def failing(*args: Any, **kwargs: Any) -> Any:
-        calls.append(args[1])
-        raise SolverError("the worlds cannot be drawn:\n  a fault for the test")
-
-    # A fault injected where the server calls the library: what the server makes of it.
-    monkeypatch.setattr("sticheln.web.analysis.analyse", failing)
+    monkeypatch.setitem(registry._FACTORIES, "high-card", NoWorldsHighCard.from_preset)
+    monkeypatch.syspath_prepend(str(ROOT / "examples"))
     with server(db, **QUICK) as client, caplog.at_level(logging.ERROR, "sticheln.web"):
-        table_id = finished(client, "sticheln", 3, "tiny")
+        table_id = finished(client, "high-card", 3)
         client.post(url(table_id, 0))
         data = wait_done(client, table_id, 0)
         again = client.post(url(table_id, 0))
+        assert client.app.state.manager.analyses.running == set()  # type: ignore[attr-defined]
     assert data["status"] == "failed"
     assert data["error"] == "the worlds cannot be drawn: a fault for the test"
     assert data["analysis"] is None
     assert again.status_code == 200
     assert again.json() == data
-    assert calls == [0]
-    assert f"table {table_id}: the analysis of seat 0 failed" in caplog.text
+    assert caplog.text.count(f"table {table_id}: the analysis of seat 0 failed") == 1
 
 
-def test_the_analysis_runs_on_a_thread_of_the_bots_pool(
+def test_the_analysis_runs_in_a_process_of_its_own(db: Path) -> None:
+    with server(db, **LONG) as client:
+        table_id = finished(client, "sticheln", 4)
+        assert client.post(url(table_id, 1)).status_code == 202
+        job = server_table(client, table_id).analyses[1]
+        process = job.process
+        assert process is not None
+        assert process.pid != os.getpid()
+        assert process.is_alive()
+        # The bots' threads are the bots' alone.
+        pool = client.app.state.manager._bot_pool  # type: ignore[attr-defined]
+        assert pool._max_workers == Limits().bot_threads == 2
+        # Its progress comes through the pipe.
+        deadline_at = time.monotonic() + 60
+        while client.get(url(table_id, 1)).json()["done"] < 2:
+            assert time.monotonic() < deadline_at, "no progress came from the process"
+            time.sleep(0.05)
+        assert client.get(url(table_id, 1)).json()["total"] > 2
+
+
+def test_an_analysis_whose_process_dies_fails_and_says_so(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with server(db, **LONG) as client, caplog.at_level(logging.ERROR, "sticheln.web"):
+        table_id = finished(client, "sticheln", 4)
+        client.post(url(table_id, 3))
+        process = server_table(client, table_id).analyses[3].process
+        assert process is not None
+        assert process.pid is not None
+        os.kill(process.pid, signal.SIGKILL)
+        data = wait_done(client, table_id, 3)
+    assert data["status"] == "failed"
+    assert data["error"] == "the analysis' process ended (exit code -9)"
+    assert f"table {table_id}: the analysis of seat 3 failed" in caplog.text
+
+
+def test_an_analysis_past_its_deadline_is_stopped(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import threading
-
-    from sticheln.web import analysis as web_analysis
-
-    threads = []
-    real = web_analysis.analyse
-
-    def watched(*args: Any, **kwargs: Any) -> Any:
-        threads.append(threading.current_thread().name)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(web_analysis, "analyse", watched)
-    with server(db, **QUICK) as client:
-        table_id = finished(client, "sticheln", 3, "tiny")
+    # The deadline, worked out by hand: twice the budget of the decisions and 30 s.
+    assert deadline(Limits(analysis_time=0.5), 56) == 2 * 0.5 * 56 + 30 == 86.0
+    assert deadline(Limits(analysis_time=0.25), 0) == 2 * 0.25 * 1 + 30 == 30.5
+    # A server whose deadlines are past at once (the process itself keeps to its budget).
+    monkeypatch.setattr("sticheln.web.analysis.deadline", lambda limits, decisions: 0.0)
+    with server(db, **LONG) as client:
+        table_id = finished(client, "sticheln", 4)
         client.post(url(table_id, 0))
-        assert wait_done(client, table_id, 0)["status"] == "done"
-        pool = client.app.state.manager._bot_pool  # type: ignore[attr-defined]
-        # The bots' threads and one for each analysis allowed at once (Limits.max_analyses).
-        assert pool._max_workers == 2 + 1
-    assert len(threads) == 1
-    assert threads[0].startswith("sticheln-bot")
+        process = server_table(client, table_id).analyses[0].process
+        data = wait_done(client, table_id, 0)
+    assert data["status"] == "failed"
+    assert data["error"] == "the analysis ran past its deadline and was stopped"
+    assert process is not None
+    assert not process.is_alive()

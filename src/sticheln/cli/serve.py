@@ -154,7 +154,7 @@ def add_parser(subparsers: Any) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="the most analyses running at once, each on a thread of its own (default: 1)",
+        help="the most analyses running at once, each in a process of its own (default: 1)",
     )
     parser.set_defaults(run=run)
 

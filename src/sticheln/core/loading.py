@@ -36,7 +36,7 @@ from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
-from sticheln.core.errors import RecordError, excerpt
+from sticheln.core.errors import RecordError, WrongTypeError, excerpt
 from sticheln.core.kit import BaseGame
 from sticheln.core.protocol import Game
 from sticheln.core.records import RECORD_FORMAT, Record, parse_json
@@ -86,7 +86,9 @@ class RecordedGame(Generic[StateT, MoveT]):
             yield state
 
 
-def load_record(text: str | bytes) -> RecordedGame[Any, Any]:
+def load_record(
+    text: str | bytes, *, game: Game[Any, Any, Any] | None = None
+) -> RecordedGame[Any, Any]:
     """Read the record of a game of any registered game (:data:`~sticheln.GAME_NAMES`), as
     :meth:`Game.to_json <sticheln.Game.to_json>` and each game's record class write it.
 
@@ -104,12 +106,21 @@ def load_record(text: str | bytes) -> RecordedGame[Any, Any]:
     >>> len(list(recorded.states())) == len(recorded.moves) + 1
     True
 
+    ``game``, a game object, reads the record in place of the registry's game of that name:
+    for a process that has the game object (a pickled one, say) but not its registration.
+    The record's ``game`` field must be its name.
+
     :raises RecordError: for text that is not JSON, not a record (no ``format`` of
         ``"sticheln-record"``), a record of a game that is not registered (the message says
         which game, and lists the known ones), or a record its game refuses (the message
         names the field or the move number at fault).
-    :raises WrongTypeError: if ``text`` is not a ``str`` or ``bytes``.
+    :raises WrongTypeError: if ``text`` is not a ``str`` or ``bytes``, or ``game`` is not
+        ``None`` or a game built on :class:`~sticheln.core.kit.BaseGame`.
     """
+    if game is not None and not isinstance(game, BaseGame):
+        raise WrongTypeError(
+            f"game must be a game built on sticheln.core.kit.BaseGame, got {excerpt(game)}"
+        )
     data = parse_json(text)
     if not isinstance(data, Mapping):
         raise RecordError(f"record must be a JSON object, got {type(data).__name__}")
@@ -118,7 +129,11 @@ def load_record(text: str | bytes) -> RecordedGame[Any, Any]:
     name = data["game"]
     if not isinstance(name, str):
         raise RecordError(f"field 'game': expected a game's name, got {excerpt(name)}")
-    if name not in GAME_NAMES:
+    given = game is not None
+    if game is not None:
+        if name != game.name:
+            raise RecordError(f"field 'game': a record of {excerpt(name)}, not of {game.name!r}")
+    elif name not in GAME_NAMES:
         known = list(GAME_NAMES)
         listed = ", ".join(known[:_NAMES_SHOWN])
         if len(known) > _NAMES_SHOWN:
@@ -129,7 +144,8 @@ def load_record(text: str | bytes) -> RecordedGame[Any, Any]:
     if data.get("format") != RECORD_FORMAT:
         got = excerpt(data["format"]) if "format" in data else "no format field"
         raise RecordError(f"field 'format': expected {RECORD_FORMAT!r}, got {got}")
-    game = find_game(name)
+    if game is None:
+        game = find_game(name)
     if not isinstance(game, BaseGame):
         raise RecordError(
             f"field 'game': the game {name!r} has no record class to read it with "
@@ -137,6 +153,8 @@ def load_record(text: str | bytes) -> RecordedGame[Any, Any]:
         )
     record: Record[Any, Any, Any] = game.kit.record.from_dict(data)
     state = record.replay()
+    if given and game.rules != record.rules:
+        return RecordedGame(attrs.evolve(game, rules=record.rules), record, state)
     return RecordedGame(_with_rules(game, record.rules), record, state)
 
 

@@ -1,5 +1,5 @@
 """The analysis of a game no longer in play, for its replay: what each decision of one seat
-was worth (:func:`sticheln.analysis.analyse`), worked out on the server's bot threads.
+was worth (:func:`sticheln.analysis.analyse`), worked out in a process of its own.
 
 ``POST /api/tables/{id}/analysis?seat=K`` starts the analysis of seat ``K`` (from 0) and
 answers ``202`` while it runs, ``200`` once it is done; asked again, it starts nothing more and
@@ -10,18 +10,28 @@ seconds and the worlds per decision, the analyses running at once on the server 
 meanwhile: ``429``). A table keeps the results of its seats, the server at most
 :attr:`~sticheln.web.limits.Limits.analyses_kept` of them (the oldest are dropped, to be
 worked out again when asked for). :doc:`/web` describes the answers.
+
+Each analysis runs in a new Python process (started with ``spawn``), so that it has an
+interpreter of its own and takes nothing from the server's event loop and bots but a core;
+the process tells the server its progress and sends the result through a pipe, and is killed
+when the server stops, when the table's result is dropped, or past its deadline
+(:func:`deadline`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import multiprocessing
 import re
+import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Any
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 from starlette.requests import Request
@@ -37,15 +47,23 @@ from sticheln.web.text import one_line, quote
 if TYPE_CHECKING:
     from sticheln.web.tables import Table, TableManager
 
-__all__ = ["Analyses", "AnalysisJob", "AnalysisRefused", "analysis_routes", "run_analysis"]
+__all__ = [
+    "Analyses",
+    "AnalysisJob",
+    "AnalysisRefused",
+    "analysis_routes",
+    "deadline",
+    "run_analysis",
+]
 
 log = logging.getLogger("sticheln.web")
 
 _SEAT = re.compile(r"[0-9]{1,3}")
 
 
-class AnalysisStopped(Exception):
-    """The server stopped while the analysis ran."""
+SPARE_SECONDS: Final = 30.0
+"""What :func:`deadline` allows an analysis beyond its budget: starting its process and
+reading the record."""
 
 
 class AnalysisRefused(Exception):
@@ -71,14 +89,14 @@ class AnalysisJob:
     done: int = 0
     """The decisions analysed so far."""
     total: int | None = None
-    """The decisions to analyse, once the analysis has started on a thread."""
+    """The decisions to analyse, once its process has counted them."""
     result: dict[str, Any] | None = None
     """The analysis as JSON-safe data (:meth:`Analysis.to_dict
     <sticheln.analysis.Analysis.to_dict>`), once done."""
     error: str | None = None
     """Why the analysis failed, in a line."""
-    stopping: bool = False
-    """Set when the server stops: the analysis ends after the decision it is at."""
+    process: BaseProcess | None = None
+    """The process the analysis runs in, while it runs."""
 
     @property
     def status(self) -> str:
@@ -87,14 +105,13 @@ class AnalysisJob:
             return "failed"
         return "running" if self.result is None else "done"
 
-    def progress(self, done: int, total: int) -> None:
-        """Note ``done`` decisions of ``total`` analysed (called on the analysis' thread).
-
-        :raises AnalysisStopped: once :attr:`stopping` is set.
-        """
-        if self.stopping:
-            raise AnalysisStopped
-        self.done, self.total = done, total
+    def stop(self) -> None:
+        """End the analysis' process: killed if it still runs (its result, if any, is in),
+        and waited for, so that none is left behind."""
+        process, self.process = self.process, None
+        if process is not None:
+            process.kill()
+            process.join(timeout=5)
 
     def to_dict(self, limits: Limits) -> dict[str, Any]:
         """What ``GET /api/tables/{id}/analysis?seat=K`` answers."""
@@ -110,25 +127,39 @@ class AnalysisJob:
         }
 
 
-def run_analysis(
-    game: Game[Any, Any, Any], state: Any, seat: int, limits: Limits, job: AnalysisJob
-) -> dict[str, Any]:
-    """The analysis of ``seat`` in the game that led to ``state``, as data: at most
-    :attr:`~Limits.analysis_samples` worlds and about :attr:`~Limits.analysis_time` seconds
-    for each decision (run on a worker thread; ``job`` hears the progress).
+def deadline(limits: Limits, decisions: int) -> float:
+    """The seconds an analysis of ``decisions`` decisions may run before the server kills its
+    process: twice its budget (:attr:`~Limits.analysis_time` a decision) and
+    :data:`SPARE_SECONDS`. The analysis keeps to its budget; the deadline is for a process
+    that does not."""
+    return 2 * limits.analysis_time * max(1, decisions) + SPARE_SECONDS
 
-    :raises AnalysisStopped: if ``job`` is told to stop meanwhile.
-    """
-    recorded = load_record(game.to_json(state))
-    decisions = len(decision_numbers(recorded, seat))
-    analysis = analyse(
-        recorded,
-        seat,
-        samples=limits.analysis_samples,
-        time=limits.analysis_time * max(1, decisions),
-        progress=job.progress,
-    )
-    return analysis.to_dict()
+
+def run_analysis(
+    game: Game[Any, Any, Any], record: str, seat: int, limits: Limits, sender: Connection
+) -> None:
+    """Analyse ``seat`` in the game ``record`` (the JSON text of a record of ``game``), in the
+    analysis' process: at most
+    :attr:`~Limits.analysis_samples` worlds and about :attr:`~Limits.analysis_time` seconds
+    for each decision, sending ``("progress", done, total)`` after each decision, then
+    ``("done", analysis)`` with the analysis as data or ``("failed", why)`` through
+    ``sender``."""
+    try:
+        recorded = load_record(record, game=game)
+        decisions = len(decision_numbers(recorded, seat))
+        sender.send(("progress", 0, decisions))
+        analysis = analyse(
+            recorded,
+            seat,
+            samples=limits.analysis_samples,
+            time=limits.analysis_time * max(1, decisions),
+            progress=lambda done, total: sender.send(("progress", done, total)),
+        )
+        sender.send(("done", analysis.to_dict()))
+    except Exception as exc:
+        sender.send(("failed", one_line(str(exc) or type(exc).__name__, 200)))
+    finally:
+        sender.close()
 
 
 class Analyses:
@@ -196,39 +227,100 @@ class Analyses:
                 table.analyses.pop(key[1], None)
             excess -= 1
 
-    async def run(self, table: Table, job: AnalysisJob, pool: Executor) -> None:
-        """Run ``job`` on a thread of ``pool`` and keep its result, or why it failed; a job
+    async def run(self, table: Table, job: AnalysisJob) -> None:
+        """Run ``job`` in a process of its own and keep its result, or why it failed; a job
         the server stopped is forgotten (asked again, it starts anew)."""
         loop = asyncio.get_running_loop()
+        messages: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         try:
+            record = await loop.run_in_executor(None, table.game.to_json, table.state)
+            context = multiprocessing.get_context("spawn")
+            receiver, sender = context.Pipe(duplex=False)
+            process = context.Process(
+                target=run_analysis,
+                args=(table.game, record, job.seat, self.limits, sender),
+                name=f"sticheln-analysis-{table.id}-{job.seat}",
+                daemon=True,
+            )
             try:
-                future = loop.run_in_executor(
-                    pool, run_analysis, table.game, table.state, job.seat, self.limits, job
-                )
-            except RuntimeError:  # the pool was shut down: the server is stopping
-                self._forget(table, job)
-                return
-            try:
-                job.result = await future
-            except (asyncio.CancelledError, AnalysisStopped) as exc:
-                self._forget(table, job)
-                if isinstance(exc, asyncio.CancelledError):
-                    raise
-                return
-            except Exception as exc:
-                log.exception("table %s: the analysis of seat %d failed", table.id, job.seat)
-                job.error = one_line(str(exc) or type(exc).__name__, 200)
-                return
-            log.info("table %s: seat %d analysed", table.id, job.seat)
+                process.start()
+            except BaseException:
+                receiver.close()
+                raise
+            finally:
+                sender.close()  # the process holds its end: the pipe ends when it does
+            job.process = process
+            threading.Thread(
+                target=_pump,
+                args=(receiver, loop, messages),
+                name=f"sticheln-analysis-pipe-{table.id}-{job.seat}",
+                daemon=True,
+            ).start()
+            ends = loop.time() + SPARE_SECONDS
+            while True:
+                try:
+                    message = await asyncio.wait_for(messages.get(), max(0.0, ends - loop.time()))
+                except TimeoutError:
+                    raise AnalysisFailed(
+                        "the analysis ran past its deadline and was stopped"
+                    ) from None
+                if message[0] == "progress":
+                    job.done, job.total = message[1], message[2]
+                    if message[1] == 0:
+                        ends = loop.time() + deadline(self.limits, message[2])
+                elif message[0] == "done":
+                    job.result = message[1]
+                    log.info("table %s: seat %d analysed", table.id, job.seat)
+                    return
+                elif message[0] == "failed":
+                    raise AnalysisFailed(message[1])
+                else:  # the pipe ended with no result: the process died
+                    await loop.run_in_executor(None, process.join, 5)
+                    raise AnalysisFailed(
+                        f"the analysis' process ended (exit code {process.exitcode})"
+                    )
+        except AnalysisFailed as exc:
+            log.error("table %s: the analysis of seat %d failed: %s", table.id, job.seat, exc)
+            job.error = str(exc)
+        except asyncio.CancelledError:
+            self._forget(table, job)
+            raise
+        except Exception as exc:
+            log.exception("table %s: the analysis of seat %d failed", table.id, job.seat)
+            job.error = one_line(str(exc) or type(exc).__name__, 200)
         finally:
+            job.stop()
             self.running.discard(job)
 
     def _forget(self, table: Table, job: AnalysisJob) -> None:
-        """Drop a job the server stopped; its thread ends after the decision it is at."""
-        job.stopping = True
+        """Drop a job the server stopped (its process is killed)."""
         if table.analyses.get(job.seat) is job:
             del table.analyses[job.seat]
         self._kept.pop((table.id, job.seat), None)
+
+
+class AnalysisFailed(Exception):
+    """Why an analysis failed, in a line."""
+
+
+def _pump(
+    receiver: Connection,
+    loop: asyncio.AbstractEventLoop,
+    messages: asyncio.Queue[tuple[Any, ...]],
+) -> None:
+    """Put what the analysis' process sends into ``messages`` (on a thread of its own, which
+    waits for the pipe), then ``("ended",)`` once the process' end of the pipe is closed, and
+    close the pipe."""
+    try:
+        while True:
+            message = receiver.recv()
+            loop.call_soon_threadsafe(messages.put_nowait, message)
+    except (EOFError, OSError):
+        pass
+    finally:
+        receiver.close()
+    with contextlib.suppress(RuntimeError):  # a closed event loop: nobody waits any more
+        loop.call_soon_threadsafe(messages.put_nowait, ("ended",))
 
 
 def _count(analyses: int) -> str:

@@ -108,9 +108,9 @@ class Limits:
     """The most worlds the analysis draws for each decision, at most
     ``MAX_ANALYSIS_SAMPLES`` (200); it stops at :attr:`analysis_time` too."""
     max_analyses: int = attrs.field(default=1, validator=_positive_int)
-    """The most analyses running at once; one more answers HTTP 503. Each takes a thread
-    of its own beside the :attr:`bot_threads`, so no bot waits for a thread while one runs
-    (they share the interpreter, though: :doc:`/web` measures what that costs)."""
+    """The most analyses running at once; one more answers HTTP 503. Each runs in a Python
+    process of its own (a core's work and the memory of an interpreter), so that neither the
+    bots nor the event loop wait for it (:doc:`/web` measures what it costs the server)."""
     analyses_per_client: int = attrs.field(default=1, validator=_positive_int)
     """The most analyses running at once that one client address started; one more answers
     HTTP 429."""

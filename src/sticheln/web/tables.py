@@ -462,10 +462,8 @@ class TableManager:
         :raises StoreError: if the file cannot be used.
         """
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sticheln-db")
-        # The analyses' threads beside the bots': a running analysis never holds a bot up.
         self._bot_pool = ThreadPoolExecutor(
-            max_workers=self.limits.bot_threads + self.limits.max_analyses,
-            thread_name_prefix="sticheln-bot",
+            max_workers=self.limits.bot_threads, thread_name_prefix="sticheln-bot"
         )
         self.tables = {}
         self.damaged = {}
@@ -869,14 +867,14 @@ class TableManager:
         self.schedule_bots(table)
 
     def start_analysis(self, table: Table, seat: int, client: str) -> AnalysisJob:
-        """The analysis of ``seat`` of ``table`` (no longer in play), started now on the
-        bots' threads unless the table has it already.
+        """The analysis of ``seat`` of ``table`` (no longer in play), started now in a
+        process of its own unless the table has it already.
 
         :raises AnalysisRefused: beyond the limits of analyses running at once.
         """
         job, new = self.analyses.start(table, seat, client)
         if new:
-            self._spawn(self.analyses.run(table, job, self._bot_pool))
+            self._spawn(self.analyses.run(table, job))
         return job
 
     async def replay(self, table: Table) -> dict[str, Any]:
