@@ -157,12 +157,10 @@ def check_players(game: Game[Any, Any, Any], players: int) -> None:
 
 
 def default_bot(game: Game[Any, Any, Any]) -> str:
-    """The bot that takes a seat when none is named: ``heuristic`` if there is one that
-    plays ``game``, else ``random``. (A searching bot is never the default: it is too slow
-    for a quick game.)"""
-    from sticheln.bots import plays
+    """The bot that takes a seat when none is named (:func:`sticheln.bots.default_bot`)."""
+    from sticheln.bots import default_bot as bots_default
 
-    return "heuristic" if plays("heuristic", game) else "random"
+    return bots_default(game)
 
 
 def parse_bot_names(text: str | None, seats: int, default: str = "random") -> list[str]:
