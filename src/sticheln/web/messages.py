@@ -39,6 +39,9 @@ ERROR_CODES = frozenset(
         "storage",
         "not-over",
         "too-many-tables",
+        "too-long",
+        "too-fast",
+        "no-timer",
     }
 )
 """The codes of the ``error`` messages."""
