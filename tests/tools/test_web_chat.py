@@ -15,7 +15,7 @@ from sticheln.web.chat import HISTORY, ChatLog, ChatRate, ChatRefused, chat_text
 from sticheln.web.limits import Limits
 from tests.web_helpers import Follower, create, server, server_table, tokens
 
-HTML = '<img src=x onerror="document.title=\'owned\'"><script>alert(1)</script>'
+HTML = "<img src=x onerror=\"document.title='owned'\"><script>alert(1)</script>"
 
 
 @pytest.fixture
