@@ -8,7 +8,6 @@ import asyncio
 import sqlite3
 import threading
 import time
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
