@@ -102,6 +102,7 @@ def create_table(
     preset: str | None = None,
     names: list[str | None] | None = None,
     seed: int | None = None,
+    move_time: float | None = None,
 ) -> NewTable:
     """A new table made with ``POST /api/tables``."""
     body: dict[str, Any] = {"game": game, "players": players, "seats": seats}
@@ -111,6 +112,8 @@ def create_table(
         body["names"] = names
     if seed is not None:
         body["seed"] = seed
+    if move_time is not None:
+        body["move_time"] = move_time
     status, created = http_json(f"{base}/api/tables", body)
     assert status == 201, (status, created)
     links = {

@@ -83,9 +83,11 @@ class MoveTimer:
         return True
 
     def stop(self) -> None:
-        """Stop every seat's time (the table ended, or the server stops)."""
+        """Stop every seat's time and let no bot stand in for anyone any more (the table
+        ended, or the server stops)."""
         for seat in list(self.deadlines):
             self._cancel(seat)
+        self.by_bot.clear()
 
     def _cancel(self, seat: int) -> None:
         self.deadlines.pop(seat, None)

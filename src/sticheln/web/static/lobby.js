@@ -1,6 +1,7 @@
 // The lobby: choose a game and its seats, create a table, share its links.
 
 import { el, clear, fetchJson } from "./dom.js";
+import { fillMoveTimes } from "./timer.js";
 
 const BOT_LABELS = {
   random: "Bot: random",
@@ -95,6 +96,8 @@ function formBody() {
     seats,
     names,
   };
+  const moveTime = $("move-time").value;
+  if (moveTime !== "") body.move_time = Number(moveTime);
   const seed = $("seed").value.trim();
   if (seed !== "") {
     if (!/^[0-9]+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
@@ -245,6 +248,7 @@ async function start() {
   try {
     const data = await fetchJson("/api/games");
     lobby.games = data.games;
+    fillMoveTimes($("move-time"), data.move_time);
     fillSelect($("game"), lobby.games.map((game) => game.name), lobby.games[0].name,
       (name) => lobby.games.find((game) => game.name === name).title);
     onGameChange();
