@@ -19,7 +19,7 @@ from sticheln.cli.env import (
     one_line,
 )
 from sticheln.core.errors import RecordError, UnknownNameError, WrongTypeError, excerpt
-from sticheln.core.seats import seat_label
+from sticheln.core.seats import record_problem, seat_label
 from sticheln.games import find_game
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def load_record(path: str) -> LoadedRecord:
     try:
         recorded = read_record(text)
     except RecordError as exc:
-        raise UsageError(f"{path!r} is not a valid game record: {exc}") from None
+        raise UsageError(f"{path!r} is not a valid game record: {record_problem(exc)}") from None
     record = recorded.record
     rules_name = getattr(record.rules, "name", None)
     return LoadedRecord(

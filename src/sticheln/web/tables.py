@@ -424,7 +424,8 @@ def _rebuild(stored: StoredTable) -> Table:
             move = game.move_from_dict(json.loads(text))
             after = game.apply_move(state, move)
         except (ValueError, LookupError, TypeError, RecursionError) as exc:
-            raise ValueError(f"move {number} does not replay: {exc}") from None
+            # Counted from 1, as people count: the reason is what the table list shows.
+            raise ValueError(f"move {number + 1} does not replay: {exc}") from None
         recent.append((state, move))
         state = after
         played.append(move)
