@@ -42,9 +42,21 @@ function playerCounts(game, preset) {
   return byPreset && byPreset[preset] ? byPreset[preset] : game.player_counts;
 }
 
+// The chosen preset's line, and its title in the select.
+function presetNote(game, preset) {
+  return (game.preset_notes || {})[preset] || null;
+}
+
+function showPresetNote() {
+  const game = currentGame();
+  const note = game ? presetNote(game, $("preset").value) : null;
+  $("preset-note").textContent = note ? note.line : "";
+}
+
 function onPresetChange() {
   const game = currentGame();
   if (!game) return;
+  showPresetNote();
   const counts = playerCounts(game, $("preset").value);
   const current = Number($("players").value);
   let players = counts[0];
@@ -57,7 +69,8 @@ function onPresetChange() {
 function onGameChange() {
   const game = currentGame();
   if (!game) return;
-  fillSelect($("preset"), game.presets, game.default_preset);
+  fillSelect($("preset"), game.presets, game.default_preset, (preset) => (presetNote(game, preset) || {}).title || preset);
+  showPresetNote();
   fillSelect($("players"), playerCounts(game, game.default_preset), game.default_players);
   renderSeats();
 }
