@@ -135,7 +135,7 @@ class RecordError(StichelnError, ValueError):
 
     The message names the field (``deals[1].hands[2]``) or the move number at fault. For a
     recorded move that is not legal, :attr:`number` and :attr:`illegal` give them apart, for
-    a program that words its own message (:func:`sticheln.core.seats.record_problem` words it
+    a program that words its own message (``sticheln.core.seats.record_problem`` words it
     for a person, counting seats from 1).
     """
 

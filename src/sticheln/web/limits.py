@@ -127,11 +127,11 @@ class Limits:
     oldest is dropped, to be worked out again if asked for."""
     min_move_time: float = attrs.field(default=10.0, validator=_positive_float)
     """The fewest seconds a table's move timer may give a seat to move
-    (:mod:`sticheln.web.timer`)."""
+    (``sticheln.web.timer``)."""
     max_move_time: float = attrs.field(default=600.0, validator=_positive_float)
     """The most seconds a table's move timer may give a seat to move."""
     chat_length: int = attrs.field(default=200, validator=_positive_int)
-    """The most characters of a chat line (:mod:`sticheln.web.chat`)."""
+    """The most characters of a chat line (``sticheln.web.chat``)."""
     chat_lines: int = attrs.field(default=5, validator=_positive_int)
     """The most chat lines one connection may send within :attr:`chat_window` seconds."""
     chat_window: float = attrs.field(default=10.0, validator=_positive_float)
