@@ -302,6 +302,7 @@ def default_bot(game: Game[Any, Any, Any]) -> str:
     ``random``. A searching bot is never the default: it is too slow for a quick game.
 
     >>> from sticheln import find_game
+    >>> from sticheln.bots import default_bot
     >>> default_bot(find_game("hattrick"))
     'heuristic'
     """
