@@ -82,3 +82,31 @@ def test_the_lobby_names_the_presets_by_title_and_says_the_chosen_one_s_line(
     assert note.text == (
         "Only a passed card's colour is shown; the highest card of the two tricks leads."
     )
+
+
+def test_before_playing_each_legal_card_says_what_it_would_do(
+    base: str, browser: Callable[..., WebDriver]
+) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    # Hattrick, four people: the seat that leads the first turn has no trick open, so each of
+    # its cards would open a trick of its colour (HT-TURN-1, HT-PLAY-2).
+    table = create_table(base, "hattrick", 4, ["human"] * 4, seed=8)
+    leader = table.info()["to_act"][0]
+    driver = browser(1280, 900)
+    open_table(driver, table.seat_links[leader])
+    colours = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
+    cards = wait_for(
+        driver,
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#hand button.card.legal"),
+        PAGE_TIMEOUT,
+        "the leader's cards were never offered",
+    )
+    line = driver.find_element(By.ID, "move-hint")
+    assert line.text == "Point at a card to see what it would do."
+    for card in cards[:3]:
+        name = card.get_attribute("data-card")
+        expected = f"{name}: opens a {colours[name[0]]} trick"
+        assert card.get_attribute("title") == expected
+        ActionChains(driver).move_to_element(card).perform()
+        wait_for(driver, lambda d, e=expected: line.text == e, PAGE_TIMEOUT, "no hint shown")

@@ -152,6 +152,10 @@ class GameInfo:
     or turned up), so that every seat may be shown every seat's points of the deal as they
     stand: the web table's score table shows them then. ``False``: the game says nothing, and
     nobody is shown them before the deal is scored."""
+    move_hint: Any = None
+    """``hint(view, move) -> str | None``: what a legal move would do, in a few words, for the
+    player of ``view`` about to choose ("would take the trick now", "opens a trick"); or its
+    reference, or ``None``. The web table shows it beside each legal card."""
     preset_notes: tuple[tuple[str, str, str], ...] = attrs.field(
         default=(), converter=_preset_notes
     )

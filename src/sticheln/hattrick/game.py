@@ -82,6 +82,7 @@ HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules
     hand_sampler=HandSampler,
     solver_position="sticheln.hattrick.endgame:solver_position",
     deal_scores_public=True,  # the won cards and the number of passed cards are public
+    move_hint="sticheln.hattrick.hints:move_hint",
     preset_notes={
         "amigo-1995": (
             "AMIGO 1995",

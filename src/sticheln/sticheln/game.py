@@ -94,6 +94,7 @@ STICHELN: Final[GameKit[StichelnState, StichelnMove, StichelnView, StichelnRules
     fast_playouts="sticheln.sticheln.playout:round_search",
     solver_position="sticheln.sticheln.endgame:solver_position",
     deal_scores_public=True,  # the won cards, and the pain cards once the round is played
+    move_hint="sticheln.sticheln.hints:move_hint",
     preset_notes={
         "nsv": (
             "NSV (English rules)",

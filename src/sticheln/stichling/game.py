@@ -76,6 +76,7 @@ STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, Stichling
     hand_sampler=HandSampler,
     solver_position="sticheln.stichling.endgame:solver_position",
     deal_scores_public=True,  # the won tricks and the victory points they turned up are face up
+    move_hint="sticheln.stichling.hints:move_hint",
     preset_notes={
         "ravensburger-2015": (
             "Ravensburger 2015",

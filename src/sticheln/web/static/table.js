@@ -9,6 +9,7 @@ import { Announcer, spokenContext, spokenText } from "./announce.js";
 import { TurnAlert } from "./alert.js";
 import { MoveClock } from "./timer.js";
 import { Chat } from "./chat.js";
+import { showHints, watchHints } from "./hints.js";
 
 const LOG_LIMIT = 60;
 // Messages waiting to be shown past which the page stops pacing and catches up (a tab that
@@ -400,6 +401,7 @@ function renderHand(state) {
     hand.append(button);
   }
   if (!cards.length) hand.append(el("p", { class: "muted" }, state.over ? "The game is over." : "No cards in hand."));
+  showHints(hand, $("move-hint"), state.legal);
 }
 
 function choiceItems(state) {
@@ -417,7 +419,7 @@ function renderChoices(state) {
   }
   for (const item of items) {
     const label = renderer.choiceLabel ? renderer.choiceLabel(item) : item.text;
-    box.append(el("button", { type: "button", class: "choice", "data-move-text": item.text }, label));
+    box.append(el("button", { type: "button", class: "choice", "data-move-text": item.text, title: item.hint }, label));
   }
 }
 
@@ -528,6 +530,7 @@ function start() {
   $("hand-section").hidden = !page.token;
   document.querySelector(".top .connection").before(page.pacer.control(), page.alert.control());
   $("hand").addEventListener("click", onHandClick);
+  watchHints($("hand"), $("move-hint"));
   $("choices").addEventListener("click", onChoiceClick);
   $("table-area").addEventListener("click", onTableClick);
   $("table-area").addEventListener("keydown", onTableKey);
