@@ -16,6 +16,7 @@ from selenium.webdriver.support.ui import Select
 from .helpers import (
     MOVE_TIMEOUT,
     PAGE_TIMEOUT,
+    _click,
     act,
     create_table,
     create_via_form,
@@ -34,13 +35,16 @@ def seconds_shown(text: str) -> int:
     return int(minutes) * 60 + int(seconds)
 
 
+_CLOCK_JS = """
+return [...document.querySelectorAll("#move-clock .clock-seat")].map(
+  (item) => [Number(item.dataset.seat), item.querySelector(".clock-time").textContent]);
+"""
+
+
 def clock_times(driver: WebDriver) -> dict[int, int]:
-    """The seconds each timed seat has left, as ``#move-clock`` shows them."""
-    shown = {}
-    for item in driver.find_elements(By.CSS_SELECTOR, "#move-clock .clock-seat"):
-        time_text = item.find_element(By.CSS_SELECTOR, ".clock-time").text
-        shown[int(item.get_attribute("data-seat"))] = seconds_shown(time_text)
-    return shown
+    """The seconds each timed seat has left, as ``#move-clock`` shows them (read in one
+    script: the box is drawn again at every ``clock`` message)."""
+    return {seat: seconds_shown(text) for seat, text in driver.execute_script(_CLOCK_JS)}
 
 
 def test_the_timer_counts_down_hands_the_seat_to_a_bot_and_gives_it_back(
@@ -68,12 +72,12 @@ def test_the_timer_counts_down_hands_the_seat_to_a_bot_and_gives_it_back(
     open_table(watcher, table.spectator)
     wait_for(watcher, clock_times, PAGE_TIMEOUT, "the spectator saw no seat's time")
     # Seat 0 runs out of time in its turn: a bot plays it, and its page offers it back.
-    button = wait_for(
+    wait_for(
         player,
         lambda d: d.find_elements(By.ID, "take-back"),
         60.0,
         "the seat's time never ran out",
-    )[0]
+    )
     assert "A bot plays your seat" in player.find_element(By.ID, "move-clock").text
     wait_for(
         watcher,
@@ -83,7 +87,8 @@ def test_the_timer_counts_down_hands_the_seat_to_a_bot_and_gives_it_back(
     )
     assert "played by a bot" in watcher.find_element(By.ID, "move-clock").text
     screenshot(player, screenshots / "move-timer-bot.png", at="#move-clock")
-    button.click()
+    # The button is drawn again with every clock message: click the one shown now.
+    wait_for(player, lambda d: _click(d, "#take-back"), PAGE_TIMEOUT, "#take-back not clicked")
     wait_for(
         player,
         lambda d: (
