@@ -98,6 +98,7 @@ def start_server(port: int, db: Path, log: Path, program: list[str] | None = Non
     command = [*program, "serve", "--port", str(port), "--db", str(db)]
     # The tests make their tables from one address, more than one client may have in play.
     command += ["--tables-per-client", "200", "--tables-per-hour", "1000"]
+    command += ["--min-move-time", "2"]  # a move timer short enough for a test
     with log.open("ab") as out:
         process = subprocess.Popen(
             command, stdout=out, stderr=subprocess.STDOUT, cwd=db.parent, env=os.environ.copy()

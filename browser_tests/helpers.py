@@ -102,6 +102,7 @@ def create_table(
     preset: str | None = None,
     names: list[str | None] | None = None,
     seed: int | None = None,
+    move_time: float | None = None,
 ) -> NewTable:
     """A new table made with ``POST /api/tables``."""
     body: dict[str, Any] = {"game": game, "players": players, "seats": seats}
@@ -111,6 +112,8 @@ def create_table(
         body["names"] = names
     if seed is not None:
         body["seed"] = seed
+    if move_time is not None:
+        body["move_time"] = move_time
     status, created = http_json(f"{base}/api/tables", body)
     assert status == 201, (status, created)
     links = {
@@ -387,6 +390,7 @@ def create_via_form(
     preset: str | None = None,
     names: list[str | None] | None = None,
     seed: int | None = None,
+    move_time: int | None = None,
 ) -> NewTable:
     """Make a table with the lobby's form (``form#new-table``) and read its links from
     ``#links``."""
@@ -430,6 +434,8 @@ def create_via_form(
             name_input.send_keys(names[seat])
     if seed is not None:
         driver.find_element(By.ID, "seed").send_keys(str(seed))
+    if move_time is not None:
+        Select(driver.find_element(By.ID, "move-time")).select_by_value(str(move_time))
     driver.find_element(By.ID, "create").click()
 
     def links_shown(d: WebDriver) -> bool:

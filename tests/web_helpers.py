@@ -14,6 +14,7 @@ from typing import Any
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from sticheln import SPECTATOR, find_game
+from sticheln.core.references import resolve
 from sticheln.web import Limits, create_app
 from sticheln.web.security import Access
 from sticheln.web.tables import HISTORY, Table
@@ -145,9 +146,15 @@ class Follower:
             if not closed and self.seat is not None and self.seat in game.players_to_act(state)
             else ()
         )
-        assert message["legal"] == [
-            {"move": move.to_dict(), "text": game.move_text(move)} for move in legal
-        ]
+        hint = resolve(game.info.move_hint, "the game's move hints")
+        expected = []
+        for move in legal:
+            entry = {"move": move.to_dict(), "text": game.move_text(move)}
+            said = None if hint is None else hint(game.observe(state, self.viewer()), move)
+            if said is not None:
+                entry["hint"] = said
+            expected.append(entry)
+        assert message["legal"] == expected
         allowed = allowed_before | card_names(view)
         assert card_names(message) <= allowed, card_names(message) - allowed
         self.last = message

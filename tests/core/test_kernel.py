@@ -131,7 +131,15 @@ def test_each_game_declares_itself() -> None:
         web_renderer="sticheln.sticheln:render.js",
         solver_position="sticheln.sticheln.endgame:solver_position",
         deal_scores_public=True,
+        move_hint="sticheln.sticheln.hints:move_hint",
+        preset_notes=sticheln_info.preset_notes,
     )
+    assert [key for key, _, _ in sticheln_info.preset_notes] == list(sticheln_info.presets)
+    assert sticheln_info.preset_note("online-5-rounds") == (
+        "Online, five rounds",
+        "Five rounds whatever the number of players; a trick of zeros goes to its leader.",
+    )
+    assert sticheln_info.preset_note("no-such-preset") is None
     assert sticheln_info.score_range(3) == (-108, 135)
     assert sticheln_info.score_range(2) is None
     hattrick_info = st.find_game("hattrick", "passes-shown").info

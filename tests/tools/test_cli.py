@@ -669,6 +669,22 @@ def test_a_tampered_record_is_a_one_line_error(finished_game: Path, tmp_path: Pa
     assert err.count("\n") == 1
 
 
+def test_a_tampered_record_s_error_counts_seats_from_1(finished_game: Path, tmp_path: Path) -> None:
+    data = json.loads(finished_game.read_text())
+    # The first move is seat 0's pain card; give it seat 1's, which seat 0 does not hold.
+    first, second = data["moves"][0], data["moves"][1]
+    assert (first["player"], second["player"]) == (0, 1)
+    first["card"] = second["card"]
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data))
+    code, _, err = run("replay", str(path))
+    assert code == 2
+    assert err == (
+        f"sticheln: error: {str(path)!r} is not a valid game record: move 1: "
+        f"{second['card']} is not in seat 1's hand\n"
+    )
+
+
 def test_replay_as_a_seat_that_does_not_exist(finished_game: Path) -> None:
     code, _, err = run("replay", str(finished_game), "--as", "4")
     assert code == 2

@@ -714,7 +714,7 @@ def test_a_damaged_move_row_sets_its_table_aside_and_the_server_serves_the_rest(
             "id": bad["id"],
             "game": "stichling",
             "status": "damaged",
-            "reason": "move 1 does not replay",
+            "reason": "move 2 does not replay",  # the second, counted from 1
         }
         assert damaged[worse["id"]]["game"] is None
         assert damaged[worse["id"]]["reason"] == "its row cannot be read"

@@ -29,6 +29,7 @@ __all__ = [
     "RandomBot",
     "bot_names",
     "bot_options",
+    "default_bot",
     "make_bot",
     "parse_bool",
     "parse_bot_spec",
@@ -293,6 +294,19 @@ def plays(name: str, game: Game[Any, Any, Any]) -> bool:
         and entry[0] is not None
         and (entry[1] is None or game.info.name in entry[1])
     )
+
+
+def default_bot(game: Game[Any, Any, Any]) -> str:
+    """The bot that takes a seat when none is named: ``heuristic`` if one plays ``game``
+    (the game declares it, :attr:`GameInfo.bots <sticheln.GameInfo.bots>`), else
+    ``random``. A searching bot is never the default: it is too slow for a quick game.
+
+    >>> from sticheln import find_game
+    >>> from sticheln.bots import default_bot
+    >>> default_bot(find_game("hattrick"))
+    'heuristic'
+    """
+    return "heuristic" if plays("heuristic", game) else "random"
 
 
 def bot_names(game: Game[Any, Any, Any]) -> tuple[str, ...]:

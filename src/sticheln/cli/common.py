@@ -19,7 +19,7 @@ from sticheln.cli.env import (
     one_line,
 )
 from sticheln.core.errors import RecordError, UnknownNameError, WrongTypeError, excerpt
-from sticheln.core.seats import seat_label
+from sticheln.core.seats import record_problem, seat_label
 from sticheln.games import find_game
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def load_record(path: str) -> LoadedRecord:
     try:
         recorded = read_record(text)
     except RecordError as exc:
-        raise UsageError(f"{path!r} is not a valid game record: {exc}") from None
+        raise UsageError(f"{path!r} is not a valid game record: {record_problem(exc)}") from None
     record = recorded.record
     rules_name = getattr(record.rules, "name", None)
     return LoadedRecord(
@@ -157,12 +157,10 @@ def check_players(game: Game[Any, Any, Any], players: int) -> None:
 
 
 def default_bot(game: Game[Any, Any, Any]) -> str:
-    """The bot that takes a seat when none is named: ``heuristic`` if there is one that
-    plays ``game``, else ``random``. (A searching bot is never the default: it is too slow
-    for a quick game.)"""
-    from sticheln.bots import plays
+    """The bot that takes a seat when none is named (:func:`sticheln.bots.default_bot`)."""
+    from sticheln.bots import default_bot as bots_default
 
-    return "heuristic" if plays("heuristic", game) else "random"
+    return bots_default(game)
 
 
 def parse_bot_names(text: str | None, seats: int, default: str = "random") -> list[str]:

@@ -156,6 +156,20 @@ def add_parser(subparsers: Any) -> None:
         metavar="N",
         help="the most analyses running at once, each in a process of its own (default: 1)",
     )
+    parser.add_argument(
+        "--min-move-time",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the fewest seconds a table's move timer may give a seat to move (default: 10)",
+    )
+    parser.add_argument(
+        "--max-move-time",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the most seconds a table's move timer may give a seat to move (default: 600)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -192,6 +206,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
         "analysis_time",
         "analysis_samples",
         "max_analyses",
+        "min_move_time",
+        "max_move_time",
     )
     options: dict[str, Any] = {
         field: getattr(args, field) for field in fields if getattr(args, field) is not None

@@ -133,8 +133,20 @@ class InvalidMoveError(StichelnError, ValueError):
 class RecordError(StichelnError, ValueError):
     """A game record that cannot be loaded or replayed.
 
-    The message names the field (``deals[1].hands[2]``) or the move number at fault.
+    The message names the field (``deals[1].hands[2]``) or the move number at fault. For a
+    recorded move that is not legal, :attr:`number` and :attr:`illegal` give them apart, for
+    a program that words its own message (``sticheln.core.seats.record_problem`` words it
+    for a person, counting seats from 1).
     """
+
+    def __init__(
+        self, message: str, *, number: int | None = None, illegal: IllegalMoveError | None = None
+    ) -> None:
+        super().__init__(message)
+        self.number = number
+        """The number (from 1) of the recorded move that is not legal, or ``None``."""
+        self.illegal = illegal
+        """Why that move is not legal, or ``None``."""
 
 
 class NotProvidedError(StichelnError, NotImplementedError):

@@ -222,6 +222,13 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     deal_scores_public: bool = False
     """Whether the scores of the deal in progress follow from what every player sees
     (:attr:`GameInfo.deal_scores_public`)."""
+    move_hint: Any = None
+    """What a legal move would do, for a player about to choose, or its reference
+    (:attr:`GameInfo.move_hint`); ``None``: nothing is said."""
+    preset_notes: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
+    """Per preset, its title for people and one line on what sets it apart
+    (:attr:`GameInfo.preset_notes`; the web lobby shows them); a preset left out is shown by
+    its name."""
 
     def evolve(self, **changes: Any) -> GameKit[StateT, MoveT, ViewT, RulesT]:
         """This kit with the fields ``changes`` names set to its values, and every field the
@@ -623,6 +630,8 @@ def _info(kit: GameKit[Any, Any, Any, Any], rules: Any) -> GameInfo:
         hand_sampler=kit.hand_sampler,
         solver_position=kit.solver_position,
         deal_scores_public=kit.deal_scores_public,
+        preset_notes=kit.preset_notes,
+        move_hint=kit.move_hint,
         screen=kit.screen,
         web_renderer=kit.web_renderer,
     )

@@ -62,6 +62,14 @@ def _named(values: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> tuple[tuple
     return tuple((str(name), factory) for name, factory in pairs)
 
 
+def _preset_notes(
+    values: Mapping[str, tuple[str, str]] | Iterable[tuple[str, str, str]],
+) -> tuple[tuple[str, str, str], ...]:
+    if isinstance(values, Mapping):
+        return tuple((str(key), str(title), str(line)) for key, (title, line) in values.items())
+    return tuple((str(key), str(title), str(line)) for key, title, line in values)
+
+
 @attrs.frozen
 class GameInfo:
     """What a game object declares about itself: generic code (bots, the command line,
@@ -144,6 +152,26 @@ class GameInfo:
     or turned up), so that every seat may be shown every seat's points of the deal as they
     stand: the web table's score table shows them then. ``False``: the game says nothing, and
     nobody is shown them before the deal is scored."""
+    move_hint: Any = None
+    """``hint(view, move) -> str | None``: what a legal move would do, in a few words, for the
+    player of ``view`` about to choose ("would take the trick now", "opens a trick"); or its
+    reference, or ``None``. The web table shows it beside each legal card."""
+    preset_notes: tuple[tuple[str, str, str], ...] = attrs.field(
+        default=(), converter=_preset_notes
+    )
+    """Per preset that has them, ``(preset, title, line)``: its name for people and one line
+    on what sets it apart, for a lobby to show (:meth:`preset_note`)."""
+
+    def preset_note(self, preset: str) -> tuple[str, str] | None:
+        """The title and the line of ``preset``, or ``None`` if the game gives none.
+
+        >>> from sticheln import find_game
+        >>> find_game("hattrick").info.preset_note("tiny")[0]
+        'Tiny'
+        """
+        return next(
+            ((title, line) for key, title, line in self.preset_notes if key == preset), None
+        )
 
     def bot(self, name: str) -> Any:
         """The factory (or its reference) of the game's own bot called ``name``, or

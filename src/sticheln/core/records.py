@@ -270,7 +270,7 @@ def replay_moves(
         try:
             state = apply(state, move)
         except IllegalMoveError as exc:
-            raise RecordError(f"move {number}: {exc}") from None
+            raise RecordError(f"move {number}: {exc}", number=number, illegal=exc) from None
     return state
 
 

@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["name_seats", "seat_label", "seat_number"]
+from sticheln.core.errors import RecordError
+
+__all__ = ["name_seats", "record_problem", "seat_label", "seat_number"]
 
 _SEAT = re.compile(r"\b(?:not )?(?:player|seat) (\d{1,9})('s)?")
 
@@ -52,3 +54,19 @@ def name_seats(text: str, names: Sequence[str], me: int | None = None) -> str:
         return f"{prefix}{names[seat]}{match.group(2) or ''}"
 
     return _SEAT.sub(named, text)
+
+
+def record_problem(error: RecordError, names: Sequence[str] = ()) -> str:
+    """What a person reads of a record that does not load: for a recorded move that is not
+    legal, its number and the reason, the seats named by ``names`` or counted from 1 (the
+    library's message counts them from 0 and adds the move's representation for
+    programmers); else the library's message.
+
+    >>> from sticheln.core.errors import IllegalMoveError
+    >>> illegal = IllegalMoveError("...", reason="B12 is not in player 0's hand")
+    >>> record_problem(RecordError("move 5: ...", number=5, illegal=illegal))
+    "move 5: B12 is not in seat 1's hand"
+    """
+    if error.number is None or error.illegal is None:
+        return str(error)
+    return f"move {error.number}: {name_seats(error.illegal.reason, names)}"

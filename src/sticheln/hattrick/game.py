@@ -82,6 +82,25 @@ HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules
     hand_sampler=HandSampler,
     solver_position="sticheln.hattrick.endgame:solver_position",
     deal_scores_public=True,  # the won cards and the number of passed cards are public
+    move_hint="sticheln.hattrick.hints:move_hint",
+    preset_notes={
+        "amigo-1995": (
+            "AMIGO 1995",
+            "4 to 6 players, 60 cards, a hand per player; passed cards are shown to everyone.",
+        ),
+        "passes-shown": (
+            "Passes shown",
+            "Passed cards are shown to everyone and count when the next leader is found.",
+        ),
+        "passes-hidden": (
+            "Passes hidden",
+            "Only a passed card's colour is shown; the highest card of the two tricks leads.",
+        ),
+        "tiny": (
+            "Tiny",
+            "One hand of six cards for 2 or 3 players: a game small enough to search whole.",
+        ),
+    },
     screen="sticheln.hattrick.screen:HattrickScreen",
     web_renderer="sticheln.hattrick:render.js",
     explain_trick=trick_explanation,

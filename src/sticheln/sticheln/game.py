@@ -94,6 +94,31 @@ STICHELN: Final[GameKit[StichelnState, StichelnMove, StichelnView, StichelnRules
     fast_playouts="sticheln.sticheln.playout:round_search",
     solver_position="sticheln.sticheln.endgame:solver_position",
     deal_scores_public=True,  # the won cards, and the pain cards once the round is played
+    move_hint="sticheln.sticheln.hints:move_hint",
+    preset_notes={
+        "nsv": (
+            "NSV (English rules)",
+            "3 to 6 players, a round per player; the youngest leads first; a trick of zeros is "
+            "set aside.",
+        ),
+        "amigo-1993": (
+            "AMIGO 1993 (German rules)",
+            "A draw picks the dealer, and the player left of the dealer leads the first trick.",
+        ),
+        "online-5-rounds": (
+            "Online, five rounds",
+            "Five rounds whatever the number of players; a trick of zeros goes to its leader.",
+        ),
+        "eight-players": (
+            "Up to eight players",
+            "The NSV rules for 7 and 8 players too, with a reconstructed deck table.",
+        ),
+        "tiny": (
+            "Tiny",
+            "One round of three cards a hand for 2 or 3 players: a game small enough to "
+            "search whole.",
+        ),
+    },
     screen="sticheln.sticheln.screen:StichelnScreen",
     web_renderer="sticheln.sticheln:render.js",
     explain_trick=trick_explanation,

@@ -1,6 +1,6 @@
 // Sticheln: one trick on the table, pain cards, won cards, rounds.
 
-import { cardElement, cardRow, hiddenCard } from "/static/cards.js";
+import { cardElement, cardRow, hiddenCard, ruleLink } from "/static/cards.js";
 import { el, listText } from "/static/dom.js";
 import { dealScoredLine, dealStartedLine, explanationList, gameOverLine, playCell, takerNote, trickTakenLine } from "/static/render-common.js";
 
@@ -26,6 +26,9 @@ export function tableArea(view, ctx) {
     const chosen = view.has_chosen.map((done, seat) => (done ? ctx.name(seat) : null)).filter(Boolean);
     parts.push(el("p", { class: "phase-note" }, "Everyone chooses a pain card face down.",
       " ", chosen.length ? `Chosen: ${listText(chosen)}.` : "Nobody has chosen yet."));
+    parts.push(el("p", { class: "choice-help" },
+      "The colour of your pain card is your pain colour this round: every card of it you win costs you its value, and so does the pain card itself. ",
+      ruleLink("ST-PAIN-2"), " ", ruleLink("ST-SCORE-1")));
   } else if (view.phase === "playing") {
     parts.push(currentTrick(view, ctx));
   }

@@ -76,6 +76,23 @@ STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, Stichling
     hand_sampler=HandSampler,
     solver_position="sticheln.stichling.endgame:solver_position",
     deal_scores_public=True,  # the won tricks and the victory points they turned up are face up
+    move_hint="sticheln.stichling.hints:move_hint",
+    preset_notes={
+        "ravensburger-2015": (
+            "Ravensburger 2015",
+            "Victory points 1/2/3, 2/4/6 and 3/6/9; a card is discarded only when nothing else "
+            "is possible.",
+        ),
+        "spieletest": (
+            "spieletest.at",
+            "Victory points 1/3/5 in the first hand; a card of a colour without an open trick "
+            "may go onto any open trick.",
+        ),
+        "tiny": (
+            "Tiny",
+            "One hand of four cards each for 2 or 3 players: a game small enough to search whole.",
+        ),
+    },
     screen="sticheln.stichling.screen:StichlingScreen",
     web_renderer="sticheln.stichling:render.js",
     explain_trick=trick_explanation,

@@ -26,6 +26,9 @@ export function tableArea(view, ctx) {
     const done = view.arranged.map(ctx.name);
     parts.push(el("p", { class: "phase-note" }, "Everyone lays down a row of victory points face down.", " ",
       done.length ? `Done: ${listText(done)}.` : "Nobody has done so yet."));
+    parts.push(el("p", { class: "choice-help" },
+      "Your row is what you score: your first won trick turns up its first card, each further one the next (after the third, the first again), and the card face up when the hand ends is your points. ",
+      ruleLink("SL-VP-3"), " ", ruleLink("SL-SCORE-1")));
   }
   if (view.phase === "playing") {
     const row = el("div", { class: "tricks" });

@@ -182,7 +182,9 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
         return JSONResponse({"rules": [rule.to_dict() for rule in rule_texts()]})
 
     async def games(request: Request) -> Response:
-        """``GET /api/games``: the games, their presets, player counts and bots."""
+        """``GET /api/games``: the games, their presets (with their titles and lines),
+        player counts and bots, and the
+        bounds of a table's move timer (``move_time``: ``min`` and ``max`` seconds)."""
         listed = []
         for name in GAME_NAMES:
             game = find_game(name)
@@ -199,12 +201,17 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
                         preset: list(find_game(name, preset).info.player_counts)
                         for preset in info.presets
                     },
+                    "preset_notes": {
+                        preset: {"title": title, "line": line}
+                        for preset, title, line in info.preset_notes
+                    },
                     "default_players": info.default_players,
                     "bots": bot_names(game),
                     "renderer": renderer_url(game),
                 }
             )
-        return JSONResponse({"games": listed})
+        move_time = {"min": limits.min_move_time, "max": limits.max_move_time}
+        return JSONResponse({"games": listed, "move_time": move_time})
 
     async def create_table(request: Request) -> Response:
         """``POST /api/tables``: a new table, with a join link per human seat and the

@@ -17,11 +17,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections import deque
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from sticheln.web.chat import ChatRate, ChatRefused, chat_text
 from sticheln.web.limits import Limits
 from sticheln.web.messages import error_message
 from sticheln.web.tables import MoveRefused, Table, TableManager, client_key
@@ -37,13 +39,15 @@ POLICY_VIOLATION = 1008
 TOO_SLOW = "reading too slowly"
 """The reason of that close."""
 
-_TYPES = ("join", "move", "ping", "rematch")
+_TYPES = ("join", "move", "ping", "rematch", "chat", "take-back")
 
 
 class Client:
     """A websocket's side of a table: its seat once joined, and its queue of messages."""
 
-    def __init__(self, websocket: WebSocket, max_queued_bytes: int) -> None:
+    def __init__(
+        self, websocket: WebSocket, max_queued_bytes: int, limits: Limits | None = None
+    ) -> None:
         self.websocket = websocket
         """The connection."""
         self.seat: int | None = None
@@ -56,6 +60,8 @@ class Client:
         """The most bytes of messages other than ``state`` that may wait."""
         self.queued_bytes = 0
         """The bytes of the messages other than ``state`` waiting now."""
+        self.chat_rate = ChatRate(limits or Limits())
+        """The times of the chat lines it sent (:mod:`sticheln.web.chat`)."""
         # (kind, JSON): "state" (a state a newer one replaces), "first" (the state right after
         # a welcome, which is never replaced) or "other" (counted in queued_bytes).
         self._queue: deque[tuple[str, str]] = deque()
@@ -135,7 +141,7 @@ class Client:
 async def serve_websocket(websocket: WebSocket, table: Table, manager: TableManager) -> None:
     """Serve one client of ``table`` until it goes away (the websocket accepted already and
     counted by the caller)."""
-    client = Client(websocket, manager.limits.max_queued_bytes)
+    client = Client(websocket, manager.limits.max_queued_bytes, manager.limits)
     writer = client.start_writer()
     try:
         while True:
@@ -194,6 +200,10 @@ async def _handle(
         await _move(client, table, manager, message)
     elif kind == "rematch":
         await _rematch(client, table, manager)
+    elif kind == "chat":
+        _chat(client, table, manager, message)
+    elif kind == "take-back":
+        await _take_back(client, table, manager)
     else:
         client.send(
             error_message(
@@ -283,3 +293,42 @@ async def _rematch(client: Client, table: Table, manager: TableManager) -> None:
         return
     if made is not None:  # a new one is told to everyone already
         client.send(rematch.message(client.seat))
+
+
+def _chat(client: Client, table: Table, manager: TableManager, message: dict[str, Any]) -> None:
+    """Send the seat's chat line to every connection of its table (and keep it with the
+    table), or say why not: :mod:`sticheln.web.chat`."""
+    if not client.joined:
+        client.send(error_message("not-joined", "join the table before chatting"))
+        return
+    seat = client.seat
+    if seat is None:
+        client.send(error_message("spectator", "spectators read the chat; the seats write in it"))
+        return
+    try:
+        text = chat_text(message.get("text"), manager.limits)
+        client.chat_rate.take(time.monotonic())
+    except ChatRefused as refused:
+        client.send(error_message(refused.code, refused.message))
+        return
+    line = table.chat.add(seat, table.names[seat], text)
+    for subscriber in list(table.subscribers):
+        subscriber.send({"type": "chat", "lines": [line]})
+
+
+async def _take_back(client: Client, table: Table, manager: TableManager) -> None:
+    """Give the client's seat, which a bot plays since its time ran out, back to it; the
+    ``clock`` message that follows says who a bot plays."""
+    if not client.joined:
+        client.send(error_message("not-joined", "join the table before taking a seat back"))
+        return
+    if client.seat is None:
+        client.send(error_message("spectator", "spectators watch; a seat takes itself back"))
+        return
+    if not table.timer.on:
+        client.send(error_message("no-timer", "this table has no move timer"))
+        return
+    if not await manager.take_back(table, client.seat):  # no bot played it: say so
+        message = table.clock_message()
+        if message is not None:
+            client.send(message)

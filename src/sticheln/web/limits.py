@@ -10,6 +10,14 @@ bots may use.
 (3600.0, 86400.0)
 >>> limits.analysis_time, limits.analysis_samples, limits.max_analyses
 (0.5, 20, 1)
+>>> limits.min_move_time, limits.max_move_time
+(10.0, 600.0)
+>>> limits.chat_length, limits.chat_lines, limits.chat_window
+(200, 5, 10.0)
+>>> Limits(min_move_time=60, max_move_time=30)
+Traceback (most recent call last):
+...
+ValueError: min_move_time (60) may not be above max_move_time (30)
 """
 
 from __future__ import annotations
@@ -117,3 +125,21 @@ class Limits:
     analyses_kept: int = attrs.field(default=100, validator=_positive_int)
     """The most analyses' results the server keeps (each with its table); past it, the
     oldest is dropped, to be worked out again if asked for."""
+    min_move_time: float = attrs.field(default=10.0, validator=_positive_float)
+    """The fewest seconds a table's move timer may give a seat to move
+    (``sticheln.web.timer``)."""
+    max_move_time: float = attrs.field(default=600.0, validator=_positive_float)
+    """The most seconds a table's move timer may give a seat to move."""
+    chat_length: int = attrs.field(default=200, validator=_positive_int)
+    """The most characters of a chat line (``sticheln.web.chat``)."""
+    chat_lines: int = attrs.field(default=5, validator=_positive_int)
+    """The most chat lines one connection may send within :attr:`chat_window` seconds."""
+    chat_window: float = attrs.field(default=10.0, validator=_positive_float)
+    """The seconds over which :attr:`chat_lines` are counted."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.min_move_time > self.max_move_time:
+            raise ValueError(
+                f"min_move_time ({self.min_move_time:g}) may not be above max_move_time "
+                f"({self.max_move_time:g})"
+            )

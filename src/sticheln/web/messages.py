@@ -11,6 +11,7 @@ from typing import Any
 
 from sticheln.core import SPECTATOR
 from sticheln.core.protocol import Game
+from sticheln.core.references import resolve
 from sticheln.web.text import one_line
 
 __all__ = [
@@ -39,6 +40,9 @@ ERROR_CODES = frozenset(
         "storage",
         "not-over",
         "too-many-tables",
+        "too-long",
+        "too-fast",
+        "no-timer",
     }
 )
 """The codes of the ``error`` messages."""
@@ -64,15 +68,25 @@ def seat_names(seats: Sequence[str], names: Sequence[str | None]) -> list[str]:
     return shown
 
 
-def legal_moves(game: Game[Any, Any, Any], state: Any, seat: int | None) -> list[dict[str, Any]]:
-    """The legal moves of ``seat`` with their texts; empty for a spectator or a seat that
-    may not act now."""
+def legal_moves(
+    game: Game[Any, Any, Any], state: Any, seat: int | None, view: Any = None
+) -> list[dict[str, Any]]:
+    """The legal moves of ``seat`` with their texts and, where the game says what a move
+    would do (:attr:`~sticheln.GameInfo.move_hint`, read from ``view``, the seat's), its
+    ``hint``; empty for a spectator or a seat that may not act now."""
     if seat is None or seat not in game.players_to_act(state):
         return []
-    return [
-        {"move": move.to_dict(), "text": game.move_text(move)}
-        for move in game.legal_moves(state, seat)
-    ]
+    hint = resolve(game.info.move_hint, f"the move hints of {game.info.title}")
+    if hint is not None and view is None:
+        view = game.observe(state, seat)
+    listed = []
+    for move in game.legal_moves(state, seat):
+        entry = {"move": move.to_dict(), "text": game.move_text(move)}
+        said = None if hint is None else hint(view, move)
+        if said is not None:
+            entry["hint"] = one_line(said, 120)
+        listed.append(entry)
+    return listed
 
 
 def deal_scores(game: Game[Any, Any, Any], state: Any) -> list[int] | None:
@@ -108,7 +122,7 @@ def state_message(
         "type": "state",
         "moves": moves,
         "view": view.to_dict(),
-        "legal": legal_moves(game, state, seat),
+        "legal": legal_moves(game, state, seat, view),
         "to_act": list(game.players_to_act(state)),
         "takers": list(takers),
         "scores": list(game.scores(state)),

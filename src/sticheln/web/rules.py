@@ -55,6 +55,7 @@ def rules_page() -> str:
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         "<title>The rules · sticheln</title>"
+        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
         '<link rel="stylesheet" href="/static/sticheln.css"></head>'
         '<body class="rules-page"><main><h1>The rules</h1>'
         "<p>The rules of the games as the library plays them, each with its ID; the "

@@ -34,10 +34,10 @@ import attrs
 
 __all__ = ["SCHEMA_VERSION", "STATUSES", "Store", "StoreError", "StoredTable", "TableRow"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The layout of the file (``PRAGMA user_version``). Files of version 0 (the first layout:
-the seed an integer column, no creator, client or times) are brought up to date when
-opened."""
+the seed an integer column, no creator, client or times) and of version 2 (no move timer)
+are brought up to date when opened."""
 
 STATUSES = ("playing", "over", "abandoned", "closed")
 """What a table's ``status`` may be: in play, its game over, closed by the server as
@@ -59,7 +59,8 @@ CREATE TABLE tables (
     created TEXT NOT NULL,
     status TEXT NOT NULL DEFAULT 'playing',
     joined REAL,
-    active REAL
+    active REAL,
+    move_time REAL
 )
 """
 
@@ -74,7 +75,7 @@ CREATE TABLE IF NOT EXISTS moves (
 
 _COLUMNS = (
     "id, game, preset, players, seed, seed_chosen, seats, names, token_hashes, creator_hash, "
-    "client, created, status, joined, active"
+    "client, created, status, joined, active, move_time"
 )
 
 
@@ -127,6 +128,9 @@ class TableRow:
     active: float | None = None
     """When something last happened at the table (made, a seat joined, a move), in seconds
     since 1970; ``None`` stands for the time it was made."""
+    move_time: float | None = None
+    """The seconds the table's move timer gives a seat to move, or ``None`` for no timer
+    (:mod:`sticheln.web.timer`)."""
 
     @property
     def created_at(self) -> float:
@@ -155,7 +159,7 @@ def _read_row(values: tuple[Any, ...]) -> TableRow:
     :raises ValueError: for a field that is not what the server wrote.
     """
     (id_, game, preset, players, seed, chosen, seats, names, hashes, creator) = values[:10]
-    client, created, status, joined, active = values[10:]
+    client, created, status, joined, active, move_time = values[10:]
     if status not in STATUSES:
         raise ValueError(f"status {str(status)[:20]!r} is none of {', '.join(STATUSES)}")
     row = TableRow(
@@ -174,6 +178,7 @@ def _read_row(values: tuple[Any, ...]) -> TableRow:
         client=str(client),
         joined=None if joined is None else float(joined),
         active=None if active is None else float(active),
+        move_time=None if move_time is None else float(move_time),
     )
     if not len(row.seats) == len(row.names) == len(row.token_hashes) == row.players:
         raise ValueError("the seats, names and token hashes do not match the players")
@@ -243,7 +248,9 @@ class Store:
                 f"{', '.join(sorted(names))[:100]})"
             )
         with self._transaction():
-            if "tables" in names:
+            if "tables" in names and version == 2:
+                self._db.execute("ALTER TABLE tables ADD COLUMN move_time REAL")
+            elif "tables" in names:
                 self._migrate_from_0()
             else:
                 self._db.execute(_TABLES)
@@ -259,7 +266,8 @@ class Store:
         self._db.execute(_TABLES)
         self._db.execute(
             f"INSERT INTO tables ({_COLUMNS}) SELECT id, game, preset, players, "
-            "CAST(seed AS TEXT), 0, seats, names, token_hashes, NULL, '', created, status, ?, ? "
+            "CAST(seed AS TEXT), 0, seats, names, token_hashes, NULL, '', created, status, ?, ?, "
+            "NULL "
             "FROM tables_0",
             (now, now),
         )
@@ -282,7 +290,7 @@ class Store:
         with self._transaction():
             self._db.execute(
                 f"INSERT INTO tables ({_COLUMNS}) VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.game,
@@ -299,6 +307,7 @@ class Store:
                     row.status,
                     row.joined,
                     row.active,
+                    row.move_time,
                 ),
             )
 

@@ -36,18 +36,20 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from sticheln.bots import Bot, make_bot
+from sticheln.bots import Bot, default_bot, make_bot
 from sticheln.core import IllegalMoveError
 from sticheln.core.protocol import Game
 from sticheln.core.seats import name_seats, seat_number
 from sticheln.games import find_game
 from sticheln.web.analysis import Analyses, AnalysisJob
+from sticheln.web.chat import ChatLog
 from sticheln.web.limits import Limits
 from sticheln.web.messages import deal_scores, events_message, seat_names, state_message
 from sticheln.web.renderers import renderer_url
 from sticheln.web.replay import replay_document, replay_frames, replay_index
 from sticheln.web.store import Store, StoredTable, TableRow
 from sticheln.web.text import one_line, quote
+from sticheln.web.timer import MoveTimer
 from sticheln.web.validate import TableRequest
 
 __all__ = [
@@ -222,6 +224,12 @@ class Table:
         """When a person first joined a seat, or ``None``."""
         self.active_at = self.created_at if row.active is None else row.active
         """When something last happened: made, a seat joined, a move."""
+        self.timer = MoveTimer(row.move_time)
+        """The move timer (off for a table made without one): :mod:`sticheln.web.timer`."""
+        self.stand_in: Bot[Any, Any] | None = None
+        """The bot that plays the seats of people whose time ran out, once one did."""
+        self.chat = ChatLog()
+        """The chat's last lines (in memory only): :mod:`sticheln.web.chat`."""
         self.active_written = self.active_at
         """The last :attr:`active_at` written to the file (at most :data:`ACTIVE_EVERY`
         seconds behind it while moves are made)."""
@@ -247,6 +255,30 @@ class Table:
     def in_play(self) -> bool:
         """Whether moves may still be made (the game not over, the table not closed)."""
         return self.closed is None and not self.over
+
+    def played_by_bot(self, seat: int) -> bool:
+        """Whether a bot plays ``seat``: a bot's seat, or a person's whose time ran out."""
+        return seat in self.bots or seat in self.timer.by_bot
+
+    def bot_of(self, seat: int) -> Bot[Any, Any]:
+        """The bot that plays ``seat`` (:meth:`played_by_bot`): the seat's own, or the
+        game's default bot standing in for a person."""
+        if seat in self.bots:
+            return self.bots[seat]
+        if self.stand_in is None:
+            self.stand_in = make_bot(default_bot(self.game), self.game)
+        return self.stand_in
+
+    def clock_message(self) -> dict[str, Any] | None:
+        """The ``clock`` message of the move timer now, or ``None`` without a timer."""
+        return self.timer.message(asyncio.get_running_loop().time())
+
+    def announce_clock(self) -> None:
+        """Send every subscriber the ``clock`` message (nothing without a timer)."""
+        message = self.clock_message()
+        if message is not None:
+            for subscriber in list(self.subscribers):
+                subscriber.send(message)
 
     @property
     def has_people(self) -> bool:
@@ -296,6 +328,7 @@ class Table:
             "seed_chosen": self.row.seed_chosen,
             "to_act": list(self.game.players_to_act(self.state)) if self.in_play else [],
             "winners": list(self.game.winners(self.state)),
+            "move_time": self.row.move_time,
             "created": self.row.created,
             "spectator": f"/table/{self.id}",
             "replay": f"/replay/{self.id}",
@@ -317,6 +350,8 @@ class Table:
                 "seat": subscriber.seat,
                 "names": self.names,
                 "history": history,
+                "clock": self.clock_message(),
+                "chat": self.chat.history(),
             }
         )
         subscriber.send(self.state_message(subscriber.seat))
@@ -389,7 +424,8 @@ def _rebuild(stored: StoredTable) -> Table:
             move = game.move_from_dict(json.loads(text))
             after = game.apply_move(state, move)
         except (ValueError, LookupError, TypeError, RecursionError) as exc:
-            raise ValueError(f"move {number} does not replay: {exc}") from None
+            # Counted from 1, as people count: the reason is what the table list shows.
+            raise ValueError(f"move {number + 1} does not replay: {exc}") from None
         recent.append((state, move))
         state = after
         played.append(move)
@@ -494,11 +530,14 @@ class TableManager:
         )
         await self.sweep()
         for table in self.tables.values():
+            self._run_timer(table)
             self.schedule_bots(table)
         self._spawn(self._sweeper())
 
     async def stop(self) -> None:
         """Stop the bots and close the SQLite file."""
+        for table in self.tables.values():
+            table.timer.stop()
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
@@ -582,6 +621,7 @@ class TableManager:
                 creator_hash=hash_token(creator),
                 client=client,
                 active=now,
+                move_time=request.move_time,
             )
             state = request.game.new_game(request.players, seed=seed)
             table = Table(row, request.game, state, [])
@@ -591,6 +631,7 @@ class TableManager:
             if not self._creating[client]:
                 del self._creating[client]
         self.tables[table.id] = table
+        self._run_timer(table)
         log.info(
             "table %s: %s (%s), %d players, seats %s%s",
             table.id,
@@ -624,6 +665,7 @@ class TableManager:
                     table.row.seats,
                     table.row.names,
                     None,
+                    table.row.move_time,
                 )
                 try:
                     new, tokens, _ = await self.create(request, client)
@@ -682,6 +724,7 @@ class TableManager:
                 return
             await self._write(self.store.set_status, table.id, status)
             table.closed = status
+            self._run_timer(table)
             table.announce_closed(reason)
             log.info("table %s: %s: %s", table.id, status, reason)
 
@@ -761,9 +804,12 @@ class TableManager:
                 raise MoveRefused(
                     "illegal-move", f"{quote(game.move_text(move))} is not a legal move now"
                 )
+            taken = table.timer.take_back(seat)  # acting yourself takes control back
             try:
                 await self._commit(table, move)
             except StorageFailed as exc:
+                if taken:
+                    table.timer.by_bot.add(seat)
                 raise MoveRefused(
                     "storage", f"the move was not saved ({exc}), so it was not made: try again"
                 ) from None
@@ -794,15 +840,56 @@ class TableManager:
         table.moves.append(move)
         table.recent.append((before, move))
         table.broadcast(before, move)
+        self._run_timer(table)
         if over:
             log.info("table %s: the game is over after %d moves", table.id, len(table.moves))
 
+    def _run_timer(self, table: Table) -> None:
+        """Start and stop the seats' move times for the table as it stands now (all stopped
+        once it is no longer in play) and tell every subscriber (:mod:`sticheln.web.timer`)."""
+        if not table.timer.on:
+            return
+        if table.in_play:
+            people = [seat for seat, kind in enumerate(table.row.seats) if kind == "human"]
+            table.timer.update(
+                table.game.players_to_act(table.state),
+                people,
+                lambda seat, deadline: self._spawn(self._time_out(table, seat, deadline)),
+            )
+        else:
+            table.timer.stop()
+        table.announce_clock()
+
+    async def _time_out(self, table: Table, seat: int, deadline: float) -> None:
+        """The time of ``seat`` ran out at ``deadline``: the game's default bot plays it from
+        now on, unless the seat moved (or the table ended) while this waited for the lock."""
+        async with table.lock:
+            if not table.in_play or not table.timer.hand_to_bot(seat, deadline):
+                return
+            log.info(
+                "table %s: seat %d ran out of time; a bot plays it", table.id, seat_number(seat)
+            )
+            table.announce_clock()
+        self.schedule_bots(table)
+
+    async def take_back(self, table: Table, seat: int) -> bool:
+        """Give ``seat``, which a bot plays since its time ran out, back to its player (its
+        time starts again if it is to act; the bot's move being chosen is not made, and
+        every subscriber hears the new ``clock``); whether a bot played it."""
+        async with table.lock:
+            if not table.timer.take_back(seat):
+                return False
+            log.info("table %s: seat %d takes control back", table.id, seat_number(seat))
+            self._run_timer(table)
+            return True
+
     def schedule_bots(self, table: Table) -> None:
-        """Start a bot turn for every bot seat that is to act and not thinking yet."""
+        """Start a bot turn for every seat a bot plays that is to act and not thinking
+        yet."""
         if not table.in_play:
             return
         for seat in table.game.players_to_act(table.state):
-            if seat in table.bots and seat not in table.thinking:
+            if table.played_by_bot(seat) and seat not in table.thinking:
                 table.thinking.add(seat)
                 self._spawn(self._bot_turn(table, seat))
 
@@ -814,14 +901,18 @@ class TableManager:
         game = table.game
         wait = BOT_RETRY_FIRST
         try:
-            while table.in_play and seat in game.players_to_act(table.state):
+            while (
+                table.in_play
+                and seat in game.players_to_act(table.state)
+                and table.played_by_bot(seat)
+            ):
                 state, number = table.state, len(table.moves)
                 view = game.observe(state, seat)
                 moves = game.legal_moves(state, seat)
                 rng = random.Random(f"{table.row.seed}/{seat}/{number}")
                 try:
                     move = await loop.run_in_executor(
-                        self._bot_pool, table.bots[seat].choose, view, moves, rng
+                        self._bot_pool, table.bot_of(seat).choose, view, moves, rng
                     )
                 except RuntimeError:  # the pool was shut down
                     return
@@ -833,6 +924,8 @@ class TableManager:
                     )
                     move = rng.choice(moves)
                 async with table.lock:
+                    if not table.played_by_bot(seat):  # its player took control back
+                        return
                     if table.state is not state and (
                         not table.in_play or move not in game.legal_moves(table.state, seat)
                     ):

@@ -49,7 +49,7 @@ MAX_SEED = 2**256 - 1
 """The largest seed a creator may choose (a finished table's record shows the seed it was
 dealt from, which is below ``2**129``, so that its deals can be dealt again)."""
 
-_FIELDS = frozenset({"game", "preset", "players", "seats", "names", "seed"})
+_FIELDS = frozenset({"game", "preset", "players", "seats", "names", "seed", "move_time"})
 
 
 class RequestError(ValueError):
@@ -74,6 +74,9 @@ class TableRequest:
     seed: int | None
     """The seed the creator chose, if any (every seat is told that the creator chose the
     deals)."""
+    move_time: float | None = None
+    """The seconds the move timer gives a seat to move, or ``None``: no timer
+    (:mod:`sticheln.web.timer`)."""
 
 
 def parse_table_request(body: object, limits: Limits) -> TableRequest:
@@ -119,7 +122,23 @@ def parse_table_request(body: object, limits: Limits) -> TableRequest:
     seed = body.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
         raise RequestError(f"seed: must be a whole number from 0 to 2**256-1, not {quote(seed)}")
-    return TableRequest(game, preset, players, seats, names, seed)
+    move_time = _move_time(body.get("move_time"), limits)
+    return TableRequest(game, preset, players, seats, names, seed, move_time)
+
+
+def _move_time(value: object, limits: Limits) -> float | None:
+    """The checked seconds of the move timer: ``None`` (no timer, the default) or a number
+    from :attr:`~Limits.min_move_time` to :attr:`~Limits.max_move_time`."""
+    if value is None:
+        return None
+    low, high = limits.min_move_time, limits.max_move_time
+    number = value if type(value) in (int, float) else None  # not a bool
+    if not isinstance(number, int | float) or not low <= number <= high:
+        raise RequestError(
+            f"move_time: null for no timer, or the seconds a seat has to move, from {low:g} to "
+            f"{high:g}; not {quote(value)}"
+        )
+    return float(number)
 
 
 def _counts(counts: tuple[int, ...]) -> str:

@@ -1,6 +1,7 @@
 // The lobby: choose a game and its seats, create a table, share its links.
 
 import { el, clear, fetchJson } from "./dom.js";
+import { fillMoveTimes } from "./timer.js";
 
 const BOT_LABELS = {
   random: "Bot: random",
@@ -41,9 +42,21 @@ function playerCounts(game, preset) {
   return byPreset && byPreset[preset] ? byPreset[preset] : game.player_counts;
 }
 
+// The chosen preset's line, and its title in the select.
+function presetNote(game, preset) {
+  return (game.preset_notes || {})[preset] || null;
+}
+
+function showPresetNote() {
+  const game = currentGame();
+  const note = game ? presetNote(game, $("preset").value) : null;
+  $("preset-note").textContent = note ? note.line : "";
+}
+
 function onPresetChange() {
   const game = currentGame();
   if (!game) return;
+  showPresetNote();
   const counts = playerCounts(game, $("preset").value);
   const current = Number($("players").value);
   let players = counts[0];
@@ -56,7 +69,8 @@ function onPresetChange() {
 function onGameChange() {
   const game = currentGame();
   if (!game) return;
-  fillSelect($("preset"), game.presets, game.default_preset);
+  fillSelect($("preset"), game.presets, game.default_preset, (preset) => (presetNote(game, preset) || {}).title || preset);
+  showPresetNote();
   fillSelect($("players"), playerCounts(game, game.default_preset), game.default_players);
   renderSeats();
 }
@@ -95,6 +109,8 @@ function formBody() {
     seats,
     names,
   };
+  const moveTime = $("move-time").value;
+  if (moveTime !== "") body.move_time = Number(moveTime);
   const seed = $("seed").value.trim();
   if (seed !== "") {
     if (!/^[0-9]+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
@@ -245,6 +261,7 @@ async function start() {
   try {
     const data = await fetchJson("/api/games");
     lobby.games = data.games;
+    fillMoveTimes($("move-time"), data.move_time);
     fillSelect($("game"), lobby.games.map((game) => game.name), lobby.games[0].name,
       (name) => lobby.games.find((game) => game.name === name).title);
     onGameChange();

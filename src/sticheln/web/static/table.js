@@ -7,6 +7,9 @@ import { Pacer } from "./pace.js";
 import { showDealSummary } from "./summary.js";
 import { Announcer, spokenContext, spokenText } from "./announce.js";
 import { TurnAlert } from "./alert.js";
+import { MoveClock } from "./timer.js";
+import { Chat } from "./chat.js";
+import { showHints, watchHints } from "./hints.js";
 
 const LOG_LIMIT = 60;
 // Messages waiting to be shown past which the page stops pacing and catches up (a tab that
@@ -34,6 +37,8 @@ const page = {
   pacer: new Pacer(),
   announcer: null,
   alert: new TurnAlert(),
+  clock: null,
+  chat: null,
   // The events of the move being shown that took a trick: the trick is shown completed, with
   // who took it and why, before the state after the move.
   taking: null,
@@ -116,6 +121,18 @@ function receive(data) {
   } catch {
     return;
   }
+  // The chat and the move timer are shown as they come, not at the pace of the moves.
+  if (message.type === "welcome") {
+    page.chat.setSeat(message.seat ?? null);
+    page.chat.reset(message.chat);
+    page.clock.update(message.clock, message.names || [], message.seat ?? null);
+  } else if (message.type === "chat") {
+    page.chat.add(message.lines || []);
+    return;
+  } else if (message.type === "clock") {
+    page.clock.update(message, page.names, page.seat);
+    return;
+  }
   const handlers = { welcome: onWelcome, state: onState, events: onLiveEvents, error: onError, closed: onClosed, rematch: onRematch };
   const handler = handlers[message.type];
   if (!handler) return;
@@ -146,6 +163,7 @@ async function onWelcome(message) {
   page.title = table.title || (game ? game[0].toUpperCase() + game.slice(1) : "Table");
   $("title").textContent = page.seat === null ? `${page.title} · spectator` : `${page.title} · ${seatName(page.names, page.seat)}`;
   page.alert.setTitle(`${page.title} – table ${page.tableId}`);
+  $("rules-link").href = `/rules#${encodeURIComponent(game)}`;
   $("hand-section").hidden = page.seat === null;
   const notice = $("notice");
   notice.hidden = !table.seed_chosen;
@@ -383,6 +401,7 @@ function renderHand(state) {
     hand.append(button);
   }
   if (!cards.length) hand.append(el("p", { class: "muted" }, state.over ? "The game is over." : "No cards in hand."));
+  showHints(hand, $("move-hint"), state.legal);
 }
 
 function choiceItems(state) {
@@ -400,7 +419,7 @@ function renderChoices(state) {
   }
   for (const item of items) {
     const label = renderer.choiceLabel ? renderer.choiceLabel(item) : item.text;
-    box.append(el("button", { type: "button", class: "choice", "data-move-text": item.text }, label));
+    box.append(el("button", { type: "button", class: "choice", "data-move-text": item.text, title: item.hint }, label));
   }
 }
 
@@ -505,10 +524,13 @@ function onHashChange() {
 function start() {
   page.token = readToken();
   page.announcer = new Announcer($("announcer"));
+  page.clock = new MoveClock($("move-clock"), () => send({ type: "take-back" }));
+  page.chat = new Chat($("chat"), (text) => send({ type: "chat", text }));
   setBody("seat", page.token ? "" : "spectator");
   $("hand-section").hidden = !page.token;
   document.querySelector(".top .connection").before(page.pacer.control(), page.alert.control());
   $("hand").addEventListener("click", onHandClick);
+  watchHints($("hand"), $("move-hint"));
   $("choices").addEventListener("click", onChoiceClick);
   $("table-area").addEventListener("click", onTableClick);
   $("table-area").addEventListener("keydown", onTableKey);

@@ -1,0 +1,30 @@
+"""What each legal move of Hattrick would do, in a few words, for a player about to choose:
+follow the open trick of its colour (:rule:`HT-PLAY-1`), open a trick (:rule:`HT-PLAY-2`), or
+be passed, at a cost of :data:`~sticheln.hattrick.PASS_PENALTY` points (:rule:`HT-PLAY-3`,
+:rule:`HT-SCORE-3`).
+
+>>> from sticheln import Card
+>>> from sticheln.hattrick import Pass
+>>> move_hint(None, Pass(0, Card.parse("G5")))
+'passed: -2 points'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick
+from sticheln.hattrick.scoring import PASS_PENALTY
+
+__all__ = ["move_hint"]
+
+
+def move_hint(view: Any, move: HattrickMove) -> str:
+    """What ``move`` would do: the card decides it (:rule:`HT-PLAY-4`), so the view is not
+    read."""
+    colour = move.card.color.name.lower()
+    if isinstance(move, Follow):
+        return f"follows the {colour} trick"
+    if isinstance(move, OpenTrick):
+        return f"opens a {colour} trick"
+    return f"passed: -{PASS_PENALTY} points"
