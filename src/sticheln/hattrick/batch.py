@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -74,7 +75,9 @@ from sticheln.hattrick.turn import OPEN_TRICKS, Action, action_for, trick_taker
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["ACTIONS", "HattrickBatchResult", "simulate"]
+    from sticheln.hattrick.game import HattrickGame
+
+__all__ = ["ACTIONS", "HattrickBatchResult", "random_games", "simulate"]
 
 _I8: Final = np.int8
 _IP: Final = np.intp
@@ -401,3 +404,26 @@ def simulate(
         scores=hand_scores.sum(axis=1, dtype=np.int64),
         moves=int(played_hands.sum()) * per_hand,
     )
+
+
+def random_games(
+    game: HattrickGame, players: int, seeds: Iterable[int]
+) -> tuple[HattrickRecord, ...]:
+    """For each seed, the record of one game of Hattrick under the rules of ``game``, played
+    uniformly at random over the legal moves (:func:`simulate` of one game from that seed):
+    Hattrick's fast source of random games for self-play data (:attr:`GameInfo.random_games
+    <sticheln.GameInfo.random_games>`). Each game depends on its seed alone.
+
+    >>> from sticheln.hattrick import HattrickGame
+    >>> first, second = random_games(HattrickGame(AMIGO_1995), 4, [5, 5])
+    >>> first == second, len(first.moves)
+    (True, 224)
+
+    :raises RulesError: if the rules do not allow ``players`` players.
+    :raises SetupError: for a negative seed.
+    :raises WrongTypeError: if an argument is of the wrong type.
+    """
+    from sticheln.hattrick.game import HattrickGame
+
+    check_type(game, HattrickGame, "game")
+    return tuple(simulate(game.rules, players, 1, seed).record(0) for seed in seeds)

@@ -52,6 +52,7 @@ module does not build."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -76,7 +77,9 @@ from sticheln.sticheln.trick import taking_index, trick_winner
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["BatchResult", "simulate"]
+    from sticheln.sticheln.game import StichelnGame
+
+__all__ = ["BatchResult", "random_games", "simulate"]
 
 _I8: Final = np.int8
 _IP: Final = np.intp
@@ -509,3 +512,27 @@ def _observe(
         out.reshape(games, rounds * per_round, width),
         masks.reshape(games, rounds * per_round, size),
     )
+
+
+def random_games(
+    game: StichelnGame, players: int, seeds: Iterable[int]
+) -> tuple[StichelnRecord, ...]:
+    """For each seed, the record of one game of Sticheln under the rules of ``game``, played
+    uniformly at random over the legal moves (:func:`simulate` of one game from that seed):
+    Sticheln's fast source of random games for self-play data (:attr:`GameInfo.random_games
+    <sticheln.GameInfo.random_games>`). Each game depends on its seed alone.
+
+    >>> from sticheln import NSV
+    >>> from sticheln import StichelnGame
+    >>> first, second = random_games(StichelnGame(NSV), 4, [5, 5])
+    >>> first == second, len(first.moves)
+    (True, 240)
+
+    :raises RulesError: if the rules have no deck for ``players``.
+    :raises SetupError: for a negative seed.
+    :raises WrongTypeError: if an argument is of the wrong type.
+    """
+    from sticheln.sticheln.game import StichelnGame
+
+    check_type(game, StichelnGame, "game")
+    return tuple(simulate(game.rules, players, 1, seed).record(0) for seed in seeds)
