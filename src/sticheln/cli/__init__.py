@@ -2,7 +2,8 @@
 analyse saved games, serve the web table.
 
 ``sticheln play`` lets a person play in the terminal (``--auto``: bots on every seat),
-``sticheln simulate`` compares bots over many games, ``sticheln league`` rates the bots of
+``sticheln simulate`` compares bots over many games, ``sticheln selfplay`` writes the
+decisions of many games as training data, ``sticheln league`` rates the bots of
 tournaments' results files, ``sticheln replay FILE`` shows a saved game, ``sticheln analyse
 FILE`` finds a player's costly moves in it, and ``sticheln serve`` runs the web server
 (:doc:`/web`). :func:`main` runs
@@ -25,6 +26,7 @@ __all__ = ["COMMANDS", "build_parser", "main"]
 COMMANDS: Final = {
     "play": "play a game in the terminal against bots",
     "simulate": "play many games between bots and compare them",
+    "selfplay": "write the decisions of many games as training data (Parquet shards)",
     "league": "rate the bots of many tournaments together",
     "replay": "show a saved game trick by trick",
     "analyse": "the costly moves of one player in a saved game",

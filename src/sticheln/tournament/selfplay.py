@@ -62,6 +62,7 @@ from sticheln.tournament.play import check_version, installed_version, play_game
 
 __all__ = [
     "COLUMNS",
+    "DESCRIPTION",
     "MISSING_PYARROW",
     "Source",
     "check_source",
@@ -96,7 +97,9 @@ COLUMNS = (
 )  # fmt: skip
 """The columns of a shard, one row per decision."""
 
-_DESCRIPTION = "tournament.json"
+DESCRIPTION = "tournament.json"
+"""The file of a directory of shards that describes them: the tournament, the source and the
+games of a shard."""
 
 
 def _pyarrow() -> tuple[Any, Any]:
@@ -270,7 +273,9 @@ def write_shards(
     Parquet shards in ``directory`` (``shard-00000.parquet``, ...), each shard a task on
     ``executor`` (in this process without one), and return the shards' paths. The directory
     keeps the description of its shards (the tournament, the source and the size of a
-    shard); shards already there are kept, so a stopped run goes on. ``on_shard``, if given,
+    shard); shards already there are kept, so a stopped run goes on, and a run of more games
+    (more deals) adds to those of a run of fewer, writing again only the last shard of the
+    fewer if it was not full. ``on_shard``, if given,
     is called with the path and the number of games of each shard written, in order.
 
     :raises ValueError: for ``games_per_shard`` below 1, or as :func:`check_source`.
@@ -285,14 +290,21 @@ def write_shards(
     check_source(tournament, source)
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
-    _check_description(folder, tournament, games_per_shard, source)
+    before = _check_description(folder, tournament, games_per_shard, source)
     starts = range(0, tournament.games, games_per_shard)
     paths = [folder / f"shard-{k:05d}.parquet" for k in range(len(starts))]
-    todo = [(path, start) for path, start in zip(paths, starts, strict=True) if not path.exists()]
-    version = installed_version()
 
     def stop(start: int) -> int:
         return min(start + games_per_shard, tournament.games)
+
+    def written(path: Path, start: int) -> bool:
+        # The last shard of a run of fewer games holds fewer games than it now should.
+        return path.exists() and min(start + games_per_shard, before) >= stop(start)
+
+    todo = [
+        (path, start) for path, start in zip(paths, starts, strict=True) if not written(path, start)
+    ]
+    version = installed_version()
 
     def write(path: Path, data: bytes, games: int) -> None:
         partial = path.with_suffix(".partial")
@@ -328,18 +340,24 @@ def write_shards(
 
 def _check_description(
     folder: Path, tournament: Tournament, games_per_shard: int, source: Source
-) -> None:
-    """Write the description of the shards into the folder, or check the one there (written
-    before there was a source: the bots source)."""
-    path = folder / _DESCRIPTION
-    mine = {
-        "tournament": tournament.to_dict(),
-        "source": source.value,
-        "games_per_shard": games_per_shard,
-    }
-    if not path.exists():
+) -> int:
+    """Check the description of the shards in the folder (one written before there was a
+    source is of the bots source) and return the games it describes, 0 for none; write the
+    description of the tournament, or of the one there if it has more deals: a run of fewer
+    games than the folder holds keeps them all."""
+    path = folder / DESCRIPTION
+
+    def keep(described: Tournament) -> None:
+        mine = {
+            "tournament": described.to_dict(),
+            "source": source.value,
+            "games_per_shard": games_per_shard,
+        }
         path.write_text(json.dumps(mine, indent=2) + "\n")
-        return
+
+    if not path.exists():
+        keep(tournament)
+        return 0
     try:
         stored = json.loads(path.read_text())
         theirs = Tournament.from_dict(stored["tournament"])
@@ -358,7 +376,8 @@ def _check_description(
         raise ResultsMismatchError(
             f"{str(folder)!r} holds the shards of another tournament: {'; '.join(differences)}"
         )
-    path.write_text(json.dumps(mine, indent=2) + "\n")
+    keep(theirs if theirs.deals > tournament.deals else tournament)
+    return theirs.games
 
 
 def read_shards(directory: str | Path, batch_size: int = 1024) -> Iterator[dict[str, Any]]:
