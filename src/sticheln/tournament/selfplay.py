@@ -186,7 +186,16 @@ def selfplay_shard(
         "deal_reward": pa.int32(),
         "reward": pa.int32(),
     }
-    table = pa.table({name: pa.array(columns[name], type=types[name]) for name in COLUMNS})
+    np: Any = importlib.import_module("numpy")
+    arrays = {}
+    for name in COLUMNS:
+        if name in ("observation", "mask"):
+            # The rows are int8 bytes each: one buffer, cut into rows of the type's width.
+            values = np.frombuffer(b"".join(columns[name]), dtype=np.int8)
+            arrays[name] = pa.FixedSizeListArray.from_arrays(values, types[name].list_size)
+        else:
+            arrays[name] = pa.array(columns[name], type=types[name])
+    table = pa.table(arrays)
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, compression="zstd")
     return bytes(sink.getvalue().to_pybytes())
@@ -247,8 +256,8 @@ def _add_game(
         columns["seat"].append(player)
         columns["step"].append(len(columns["game"]) - 1 - first)
         columns["deal"].append(deal)
-        columns["observation"].append(list(encoding.observation(game.observe(state, player))))
-        columns["mask"].append(encoding.action_mask(state, player))
+        columns["observation"].append(encoding.observation(game.observe(state, player)))
+        columns["mask"].append(bytes(encoding.action_mask(state, player)))
         columns["action"].append(encoding.action_index(move))
 
     scores = play(record)
