@@ -5,15 +5,18 @@ Each run writes the shards of ``--games`` uniformly random games into a fresh di
 :func:`sticheln.tournament.selfplay.write_shards`: once from ``Source.BATCH`` (the game's batch
 simulator gives the moves, the engine replays them to build the rows) and once from
 ``Source.BOTS`` with ``random`` bots on every seat (each move chosen through the protocol).
-Both build every row the same way: the encoding's observation and mask on the engine's state.
+The bots source builds every row's observation and mask with the encoding on the engine's
+state; the batch source takes them from the simulator where it builds them (Sticheln), else
+builds them the same way (Hattrick).
 The runs alternate, so that the machine's changes of speed fall on both; figures are CPU time
 (``time.process_time``), the median of ``--repeats`` runs, with the ratio to the reference. A
 breakdown of the batch source's CPU time per decision follows: the simulator alone, the
-engine's replay alone, and the replay with the observation and mask of every decision, so
-that it shows where the time of a row goes. Run it with::
+engine's replay alone, and the replay with the encoding's observation and mask of every
+decision (what a row costs where the source gives none), so that it shows where the time of
+a row goes. Run it with::
 
-    python benchmarks/selfplay_rate.py [--game sticheln] [--players 4] [--games 64]
-        [--repeats 5]
+    python benchmarks/selfplay_rate.py [--game sticheln|hattrick] [--players 4]
+        [--games 64] [--repeats 5]
 
 It needs the ``parquet`` extra.
 """
@@ -54,7 +57,7 @@ def breakdown(tournament: Tournament, repeats: int) -> list[tuple[str, float]]:
     random_games = resolve(game.info.random_games, "random games")
     encoding = game.encoding(tournament.players)
     seeds = [tournament.deal_seed(i) for i in range(tournament.games)]
-    records = random_games(game, tournament.players, seeds)
+    records = [played.record for played in random_games(game, tournament.players, seeds)]
     decisions = sum(len(record.moves) for record in records)
 
     def simulate() -> None:
@@ -71,7 +74,7 @@ def breakdown(tournament: Tournament, repeats: int) -> list[tuple[str, float]]:
                 state = game.apply_move(state, move)
 
     parts = [
-        ("batch simulator, records", simulate),
+        ("batch simulator (with what it observes)", simulate),
         ("engine replay", lambda: replay(False)),
         ("engine replay + observation + mask", lambda: replay(True)),
     ]

@@ -170,7 +170,8 @@ def test_batch_shards_replay_row_by_row_on_the_engine_from_their_seeds(batch_her
         seeds.add(seed)
         assert set(data["seed"][mine].tolist()) == {seed} == set(data["bot_seed"][mine].tolist())
         assert seed == BATCH.deal_seed(index)  # game i is played from deal seed i
-        (record,) = random_games(game, 3, [seed])
+        (played,) = random_games(game, 3, [seed])
+        record = played.record
         state = record.replay(moves=0)
         assert len(record.moves) == len(mine)
         for step, (row, move) in enumerate(zip(mine, record.moves, strict=True)):
@@ -245,7 +246,8 @@ def test_hattrick_batch_shards_replay_on_the_engine(tmp_path: Path) -> None:
     write_shards(hattrick, tmp_path, source=Source.BATCH)
     data = read_all(tmp_path)
     game = find_game("hattrick")
-    (record,) = resolve(game.info.random_games, "random games")(game, 4, [int(data["seed"][0])])
+    (played,) = resolve(game.info.random_games, "random games")(game, 4, [int(data["seed"][0])])
+    record = played.record
     encoding = game.encoding(4)
     assert data["action"].tolist() == [encoding.action_index(m) for m in record.moves]
     final = record.replay().scores

@@ -221,7 +221,7 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     ``None``: the solver searches the protocol's states."""
     random_games: Any = None
     """``random_games(game, players, seeds)``: one game played uniformly at random for each
-    seed, as records, fast (:attr:`GameInfo.random_games`); or its reference, or ``None``."""
+    seed, fast (:attr:`GameInfo.random_games`); or its reference, or ``None``."""
     deal_scores_public: bool = False
     """Whether the scores of the deal in progress follow from what every player sees
     (:attr:`GameInfo.deal_scores_public`)."""

@@ -65,6 +65,7 @@ except ImportError as exc:  # pragma: no cover - numpy is the rl extra
     ) from exc
 
 from sticheln.core.cards import CardSet, card_at
+from sticheln.core.randomgames import RandomGame
 from sticheln.core.setup import check_count, check_index, check_player_count, check_type
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.record import HattrickRecord
@@ -406,18 +407,19 @@ def simulate(
     )
 
 
-def random_games(
-    game: HattrickGame, players: int, seeds: Iterable[int]
-) -> tuple[HattrickRecord, ...]:
-    """For each seed, the record of one game of Hattrick under the rules of ``game``, played
-    uniformly at random over the legal moves (:func:`simulate` of one game from that seed):
-    Hattrick's fast source of random games for self-play data (:attr:`GameInfo.random_games
-    <sticheln.GameInfo.random_games>`). Each game depends on its seed alone.
+def random_games(game: HattrickGame, players: int, seeds: Iterable[int]) -> tuple[RandomGame, ...]:
+    """For each seed, one game of Hattrick under the rules of ``game``, played uniformly at
+    random over the legal moves: the game :func:`simulate` plays from that seed alone
+    (``games=1``), without observations (this module builds none). Hattrick's fast source of
+    random games for self-play data (:attr:`GameInfo.random_games
+    <sticheln.GameInfo.random_games>`).
 
     >>> from sticheln.hattrick import HattrickGame
     >>> first, second = random_games(HattrickGame(AMIGO_1995), 4, [5, 5])
-    >>> first == second, len(first.moves)
-    (True, 224)
+    >>> first.record == second.record == simulate(AMIGO_1995, 4, 1, 5).record(0)
+    True
+    >>> len(first.record.moves), first.observations
+    (224, None)
 
     :raises RulesError: if the rules do not allow ``players`` players.
     :raises SetupError: for a negative seed.
@@ -426,4 +428,6 @@ def random_games(
     from sticheln.hattrick.game import HattrickGame
 
     check_type(game, HattrickGame, "game")
-    return tuple(simulate(game.rules, players, 1, seed).record(0) for seed in seeds)
+    return tuple(
+        RandomGame(record=simulate(game.rules, players, 1, seed).record(0)) for seed in seeds
+    )

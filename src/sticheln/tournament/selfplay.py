@@ -6,7 +6,8 @@ The games come from one of two sources (:class:`Source`): the tournament's bots,
 through the game protocol, or, for uniformly random play, the game's fast source of random
 games (:attr:`GameInfo.random_games <sticheln.GameInfo.random_games>`: the numpy batch
 simulators of Sticheln and Hattrick), whose games are replayed on the engine to build the
-same rows.
+same rows; where the source builds the observations and masks itself (Sticheln's), the rows
+take them from it.
 
 Every decision of every game becomes a row: the game's index and seeds (to replay it),
 the seat that chose, the decision's number in the game and the deal it belongs to, the
@@ -54,6 +55,7 @@ from typing import Any
 from sticheln.bots import make_bot
 from sticheln.core.errors import NotProvidedError, WrongTypeError, excerpt
 from sticheln.core.protocol import Game
+from sticheln.core.randomgames import RandomGame
 from sticheln.core.references import resolve
 from sticheln.games import find_game
 from sticheln.tournament.description import Rotation, Tournament
@@ -167,9 +169,12 @@ def selfplay_shard(
     if source is Source.BATCH:
         random_games = resolve(game.info.random_games, f"the random games of {game.info.title}")
         seeds = [tournament.deal_seed(index) for index in range(start, stop)]
-        records = random_games(game, tournament.players, seeds)
-        for index, seed, record in zip(range(start, stop), seeds, records, strict=True):
-            _add_game(game, encoding, columns, index, seed, seed, _replay(game, record))
+        played = random_games(game, tournament.players, seeds)
+        for index, seed, one in zip(range(start, stop), seeds, played, strict=True):
+            observed = _observed(game, encoding, one)
+            _add_game(
+                game, encoding, columns, index, seed, seed, _replay(game, one.record), observed
+            )
     else:
         for index in range(start, stop):
             _add_game(game, encoding, columns, index, *_bots_game(tournament, game, index))
@@ -232,6 +237,27 @@ def _replay(game: Any, record: Any) -> Play:
     return play
 
 
+def _observed(game: Any, encoding: Any, played: RandomGame) -> tuple[bytes, bytes] | None:
+    """The observations and masks that a random game comes with, if it does, after checking
+    their size.
+
+    :raises ValueError: for observations or masks of another size than one row a move.
+    """
+    if played.observations is None or played.masks is None:
+        return None
+    moves = len(played.record.moves)
+    for name, data, width in (
+        ("observations", played.observations, encoding.observation_size),
+        ("masks", played.masks, encoding.num_actions),
+    ):
+        if len(data) != moves * width:
+            raise ValueError(
+                f"the random games of {game.info.title} come with {len(data)} bytes of "
+                f"{name} for {moves} moves of {width} values each"
+            )
+    return played.observations, played.masks
+
+
 def _add_game(
     game: Any,
     encoding: Any,
@@ -240,8 +266,11 @@ def _add_game(
     seed: int,
     bot_seed: int,
     play: Play,
+    observed: tuple[bytes, bytes] | None = None,
 ) -> None:
-    """Play game ``index`` and add a row per decision to ``columns``."""
+    """Play game ``index`` and add a row per decision to ``columns``: the observations and
+    masks of ``observed`` (one row a decision, one after the other), else the encoding's of
+    each state."""
     first = len(columns["game"])
     # The scores when each deal began: a game's scores are the totals of its finished deals.
     started: dict[int, tuple[int, ...]] = {}
@@ -256,8 +285,16 @@ def _add_game(
         columns["seat"].append(player)
         columns["step"].append(len(columns["game"]) - 1 - first)
         columns["deal"].append(deal)
-        columns["observation"].append(encoding.observation(game.observe(state, player)))
-        columns["mask"].append(bytes(encoding.action_mask(state, player)))
+        if observed is None:
+            columns["observation"].append(encoding.observation(game.observe(state, player)))
+            columns["mask"].append(bytes(encoding.action_mask(state, player)))
+        else:
+            step = columns["step"][-1]
+            observation, mask = encoding.observation_size, encoding.num_actions
+            columns["observation"].append(
+                observed[0][step * observation : (step + 1) * observation]
+            )
+            columns["mask"].append(observed[1][step * mask : (step + 1) * mask])
         columns["action"].append(encoding.action_index(move))
 
     scores = play(record)
