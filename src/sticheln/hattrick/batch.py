@@ -414,7 +414,8 @@ def random_games(game: HattrickGame, players: int, seeds: Iterable[int]) -> tupl
     random games for self-play data (:attr:`GameInfo.random_games
     <sticheln.GameInfo.random_games>`).
 
-    >>> from sticheln.hattrick import HattrickGame
+    >>> from sticheln.hattrick import AMIGO_1995, HattrickGame
+    >>> from sticheln.hattrick.batch import random_games, simulate
     >>> first, second = random_games(HattrickGame(AMIGO_1995), 4, [5, 5])
     >>> first.record == second.record == simulate(AMIGO_1995, 4, 1, 5).record(0)
     True

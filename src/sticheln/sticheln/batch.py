@@ -545,7 +545,8 @@ def random_games(game: StichelnGame, players: int, seeds: Iterable[int]) -> tupl
     are played together, in one batch. Sticheln's fast source of random games for self-play
     data (:attr:`GameInfo.random_games <sticheln.GameInfo.random_games>`).
 
-    >>> from sticheln import StichelnGame
+    >>> from sticheln import NSV, StichelnGame
+    >>> from sticheln.sticheln.batch import random_games, simulate
     >>> first, second = random_games(StichelnGame(NSV), 4, [5, 5])
     >>> first.record == second.record == simulate(NSV, 4, 1, 5).record(0)
     True
