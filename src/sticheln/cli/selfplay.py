@@ -82,7 +82,7 @@ def add_parser(subparsers: Any) -> None:
         default="bots",
         help=(
             "where the games come from: bots played through the game protocol, or batch, "
-            "the game's fast source of uniformly random games (Sticheln, Hattrick) "
+            "the game's fast source of uniformly random games, where it has one "
             "(default: bots)"
         ),
     )
