@@ -176,8 +176,9 @@ class HattrickBatchResult:
     """The number of players."""
     games: int
     """The number of games."""
-    seed: int
-    """The seed of the batch's numpy ``default_rng``."""
+    seed: int | None
+    """The seed of the batch's numpy ``default_rng``; ``None`` for games each drawn from a
+    seed of its own (:func:`random_games`)."""
     first_leader: int
     """The seat that leads the first turn of every game (:rule:`HT-LEAD-1`): 0, as in
     :func:`~sticheln.hattrick.new_game`."""
@@ -292,17 +293,29 @@ def simulate(
     rules.check_players(n)
     games = check_count(games, "games", 1)
     seed = check_count(seed, "seed", 0)
+    perm = _shuffle(np.random.default_rng(seed), games * rules.hands_for(n), rules.deck_size)
+    return _play(rules, n, games, seed, perm)
+
+
+def _shuffle(rng: np.random.Generator, rows: int, size: int) -> npt.NDArray[np.int8]:
+    """``rows`` independent, uniformly random permutations of ``0 .. size - 1``: the deal
+    and play order of every hand."""
+    places = np.broadcast_to(np.arange(size, dtype=_I8), (rows, size))
+    perm: npt.NDArray[np.int8] = rng.permuted(places, axis=1)
+    return perm
+
+
+def _play(
+    rules: HattrickRules, n: int, games: int, seed: int | None, perm: npt.NDArray[np.int8]
+) -> HattrickBatchResult:
+    """The ``games`` games of the permutations ``perm`` of :func:`_shuffle`, one row a hand."""
     tables = _tables(rules, n)
-    rng = np.random.default_rng(seed)
     hands = rules.hands_for(n)
     hand = rules.hand_size(n)
     turns = hand - 1
     size = rules.deck_size
     highest = rules.highest
     rows = games * hands
-
-    places = np.broadcast_to(np.arange(size, dtype=_I8), (rows, size))
-    perm = rng.permuted(places, axis=1)  # the deal and play order of every hand
     flat = perm.ravel()
     first_leader = 0
     leader = ((first_leader + np.tile(np.arange(hands), games)) % n).astype(_IP)  # HT-GAME-1
@@ -410,7 +423,8 @@ def simulate(
 def random_games(game: HattrickGame, players: int, seeds: Iterable[int]) -> tuple[RandomGame, ...]:
     """For each seed, one game of Hattrick under the rules of ``game``, played uniformly at
     random over the legal moves: the game :func:`simulate` plays from that seed alone
-    (``games=1``), without observations (this module builds none). Hattrick's fast source of
+    (``games=1``), without observations (this module builds none). The games of all the
+    seeds are played together, in one batch. Hattrick's fast source of
     random games for self-play data (:attr:`GameInfo.random_games
     <sticheln.GameInfo.random_games>`).
 
@@ -429,6 +443,14 @@ def random_games(game: HattrickGame, players: int, seeds: Iterable[int]) -> tupl
     from sticheln.hattrick.game import HattrickGame
 
     check_type(game, HattrickGame, "game")
-    return tuple(
-        RandomGame(record=simulate(game.rules, players, 1, seed).record(0)) for seed in seeds
-    )
+    rules = game.rules
+    n = check_player_count(players)
+    rules.check_players(n)
+    rows, size = rules.hands_for(n), rules.deck_size
+    perms = [
+        _shuffle(np.random.default_rng(check_count(seed, "seed", 0)), rows, size) for seed in seeds
+    ]
+    if not perms:
+        return ()
+    result = _play(rules, n, len(perms), None, np.concatenate(perms))
+    return tuple(RandomGame(record=result.record(i)) for i in range(len(perms)))
