@@ -130,6 +130,7 @@ def test_each_game_declares_itself() -> None:
         screen="sticheln.sticheln.screen:StichelnScreen",
         web_renderer="sticheln.sticheln:render.js",
         solver_position="sticheln.sticheln.endgame:solver_position",
+        random_games="sticheln.sticheln.batch:random_games",
         deal_scores_public=True,
         move_hint="sticheln.sticheln.hints:move_hint",
         preset_notes=sticheln_info.preset_notes,
@@ -147,6 +148,8 @@ def test_each_game_declares_itself() -> None:
     assert hattrick_info.player_counts == (4, 5, 6)
     assert hattrick_info.rules_name == "passes-shown"
     assert hattrick_info.simultaneous_moves is False
+    assert hattrick_info.random_games == "sticheln.hattrick.batch:random_games"
+    assert st.find_game("stichling").info.random_games is None  # not batched
     assert st.find_game("sticheln", "eight-players").info.player_counts == (3, 4, 5, 6, 7, 8)
 
 

@@ -238,3 +238,16 @@ def test_import_sticheln_does_not_import_the_batch() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert output.split() == ["False", "False"]
+
+
+def test_random_games_are_the_games_of_their_seeds_alone() -> None:
+    from sticheln.hattrick.batch import random_games
+
+    played = random_games(ht.HattrickGame(TARGET), 4, [7, 8, 7])
+    for one, seed in zip(played, [7, 8, 7], strict=True):
+        assert one.record == simulate(TARGET, 4, games=1, seed=seed).record(0)
+        assert one.observations is None
+        assert one.masks is None
+    assert played[0].record == played[2].record != played[1].record
+    with pytest.raises(WrongTypeError, match="game must be"):
+        random_games(TARGET, 4, [1])  # type: ignore[arg-type]

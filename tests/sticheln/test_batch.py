@@ -245,3 +245,34 @@ def test_import_sticheln_does_not_import_the_batch() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert output.split() == ["False", "False"]
+
+
+@pytest.mark.parametrize("rules", [st.NSV, st.AMIGO_1993], ids=lambda rules: rules.name)
+def test_random_games_are_the_games_of_their_seeds_alone(rules: st.StichelnRules) -> None:
+    # Drawn together in one batch, each game is the one simulate plays from its seed alone,
+    # first leader included (AMIGO 1993 draws it, ST-LEAD-1), with the same observations.
+    from sticheln.sticheln.batch import random_games
+
+    seeds = [3, 10**18, 3, 0]
+    played = random_games(st.StichelnGame(rules), 4, seeds)
+    assert len(played) == 4
+    for one, seed in zip(played, seeds, strict=True):
+        alone = simulate(rules, 4, games=1, seed=seed, observations=True)
+        assert one.record == alone.record(0)
+        assert alone.observations is not None
+        assert alone.action_masks is not None
+        assert one.observations == alone.observations[0].tobytes()
+        assert one.masks == alone.action_masks[0].tobytes()
+    assert played[0].record == played[2].record != played[1].record
+    assert random_games(st.StichelnGame(rules), 4, []) == ()
+
+
+def test_random_games_refuse_bad_arguments() -> None:
+    from sticheln.sticheln.batch import random_games
+
+    with pytest.raises(st.WrongTypeError, match="game must be"):
+        random_games(st.NSV, 4, [1])  # type: ignore[arg-type]
+    with pytest.raises(st.SetupError, match="seed must be at least 0, got -1"):
+        random_games(st.StichelnGame(), 4, [1, -1])
+    with pytest.raises(st.RulesError):
+        random_games(st.StichelnGame(), 9, [1])

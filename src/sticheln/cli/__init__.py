@@ -2,7 +2,8 @@
 analyse saved games, serve the web table.
 
 ``sticheln play`` lets a person play in the terminal (``--auto``: bots on every seat),
-``sticheln simulate`` compares bots over many games, ``sticheln league`` rates the bots of
+``sticheln simulate`` compares bots over many games, ``sticheln selfplay`` writes the
+decisions of many games as training data, ``sticheln league`` rates the bots of
 tournaments' results files, ``sticheln replay FILE`` shows a saved game, ``sticheln analyse
 FILE`` finds a player's costly moves in it, and ``sticheln serve`` runs the web server
 (:doc:`/web`). :func:`main` runs
@@ -25,6 +26,7 @@ __all__ = ["COMMANDS", "build_parser", "main"]
 COMMANDS: Final = {
     "play": "play a game in the terminal against bots",
     "simulate": "play many games between bots and compare them",
+    "selfplay": "write the decisions of many games as training data",
     "league": "rate the bots of many tournaments together",
     "replay": "show a saved game trick by trick",
     "analyse": "the costly moves of one player in a saved game",
@@ -72,8 +74,9 @@ def build_parser(env: Env, command: str | None = None) -> argparse.ArgumentParse
         prog=__name__.partition(".")[0],  # the command is called after the package
         description=(
             "Play the library's card games, and those of installed packages, against bots "
-            "in the terminal, simulate many games between bots and rate them, replay and "
-            "analyse saved games, and serve a web table where people play in the browser."
+            "in the terminal, simulate many games between bots and rate them, write their "
+            "decisions as training data, replay and analyse saved games, and serve a web "
+            "table where people play in the browser."
         ),
         epilog="Run 'sticheln COMMAND --help' for the options of a command.",
     )

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Self, TextIO
 
 import attrs
 from rich import box
@@ -66,10 +66,16 @@ from sticheln.tournament import (
 
 __all__ = [
     "Outcome",
+    "Reporter",
     "Summary",
+    "add_executor_options",
+    "add_game_count_options",
     "add_parser",
+    "check_jobs",
+    "count_deals",
     "format_interval",
     "format_points",
+    "open_executor",
     "run",
     "student_t_quantile",
     "summarize",
@@ -101,6 +107,33 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     add_game_options(parser)
+    add_game_count_options(parser)
+    parser.add_argument(
+        "--bots",
+        metavar="NAMES",
+        help=(
+            "one bot for every seat, or a comma-separated list with one per seat; a bot is a "
+            "name with options after colons, such as ismcts:time=0.5:seed=3 or random:seed=2 "
+            "(default: heuristic where it plays the game, else random)"
+        ),
+    )
+    add_executor_options(parser)
+    parser.add_argument(
+        "--results",
+        metavar="FILE",
+        help=(
+            "write every game to this SQLite file as it ends; run the same command again to "
+            "go on with the games not yet in it (without --seed, the file's seed)"
+        ),
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the results as JSON instead of a table"
+    )
+    parser.set_defaults(run=run)
+
+
+def add_game_count_options(parser: argparse.ArgumentParser) -> None:
+    """``--games`` or ``--deals``, read by :func:`count_deals`."""
     count = parser.add_mutually_exclusive_group()
     count.add_argument(
         "--games",
@@ -115,15 +148,32 @@ def add_parser(subparsers: Any) -> None:
     count.add_argument(
         "--deals", type=int, default=None, metavar="D", help="number of deals, instead of --games"
     )
-    parser.add_argument(
-        "--bots",
-        metavar="NAMES",
-        help=(
-            "one bot for every seat, or a comma-separated list with one per seat; a bot is a "
-            "name with options after colons, such as ismcts:time=0.5:seed=3 or random:seed=2 "
-            "(default: heuristic where it plays the game, else random)"
-        ),
-    )
+
+
+def count_deals(args: argparse.Namespace, players: int, env: Env, rotations: int) -> int:
+    """The deals that ``--games`` or ``--deals`` ask for, each played ``rotations`` times: the
+    games asked for rounded up to whole deals, with a note when they are rounded.
+
+    :raises UsageError: for fewer than one game or deal.
+    """
+    if args.deals is not None:
+        if args.deals < 1:
+            raise UsageError(f"--deals must be at least 1, got {args.deals}")
+        return int(args.deals)
+    games_asked = 100 if args.games is None else args.games
+    if games_asked < 1:
+        raise UsageError(f"--games must be at least 1, got {games_asked}")
+    deals = -(-games_asked // rotations)
+    if deals * rotations != games_asked:
+        env.note(
+            f"Playing {deals * rotations} games, not {games_asked}: every deal is played "
+            f"once per rotation of the {players} seats."
+        )
+    return int(deals)
+
+
+def add_executor_options(parser: argparse.ArgumentParser) -> None:
+    """``--jobs`` or ``--cluster``, read by :func:`open_executor`."""
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)"
@@ -136,18 +186,6 @@ def add_parser(subparsers: Any) -> None:
             "local:N for a cluster of N worker processes on this machine (the dask extra)"
         ),
     )
-    parser.add_argument(
-        "--results",
-        metavar="FILE",
-        help=(
-            "write every game to this SQLite file as it ends; run the same command again to "
-            "go on with the games not yet in it (without --seed, the file's seed)"
-        ),
-    )
-    parser.add_argument(
-        "--json", action="store_true", help="print the results as JSON instead of a table"
-    )
-    parser.set_defaults(run=run)
 
 
 Outcome = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -387,22 +425,22 @@ def format_interval(interval: tuple[float, float] | None, percent: bool = False)
     return f"[{format_points(interval[0])}, {format_points(interval[1])}]"
 
 
-class _Reporter:
-    """Progress on standard error: a bar with the running means on a terminal, otherwise a
-    line every :data:`PROGRESS_EVERY` seconds."""
+class Reporter:
+    """Progress of many games on standard error: a bar on a terminal, otherwise a line every
+    :data:`PROGRESS_EVERY` seconds. :meth:`summary` adds what a command has to say of the
+    games so far."""
 
-    def __init__(self, stream: TextIO, bots: Sequence[str], total: int) -> None:
+    def __init__(self, stream: TextIO, total: int, verb: str = "Playing") -> None:
         self.stream = stream
-        self.bots = list(bots)
         self.total = total
+        self.verb = verb
         self.done = 0
-        self.sums = [0.0] * len(bots)
         self.terminal = _is_terminal(stream)
         self.progress: Progress | None = None
         self.task: Any = None
         self.last = time.monotonic()
 
-    def __enter__(self) -> _Reporter:
+    def __enter__(self) -> Self:
         if self.terminal:
             console = Console(file=self.stream, highlight=False)
             self.progress = Progress(
@@ -417,13 +455,43 @@ class _Reporter:
             )
             self.progress.start()
             self.task = self.progress.add_task(
-                "Playing", total=self.total, completed=self.done, summary=self.summary()
+                self.verb, total=self.total, completed=self.done, summary=self.summary()
             )
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self.progress is not None:
             self.progress.stop()
+
+    def summary(self) -> str:
+        """What the bar shows after the speed ("" here)."""
+        return ""
+
+    def note(self) -> str:
+        """What a progress line adds after the count of games ("" here)."""
+        return ""
+
+    def advance(self, games: int) -> None:
+        """Show that ``games`` more games are done."""
+        self.done += games
+        if self.progress is not None:
+            self.progress.update(self.task, advance=games, summary=self.summary())
+            return
+        now = time.monotonic()
+        if now - self.last >= PROGRESS_EVERY and self.done < self.total:
+            self.last = now
+            note = self.note()
+            self.stream.write(f"{self.done} of {self.total} games{'; ' if note else ''}{note}\n")
+            self.stream.flush()
+
+
+class _Reporter(Reporter):
+    """The progress of ``sticheln simulate``, with the running means of the bots."""
+
+    def __init__(self, stream: TextIO, bots: Sequence[str], total: int) -> None:
+        super().__init__(stream, total)
+        self.bots = list(bots)
+        self.sums = [0.0] * len(bots)
 
     def summary(self) -> str:
         """The mean points so far of every entry, on one line."""
@@ -434,24 +502,20 @@ class _Reporter:
             for e, bot in enumerate(self.bots)
         )
 
+    def note(self) -> str:
+        """The mean points so far."""
+        return f"mean points so far: {self.summary()}"
+
     def count(self, result: GameResult) -> None:
-        """Count a game in the running means."""
+        """Count a game in the running means, without showing it."""
         for seat, entry in enumerate(result.seated):
             self.sums[entry] += result.scores[seat]
         self.done += 1
 
     def __call__(self, result: GameResult) -> None:
-        self.count(result)
-        if self.progress is not None:
-            self.progress.update(self.task, advance=1, summary=self.summary())
-            return
-        now = time.monotonic()
-        if now - self.last >= PROGRESS_EVERY and self.done < self.total:
-            self.last = now
-            self.stream.write(
-                f"{self.done} of {self.total} games; mean points so far: {self.summary()}\n"
-            )
-            self.stream.flush()
+        for seat, entry in enumerate(result.seated):
+            self.sums[entry] += result.scores[seat]
+        self.advance(1)
 
 
 class _SpeedColumn(ProgressColumn):
@@ -474,22 +538,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
     game = load_game(args.game, args.rules)
     players = default_players(game) if args.players is None else args.players
     check_players(game, players)
-    if args.deals is not None:
-        if args.deals < 1:
-            raise UsageError(f"--deals must be at least 1, got {args.deals}")
-        deals = args.deals
-    else:
-        games_asked = 100 if args.games is None else args.games
-        if games_asked < 1:
-            raise UsageError(f"--games must be at least 1, got {games_asked}")
-        deals = -(-games_asked // players)
-        if deals * players != games_asked:
-            env.note(
-                f"Playing {deals * players} games, not {games_asked}: every deal is played "
-                f"once per rotation of the {players} seats."
-            )
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    deals = count_deals(args, players, env, players)
+    check_jobs(args)
     bots = parse_bot_names(args.bots, players, default_bot(game))
     make_bots(bots, game)  # unknown bots are a usage error, before any process starts
     seed = args.seed
@@ -500,7 +550,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     tournament = Tournament(game.name, tuple(bots), deals, seed, rules=args.rules)
     games = tournament.games
     try:
-        with _executor(args) as (executor, workers), _results_file(args, tournament) as store:
+        with open_executor(args) as (executor, workers), _results_file(args, tournament) as store:
             done = store.results() if store is not None else []
             if done:
                 env.note(f"Going on from {len(done)} of {games} games in {args.results}.")
@@ -569,8 +619,14 @@ def _stored_seed(path: str) -> int | None:
     return None if stored is None else stored.seed
 
 
+def check_jobs(args: argparse.Namespace) -> None:
+    """:raises UsageError: for ``--jobs`` below 1."""
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+
+
 @contextmanager
-def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int | None]]:
+def open_executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int | None]]:
     """The executor the games are played on, and how many it plays at once: none (this
     process) for one job, a process pool for several, or a Dask cluster."""
     if args.cluster is not None:

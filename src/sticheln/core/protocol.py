@@ -146,6 +146,15 @@ class GameInfo:
     :class:`~sticheln.analysis.Position` of the game's own, searched for the score of the seat
     ``player`` (``None``: for every player's), or ``None`` for a state it does not handle; or
     its reference, or ``None`` for the solver's generic path on the protocol's states."""
+    random_games: Any = None
+    """A fast source of games played uniformly at random, for self-play data
+    (:mod:`sticheln.tournament.selfplay`): ``random_games(game, players, seeds)``, returning
+    for each seed a :class:`~sticheln.core.randomgames.RandomGame`: one game of ``players``
+    players under the rules of the game object ``game`` in which every move was drawn
+    uniformly from the legal moves, as a record whose first state and moves replay on the
+    engine, with the encoding's observations and masks where the source builds them; a game
+    depends only on its seed. Or its reference, or ``None``: the game has none, and its
+    random games are played by the random bot through the protocol."""
     deal_scores_public: bool = False
     """Whether every player's score of the deal in progress, as :meth:`Game.explain_score`
     of a state tells it, follows from what every player sees (the cards won, the cards passed

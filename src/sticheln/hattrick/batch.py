@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -64,6 +65,7 @@ except ImportError as exc:  # pragma: no cover - numpy is the rl extra
     ) from exc
 
 from sticheln.core.cards import CardSet, card_at
+from sticheln.core.randomgames import RandomGame
 from sticheln.core.setup import check_count, check_index, check_player_count, check_type
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.record import HattrickRecord
@@ -74,7 +76,9 @@ from sticheln.hattrick.turn import OPEN_TRICKS, Action, action_for, trick_taker
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["ACTIONS", "HattrickBatchResult", "simulate"]
+    from sticheln.hattrick.game import HattrickGame
+
+__all__ = ["ACTIONS", "HattrickBatchResult", "random_games", "simulate"]
 
 _I8: Final = np.int8
 _IP: Final = np.intp
@@ -172,8 +176,9 @@ class HattrickBatchResult:
     """The number of players."""
     games: int
     """The number of games."""
-    seed: int
-    """The seed of the batch's numpy ``default_rng``."""
+    seed: int | None
+    """The seed of the batch's numpy ``default_rng``; ``None`` for games each drawn from a
+    seed of its own (:func:`random_games`)."""
     first_leader: int
     """The seat that leads the first turn of every game (:rule:`HT-LEAD-1`): 0, as in
     :func:`~sticheln.hattrick.new_game`."""
@@ -288,17 +293,29 @@ def simulate(
     rules.check_players(n)
     games = check_count(games, "games", 1)
     seed = check_count(seed, "seed", 0)
+    perm = _shuffle(np.random.default_rng(seed), games * rules.hands_for(n), rules.deck_size)
+    return _play(rules, n, games, seed, perm)
+
+
+def _shuffle(rng: np.random.Generator, rows: int, size: int) -> npt.NDArray[np.int8]:
+    """``rows`` independent, uniformly random permutations of ``0 .. size - 1``: the deal
+    and play order of every hand."""
+    places = np.broadcast_to(np.arange(size, dtype=_I8), (rows, size))
+    perm: npt.NDArray[np.int8] = rng.permuted(places, axis=1)
+    return perm
+
+
+def _play(
+    rules: HattrickRules, n: int, games: int, seed: int | None, perm: npt.NDArray[np.int8]
+) -> HattrickBatchResult:
+    """The ``games`` games of the permutations ``perm`` of :func:`_shuffle`, one row a hand."""
     tables = _tables(rules, n)
-    rng = np.random.default_rng(seed)
     hands = rules.hands_for(n)
     hand = rules.hand_size(n)
     turns = hand - 1
     size = rules.deck_size
     highest = rules.highest
     rows = games * hands
-
-    places = np.broadcast_to(np.arange(size, dtype=_I8), (rows, size))
-    perm = rng.permuted(places, axis=1)  # the deal and play order of every hand
     flat = perm.ravel()
     first_leader = 0
     leader = ((first_leader + np.tile(np.arange(hands), games)) % n).astype(_IP)  # HT-GAME-1
@@ -401,3 +418,39 @@ def simulate(
         scores=hand_scores.sum(axis=1, dtype=np.int64),
         moves=int(played_hands.sum()) * per_hand,
     )
+
+
+def random_games(game: HattrickGame, players: int, seeds: Iterable[int]) -> tuple[RandomGame, ...]:
+    """For each seed, one game of Hattrick under the rules of ``game``, played uniformly at
+    random over the legal moves: the game :func:`simulate` plays from that seed alone
+    (``games=1``), without observations (this module builds none). The games of all the
+    seeds are played together, in one batch. Hattrick's fast source of
+    random games for self-play data (:attr:`GameInfo.random_games
+    <sticheln.GameInfo.random_games>`).
+
+    >>> from sticheln.hattrick import AMIGO_1995, HattrickGame
+    >>> from sticheln.hattrick.batch import random_games, simulate
+    >>> first, second = random_games(HattrickGame(AMIGO_1995), 4, [5, 5])
+    >>> first.record == second.record == simulate(AMIGO_1995, 4, 1, 5).record(0)
+    True
+    >>> len(first.record.moves), first.observations
+    (224, None)
+
+    :raises RulesError: if the rules do not allow ``players`` players.
+    :raises SetupError: for a negative seed.
+    :raises WrongTypeError: if an argument is of the wrong type.
+    """
+    from sticheln.hattrick.game import HattrickGame
+
+    check_type(game, HattrickGame, "game")
+    rules = game.rules
+    n = check_player_count(players)
+    rules.check_players(n)
+    rows, size = rules.hands_for(n), rules.deck_size
+    perms = [
+        _shuffle(np.random.default_rng(check_count(seed, "seed", 0)), rows, size) for seed in seeds
+    ]
+    if not perms:
+        return ()
+    result = _play(rules, n, len(perms), None, np.concatenate(perms))
+    return tuple(RandomGame(record=result.record(i)) for i in range(len(perms)))

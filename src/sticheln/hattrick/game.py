@@ -81,6 +81,7 @@ HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules
     bots={"heuristic": "sticheln.hattrick.bot:make_hattrick_bot"},
     hand_sampler=HandSampler,
     solver_position="sticheln.hattrick.endgame:solver_position",
+    random_games="sticheln.hattrick.batch:random_games",
     deal_scores_public=True,  # the won cards and the number of passed cards are public
     move_hint="sticheln.hattrick.hints:move_hint",
     preset_notes={

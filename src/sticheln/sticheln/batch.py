@@ -52,6 +52,7 @@ module does not build."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -66,6 +67,7 @@ except ImportError as exc:  # pragma: no cover - numpy is the rl extra
 
 from sticheln.core.cards import Card, CardSet, card_at
 from sticheln.core.errors import SetupError, WrongTypeError, excerpt
+from sticheln.core.randomgames import RandomGame
 from sticheln.core.setup import check_count, check_index, check_player_count, check_type
 from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove
 from sticheln.sticheln.record import StichelnRecord
@@ -76,7 +78,9 @@ from sticheln.sticheln.trick import taking_index, trick_winner
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["BatchResult", "simulate"]
+    from sticheln.sticheln.game import StichelnGame
+
+__all__ = ["BatchResult", "random_games", "simulate"]
 
 _I8: Final = np.int8
 _IP: Final = np.intp
@@ -157,8 +161,9 @@ class BatchResult:
     """The number of players."""
     games: int
     """The number of games."""
-    seed: int
-    """The seed of the batch's numpy ``default_rng``."""
+    seed: int | None
+    """The seed of the batch's numpy ``default_rng``; ``None`` for games each drawn from a
+    seed of its own (:func:`random_games`)."""
     first_leaders: npt.NDArray[np.int8]
     """``(games,)``: the seat that leads the first trick of each game (:rule:`ST-LEAD-1`)."""
     game_moves: npt.NDArray[np.int8]
@@ -254,7 +259,7 @@ def simulate(
     """
     check_type(rules, StichelnRules, "rules")
     n = check_player_count(players)
-    deck = rules.deck(n)
+    rules.deck(n)  # RulesError for a player count the rules have no deck for
     games = check_count(games, "games", 1)
     seed = check_count(seed, "seed", 0)
     if type(observations) is not bool:
@@ -267,20 +272,42 @@ def simulate(
             raise SetupError(f"observed_games must be at most games ({games}), got {observed}")
         if not observations:
             observed = 0
+    first, perm = _draw(rules, n, games, np.random.default_rng(seed))
+    return _play(rules, n, seed, first, perm, observations, observed)
+
+
+def _draw(
+    rules: StichelnRules, n: int, games: int, rng: np.random.Generator
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int8]]:
+    """The first leader of ``games`` games and the permutation of the deck of each of their
+    rounds (``games * rounds`` rows), drawn from ``rng`` in this order."""
+    if rules.first_leader is FirstLeader.LEFT_OF_DEALER:
+        first = (rng.integers(0, n, size=games) + 1) % n  # left of the dealer drawn
+    else:
+        first = np.zeros(games, dtype=np.int64)
+    return first, _shuffle(rng, games * rules.rounds_for(n), rules.deck(n).size)
+
+
+def _play(
+    rules: StichelnRules,
+    n: int,
+    seed: int | None,
+    first: npt.NDArray[np.int64],
+    perm: npt.NDArray[np.int8],
+    observations: bool,
+    observed: int,
+) -> BatchResult:
+    """The games of the first leaders ``first`` and the permutations ``perm`` of
+    :func:`_draw`; with ``observations``, observed for the first ``observed`` games."""
+    deck = rules.deck(n)
     tables = _tables(deck)
-    rng = np.random.default_rng(seed)
+    games = len(first)
     rounds = rules.rounds_for(n)
     hand = rules.hand_size
     tricks = hand - 1
     size = deck.size
     rows = games * rounds
-
-    if rules.first_leader is FirstLeader.LEFT_OF_DEALER:
-        first = (rng.integers(0, n, size=games) + 1) % n  # left of the dealer drawn
-    else:
-        first = np.zeros(games, dtype=np.int64)
     leader = ((first[:, None] + np.arange(rounds)) % n).ravel().astype(_IP)  # ST-LEAD-3
-    perm = _shuffle(rng, rows, size)
     flat = perm.ravel()
 
     pains = perm[:, 0 : n * hand : hand].astype(_IP)  # (rows, n): the pain card of each seat
@@ -508,4 +535,51 @@ def _observe(
     return (
         out.reshape(games, rounds * per_round, width),
         masks.reshape(games, rounds * per_round, size),
+    )
+
+
+def random_games(game: StichelnGame, players: int, seeds: Iterable[int]) -> tuple[RandomGame, ...]:
+    """For each seed, one game of Sticheln under the rules of ``game``, played uniformly at
+    random over the legal moves: the game :func:`simulate` plays from that seed alone
+    (``games=1``), with its observation vectors and action masks. The games of all the seeds
+    are played together, in one batch. Sticheln's fast source of random games for self-play
+    data (:attr:`GameInfo.random_games <sticheln.GameInfo.random_games>`).
+
+    >>> from sticheln import NSV, StichelnGame
+    >>> from sticheln.sticheln.batch import random_games, simulate
+    >>> first, second = random_games(StichelnGame(NSV), 4, [5, 5])
+    >>> first.record == second.record == simulate(NSV, 4, 1, 5).record(0)
+    True
+    >>> len(first.record.moves), len(first.observations) // len(first.record.moves)
+    (240, 928)
+
+    :raises RulesError: if the rules have no deck for ``players``.
+    :raises SetupError: for a negative seed.
+    :raises WrongTypeError: if an argument is of the wrong type.
+    """
+    from sticheln.sticheln.game import StichelnGame
+
+    check_type(game, StichelnGame, "game")
+    rules = game.rules
+    check_type(rules, StichelnRules, "rules")
+    n = check_player_count(players)
+    rules.deck(n)
+    draws = [
+        _draw(rules, n, 1, np.random.default_rng(check_count(seed, "seed", 0))) for seed in seeds
+    ]
+    if not draws:
+        return ()
+    first = np.concatenate([f for f, _ in draws])
+    perm = np.concatenate([p for _, p in draws])
+    result = _play(rules, n, None, first, perm, True, len(draws))
+    observations, masks = result.observations, result.action_masks
+    if observations is None or masks is None:
+        raise AssertionError("every game of random_games is observed")
+    return tuple(
+        RandomGame(
+            record=result.record(i),
+            observations=observations[i].tobytes(),
+            masks=masks[i].tobytes(),
+        )
+        for i in range(len(draws))
     )
