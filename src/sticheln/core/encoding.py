@@ -73,6 +73,7 @@ def normalised_range(normalise: object) -> tuple[float, float] | None:
     for ``False`` (the ``int8`` values as they are), :data:`UNIT` for ``True``, and
     ``(low, high)`` for a pair of numbers such as :data:`SYMMETRIC`.
 
+    >>> from sticheln.core.encoding import normalised_range
     >>> normalised_range(True), normalised_range((-1, 1)), normalised_range(False)
     ((0.0, 1.0), (-1.0, 1.0), None)
 
