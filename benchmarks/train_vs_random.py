@@ -2,7 +2,8 @@
 the game's heuristic bot and the random player in the learner's seat, in one run.
 
 The agent is the one of ``examples/train_maskable_ppo.py`` (seat 0 of
-``sticheln/Sticheln-v0``, ``episode="deal"``, ``normalise=True``). Every player is judged on
+``sticheln/Sticheln-v0``, ``episode="deal"``, observations normalised to [0, 1] unless
+``--observations`` says otherwise). Every player is judged on
 the same fixed deals (the seeds from 1,000,000 on, with the same random opponents' generators):
 its mean points in the deal, and its top-score rate (the share of deals in which no opponent
 scored more), each with a 95% interval. The untrained agent is judged first, then the agent
@@ -11,6 +12,7 @@ time of training (``time.process_time``, one torch thread) is printed beside eac
 with the ``train`` extra installed::
 
     python benchmarks/train_vs_random.py [--steps 20000,150000] [--deals 1000] [--seed 0]
+        [--observations unit|symmetric|int8]
 """
 
 from __future__ import annotations
@@ -32,9 +34,11 @@ def interval(values: list[float]) -> float:
     return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def judge(example: dict[str, Any], choose: Any, deals: int) -> tuple[float, float, float, float]:
+def judge(
+    example: dict[str, Any], choose: Any, deals: int, observations: str
+) -> tuple[float, float, float, float]:
     """Mean points and top-score rate over ``deals`` fixed deals, each with its interval."""
-    points, tops = example["play_deals"](choose, deals)
+    points, tops = example["play_deals"](choose, deals, observations=observations)
     rate = [float(top) for top in tops]
     return statistics.fmean(points), interval(points), statistics.fmean(rate), interval(rate)
 
@@ -46,7 +50,14 @@ def main() -> None:
     )
     parser.add_argument("--deals", type=int, default=1000, help="evaluation deals")
     parser.add_argument("--seed", type=int, default=0, help="the seed of training")
+    parser.add_argument(
+        "--observations",
+        choices=("unit", "symmetric", "int8"),
+        default="unit",
+        help="the agent's observations: normalised to [0, 1] or [-1, 1], or the int8 values",
+    )
     args = parser.parse_args()
+    kind = args.observations
     checkpoints = [int(step) for step in args.steps.split(",")]
     if checkpoints != sorted(set(checkpoints)) or checkpoints[0] <= 0:
         parser.error("--steps must be rising positive numbers, separated by commas")
@@ -59,7 +70,10 @@ def main() -> None:
         f"python {platform.python_version()}, torch {torch.__version__}, sb3-contrib "
         f"{sb3_contrib.__version__}, {platform.machine()}"
     )
-    print(f"3-player Sticheln, one deal, seat 0 against two random players, {args.deals} deals")
+    print(
+        f"3-player Sticheln, one deal, seat 0 against two random players, {args.deals} deals; "
+        f"observations: {kind}"
+    )
     print(f"{'player':<28} {'training CPU s':>14} {'mean points':>16} {'top-score rate':>18}")
 
     def show(name: str, seconds: str, figures: tuple[float, float, float, float]) -> None:
@@ -69,15 +83,16 @@ def main() -> None:
             flush=True,
         )
 
-    show("random", "", judge(example, example["random_chooser"](args.seed), args.deals))
-    show("heuristic", "", judge(example, example["bot_chooser"]("heuristic"), args.deals))
-    model = example["new_model"](example["make_env"](), checkpoints[-1], args.seed)
-    show("MaskablePPO, untrained", "", judge(example, example["model_chooser"](model), args.deals))
+    show("random", "", judge(example, example["random_chooser"](args.seed), args.deals, kind))
+    show("heuristic", "", judge(example, example["bot_chooser"]("heuristic"), args.deals, kind))
+    model = example["new_model"](example["make_env"](kind), checkpoints[-1], args.seed)
+    untrained = judge(example, example["model_chooser"](model), args.deals, kind)
+    show("MaskablePPO, untrained", "", untrained)
     done, seconds = 0, 0.0
     for steps in checkpoints:
-        model, spent = example["train"](steps - done, args.seed, model)
+        model, spent = example["train"](steps - done, args.seed, model, kind)
         done, seconds = steps, seconds + spent
-        figures = judge(example, example["model_chooser"](model), args.deals)
+        figures = judge(example, example["model_chooser"](model), args.deals, kind)
         show(f"MaskablePPO, {steps} steps", f"{seconds:.0f}", figures)
     print(f"finished at {time.strftime('%Y-%m-%d %H:%M')}")
 

@@ -48,6 +48,10 @@ class Take(WireValue):
     count: int
 
 
+NIM_TOKENS = 10
+"""The tokens of a game of Nim at the start."""
+
+
 class Nim:
     """Two players take 1 to 3 tokens in turn; whoever takes the last token wins. Nothing is
     hidden, so the view holds the whole state. The winning move leaves a multiple of 4.
@@ -72,7 +76,7 @@ class Nim:
         check_player_count(players)
         if deals is not None:
             raise SetupError("Nim has no deals")
-        return NimState(tokens=10, to_move=0)
+        return NimState(tokens=NIM_TOKENS, to_move=0)
 
     def players_to_act(self, state: NimState) -> tuple[int, ...]:
         state = _state(state)
@@ -201,5 +205,5 @@ class NimEncoding(Encoding[NimState, Take, NimView]):
         return move.count
 
     def write(self, view: NimView, writer: ObservationWriter) -> None:
-        writer.numbers("tokens", [view.state.tokens])
+        writer.numbers("tokens", [view.state.tokens], 0, NIM_TOKENS)
         writer.flags("to_move", [view.state.to_move == view.player])

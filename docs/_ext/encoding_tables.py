@@ -32,19 +32,22 @@ class EncodingLayout(Directive):
                 segment.name,
                 str(segment.offset),
                 str(segment.size),
-                _range(segment.low, segment.high),
+                _range(segment.low, segment.high, segment.clipped),
                 segment.description,
             )
             for segment in encoding.layout
         ]
         rows.append(("(total)", "", str(encoding.observation_size), "", ""))
         head = ("Segment", "Offset", "Entries", "Values", "Meaning")
-        return [_table(head, rows, (16, 7, 7, 10, 60))]
+        return [_table(head, rows, (16, 7, 7, 14, 56))]
 
 
-def _range(low: int, high: int) -> str:
-    """The values of a segment's entries: ``0/1`` for flags and cards, else ``low..high``."""
-    return "0/1" if (low, high) == (0, 1) else f"{low}..{high}"
+def _range(low: int, high: int, clipped: bool) -> str:
+    """The values of a segment's entries: ``0/1`` for flags and cards, else ``low..high``,
+    marked ``(clipped)`` where the numbers reach beyond and are cut to it."""
+    if (low, high) == (0, 1):
+        return "0/1"
+    return f"{low}..{high} (clipped)" if clipped else f"{low}..{high}"
 
 
 def _table(

@@ -90,7 +90,8 @@ CHECKS: Final[Mapping[str, str]] = MappingProxyType(
         "and are explain_score's of that deal",
         "encoding": "every fourth move, for a game with an encoding: the encoding's mask marks "
         "exactly the legal moves, each index finds its move, and the observation has its "
-        "size and is unchanged by sampling the view",
+        "size, keeps every entry within its segment's range and is unchanged by sampling the "
+        "view",
         "wrong-types": "at a few states: a state, view or move of the wrong type (None, a "
         "number, a string, the game's value of another kind, another registered game's) "
         "given to a method raises WrongTypeError (apply_move may raise the illegal-move "
@@ -733,9 +734,19 @@ class _Run:
                     raise self.fail(f"the index of {_short(legal)} finds {_short(found)}")
         seat = self.number % self.players
         view = game.observe(state, seat)
-        vector = encoding.observation(view)
+        try:
+            vector = encoding.observation(view)
+        except ValueError as error:  # a number outside its segment's range
+            raise self.fail(f"player {seat}'s observation: {error}") from None
         if len(vector) != encoding.observation_size:
             raise self.fail(f"an observation of {len(vector)} entries, not the layout's")
+        for segment in encoding.layout:
+            part = vector[segment.offset : segment.offset + segment.size]
+            if not all(segment.low <= value <= segment.high for value in part):
+                raise self.fail(
+                    f"player {seat}'s observation: segment {segment.name!r} holds "
+                    f"{_short(list(part))}, outside its range {segment.low}..{segment.high}"
+                )
         sampled = game.observe(game.sample_state(view, self.encoding_rng), seat)
         if encoding.observation(sampled) != vector:
             raise self.fail(f"player {seat}'s observation changes when the view is sampled")

@@ -32,10 +32,11 @@ from sticheln import (
     find_game,
 )
 from sticheln.cli import main
+from sticheln.core.encoding import ObservationWriter
 from sticheln.core.wire import HEADER
 from sticheln.sticheln.event import CardPlayed, PainCardChosen
 from sticheln.testing import CHECKS, CaseReport, CheckReport, ConformanceError, check_game
-from tests.toy_games import Nim, NimState, Take
+from tests.toy_games import Nim, NimEncoding, NimState, NimView, Take
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -378,6 +379,36 @@ class TrustingNim(Nim):
         return getattr(state, "tokens", 0) == 0
 
 
+class TooFewTokens(NimEncoding):
+    """Declares at most 5 tokens, of the 10 a game starts with."""
+
+    def write(self, view: NimView, writer: ObservationWriter) -> None:
+        writer.numbers("tokens", [view.state.tokens], 0, 5)
+        writer.flags("to_move", [view.state.to_move == view.player])
+
+
+class NarrowNim(Nim):
+    """An encoding whose range of tokens is too narrow."""
+
+    def encoding(self, players: int) -> NimEncoding:
+        return TooFewTokens(self, players)
+
+
+class TwoForTrue(NimEncoding):
+    """Writes 2 for a flag, past the writer's methods."""
+
+    def write(self, view: NimView, writer: ObservationWriter) -> None:
+        super().write(view, writer)
+        writer.values[-1] = 2 * writer.values[-1]
+
+
+class DoubleFlagNim(Nim):
+    """An encoding that puts a 2 into a segment of 0/1 entries."""
+
+    def encoding(self, players: int) -> NimEncoding:
+        return TwoForTrue(self, players)
+
+
 BROKEN: list[tuple[Any, str, dict[str, Any]]] = [
     (TrustingScores(), "wrong-types", {}),
     (TrustingNim(), "wrong-types", {"illegal_move_error": ValueError}),
@@ -402,6 +433,8 @@ BROKEN: list[tuple[Any, str, dict[str, Any]]] = [
     (MutatingNim(), "immutable", {"illegal_move_error": ValueError}),
     (EndlessNim(), "game-length", {"illegal_move_error": ValueError, "max_moves": 30}),
     (TwoWinnersNim(), "winners", {"illegal_move_error": ValueError}),
+    (NarrowNim(), "encoding", {"illegal_move_error": ValueError}),
+    (DoubleFlagNim(), "encoding", {"illegal_move_error": ValueError}),
 ]
 
 
@@ -429,6 +462,15 @@ def test_a_broken_game_fails_the_check_that_catches_it(
     assert len(str(error)) < 800
     assert isinstance(error, AssertionError)
     assert not isinstance(error, StichelnError)
+
+
+def test_an_observation_outside_its_ranges_is_named() -> None:
+    with pytest.raises(ConformanceError, match=r"segment 'tokens': 10 is outside its range 0..5"):
+        check_game(NarrowNim(), illegal_move_error=ValueError)
+    with pytest.raises(
+        ConformanceError, match=r"segment 'to_move' holds \[2\], outside its range 0..1"
+    ):
+        check_game(DoubleFlagNim(), illegal_move_error=ValueError)
 
 
 def test_a_failure_comes_back_with_its_seed() -> None:

@@ -8,6 +8,8 @@ from itertools import islice
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis.strategies import integers
 
 import sticheln as st
 from sticheln import Card, ChoosePain, Deck, PlayCard, StichelnRules, find_game
@@ -171,43 +173,107 @@ def test_numpy_arrays_match_the_lists() -> None:
     assert mask.tolist() == encoding.action_mask(state, 0)
 
 
-def test_scores_are_clipped_to_int8() -> None:
+def test_a_total_beyond_int8_is_clipped_and_its_segment_says_so() -> None:
     from sticheln.core.encoding import ObservationWriter
 
-    writer = ObservationWriter([0], 1)
-    writer.numbers("scores", [-500, -128, 0, 127, 300])
+    writer = ObservationWriter([0], 1, describe=lambda name: name)
+    writer.numbers("scores", [-500, -128, 0, 127, 300], low=-600, high=400)
     assert list(writer.values) == [-128, -128, 0, 127, 127]
+    assert writer.layout is not None
+    (segment,) = writer.layout
+    assert (segment.low, segment.high, segment.clipped, segment.binary) == (-128, 127, True, False)
 
 
 def test_segments_say_their_ranges() -> None:
+    # SMALL, 3 players: hands of 3, 3 rounds; a colour sums to 1 + 2 + 3 = 6 and the deck has
+    # 9 cards, so a total lies between 3 x -6 = -18 and 3 x 9 = 27.
     encoding = st.StichelnGame(SMALL).encoding(3)
     segments = {segment.name: segment for segment in encoding.layout}
     for name in ("phase", "hand", "own_pain_card", "has_chosen", "won_0", "to_act"):
         assert (segments[name].low, segments[name].high, segments[name].binary) == (0, 1, True)
-    for name in ("hand_sizes", "rounds_left", "scores"):
-        assert (segments[name].low, segments[name].high) == (-128, 127)
-        assert not segments[name].binary
+    ranges = {name: (segments[name].low, segments[name].high) for name in segments}
+    assert ranges["hand_sizes"] == (0, 3)
+    assert ranges["rounds_left"] == (0, 2)
+    assert ranges["scores"] == (-18, 27)
+    assert not any(segment.clipped for segment in encoding.layout)
     low, high = encoding.observation_bounds()
     sizes = segments["hand_sizes"]
     assert len(low) == len(high) == encoding.observation_size
     assert low[: sizes.offset] == (0,) * sizes.offset
-    assert low[sizes.offset : sizes.offset + 3] == (-128, -128, -128)
-    assert high[sizes.offset : sizes.offset + 3] == (127, 127, 127)
+    assert low[sizes.offset : sizes.offset + 3] == (0, 0, 0)
+    assert high[sizes.offset : sizes.offset + 3] == (3, 3, 3)
+    assert low[-3:] == (-18,) * 3
+    assert high[-3:] == (27,) * 3
 
 
-def test_a_numbers_segment_clips_to_the_range_it_declares() -> None:
+def test_the_ranges_follow_the_rules_of_each_game() -> None:
+    # Sticheln, 4 players (nsv): hands of 15, 4 rounds; a colour of 0-11 sums to 66, the deck
+    # has 60 cards: totals from -264 to 240, beyond int8.
+    sticheln = {s.name: s for s in find_game("sticheln").encoding(4).layout}
+    assert (sticheln["hand_sizes"].low, sticheln["hand_sizes"].high) == (0, 15)
+    assert (sticheln["rounds_left"].low, sticheln["rounds_left"].high) == (0, 3)
+    assert (sticheln["scores"].low, sticheln["scores"].high, sticheln["scores"].clipped) == (
+        -128,
+        127,
+        True,
+    )
+    # Hattrick tiny, 3 players: 6 cards, hands of 2, a game of one hand; -1 a card and -2 a
+    # passed card at worst: -(6 + 2 x 2) = -10, +1 a card at best: 6.
+    hattrick = {s.name: s for s in find_game("hattrick", "tiny").encoding(3).layout}
+    assert (hattrick["pass_counts"].low, hattrick["pass_counts"].high) == (0, 2)
+    assert (hattrick["hand_sizes"].low, hattrick["hand_sizes"].high) == (0, 2)
+    assert "hands_left" not in hattrick  # nothing to count
+    assert (hattrick["scores"].low, hattrick["scores"].high) == (-10, 6)
+    # Stichling, 3 players: victory points 1 to 9, 36 cards in tricks of 4 (at most 9 won),
+    # 3 hands, a total of at most 3 x 9.
+    stichling = {s.name: s for s in find_game("stichling").encoding(3).layout}
+    assert (stichling["points"].low, stichling["points"].high) == (1, 9)
+    assert (stichling["row_2"].low, stichling["row_2"].high) == (-1, 9)
+    assert (stichling["open_trick_marker"].low, stichling["open_trick_marker"].high) == (-1, 2)
+    assert (stichling["tricks_won"].low, stichling["tricks_won"].high) == (0, 9)
+    assert (stichling["hand_sizes"].low, stichling["hand_sizes"].high) == (0, 12)
+    assert (stichling["hands_left"].low, stichling["hands_left"].high) == (0, 2)
+    assert (stichling["scores"].low, stichling["scores"].high) == (0, 27)
+
+
+def test_a_numbers_segment_refuses_a_number_outside_its_range() -> None:
     from sticheln.core.encoding import ObservationWriter
 
     writer = ObservationWriter((), 0, describe=lambda name: name)
-    writer.numbers("counts", [-3, 0, 4, 9], low=0, high=5)
-    writer.numbers("totals", [300, -300])
-    assert list(writer.values) == [0, 0, 4, 5, 127, -128]
+    writer.numbers("counts", [0, 4, 5], low=0, high=5)
+    writer.numbers("markers", [-1, 2], low=-1, high=3)
+    assert list(writer.values) == [0, 4, 5, -1, 2]
     assert writer.layout is not None
-    assert [(s.name, s.low, s.high) for s in writer.layout] == [
-        ("counts", 0, 5),
-        ("totals", -128, 127),
+    assert [(s.name, s.low, s.high, s.clipped) for s in writer.layout] == [
+        ("counts", 0, 5, False),
+        ("markers", -1, 3, False),
     ]
-    with pytest.raises(ValueError, match=r"segment 'wide': the range 0..200 is not within"):
-        writer.numbers("wide", [1], low=0, high=200)
-    with pytest.raises(ValueError, match=r"the range 3..2"):
+    with pytest.raises(ValueError, match=r"segment 'counts': 6 is outside its range 0..5"):
+        writer.numbers("counts", [1, 6], low=0, high=5)
+    with pytest.raises(ValueError, match=r"segment 'markers': -2 is outside its range -1..3"):
+        writer.numbers("markers", [-2], low=-1, high=3)
+    with pytest.raises(ValueError, match=r"segment 'empty': the range 3..2 is empty"):
         writer.numbers("empty", [1], low=3, high=2)
+
+
+@pytest.mark.parametrize(("name", "preset", "players"), CASES)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=integers(0, 2**32 - 1))
+def test_random_play_stays_within_the_declared_ranges(
+    name: str, preset: str, players: int, seed: int
+) -> None:
+    game = find_game(name, preset)
+    encoding = game.encoding(players)
+    low, high = encoding.observation_bounds()
+    for step, (state, move) in enumerate(random_plays(game, players, seed)):
+        # one seat a state, in turn, and every seat at the end
+        for seat in range(players) if move is None else (step % players,):
+            # the writer refuses a number outside its segment's range with a ValueError
+            vector = encoding.observation(game.observe(state, seat))
+            outside = [
+                (segment.name, vector[i])
+                for segment in encoding.layout
+                for i in range(segment.offset, segment.offset + segment.size)
+                if not low[i] <= vector[i] <= high[i]
+            ]
+            assert not outside, outside

@@ -37,7 +37,8 @@ def test_example_runs(script: Path, tmp_path: Path) -> None:
 
 def _args(script: Path, tmp_path: Path) -> list[str]:
     if script.name == "train_maskable_ppo.py":  # a short training (test_training.py: more)
-        return ["--steps", "512", "--deals", "20", "--save", str(tmp_path / "agent.zip")]
+        save = ["--save", str(tmp_path / "agent.zip")]
+        return ["--steps", "512", "--deals", "20", "--observations", "symmetric", *save]
     return [str(tmp_path / "game.json")] if script.name == "save_and_replay.py" else []
 
 

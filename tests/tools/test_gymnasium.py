@@ -87,7 +87,8 @@ def play_episode(env: Any, seed: int, choose: Any = lowest) -> tuple[list[Any], 
 def test_check_env_passes_without_a_warning(
     name: str, preset: str, players: int, episode: str
 ) -> None:
-    normalise = (players + len(episode)) % 2 == 0  # either observation, across the configs
+    # every kind of observation, across the configs
+    normalise = (False, True, (-1, 1))[(players + len(episode)) % 3]
     env = make(
         name,
         players=players,
@@ -168,10 +169,12 @@ def test_the_observation_space_has_the_segments_ranges() -> None:
     assert hand.binary
     assert (hand.low, hand.high) == (0, 1)
     assert not scores.binary
-    assert (scores.low, scores.high) == (-128, 127)
+    # 3 rounds; a colour of 0-8 sums to 36, the deck has 45 cards: totals from -108 to 135,
+    # cut to int8's 127.
+    assert (scores.low, scores.high, scores.clipped) == (-108, 127, True)
     assert space.low[hand.offset : hand.offset + hand.size].tolist() == [0] * 45
     assert space.high[hand.offset : hand.offset + hand.size].tolist() == [1] * 45
-    assert space.low[scores.offset : scores.offset + 3].tolist() == [-128] * 3
+    assert space.low[scores.offset : scores.offset + 3].tolist() == [-108] * 3
     assert space.high[scores.offset : scores.offset + 3].tolist() == [127] * 3
     assert env.action_space == gymnasium.spaces.Discrete(45)
 
@@ -184,14 +187,48 @@ def test_normalised_observations_map_each_range_to_zero_to_one() -> None:
     normalised, _ = scaled.reset(seed=4)
     assert normalised.dtype == np.float32
     segments = {segment.name: segment for segment in raw.unwrapped.encoding.layout}
-    sizes, hand = segments["hand_sizes"], segments["hand"]
-    # Fifteen cards in every hand, in the range -128..127: (15 + 128) / 255.
+    sizes, rounds, scores = segments["hand_sizes"], segments["rounds_left"], segments["scores"]
+    hand = segments["hand"]
+    # Fifteen cards in every hand, in the range 0..15: 1.0.
     assert vector[sizes.offset : sizes.offset + 3].tolist() == [15, 15, 15]
-    assert normalised[sizes.offset : sizes.offset + 3].tolist() == pytest.approx([143 / 255] * 3)
+    assert normalised[sizes.offset : sizes.offset + 3].tolist() == [1.0, 1.0, 1.0]
+    # Two of the three rounds still to play after the first, in 0..2: 1.0.
+    assert normalised[rounds.offset] == 1.0
+    # No points yet, in the range -108..127: 108 / 235.
+    assert normalised[scores.offset : scores.offset + 3].tolist() == pytest.approx([108 / 235] * 3)
     # A binary segment keeps its zeros and ones.
     cards = slice(hand.offset, hand.offset + hand.size)
     assert normalised[cards].tolist() == vector[cards].astype(float).tolist()
     assert sum(normalised[cards]) == 15
+
+
+def test_symmetric_observations_map_each_range_to_minus_one_to_one() -> None:
+    raw = make("stichling", players=2, seat=1)
+    symmetric = make("stichling", players=2, seat=1, normalise=(-1, 1))
+    assert symmetric.unwrapped.normalise == (-1.0, 1.0)
+    assert symmetric.observation_space == gymnasium.spaces.Box(-1.0, 1.0, (197,), np.float32)
+    vector, _ = raw.reset(seed=2)
+    normalised, _ = symmetric.reset(seed=2)
+    assert normalised.dtype == np.float32
+    segments = {segment.name: segment for segment in raw.unwrapped.encoding.layout}
+    hand, sizes, marker = segments["hand"], segments["hand_sizes"], segments["open_trick_marker"]
+    points, row = segments["points"], segments["row_0"]
+    # Cards: 0 becomes -1, 1 stays 1.
+    cards = slice(hand.offset, hand.offset + hand.size)
+    assert normalised[cards].tolist() == (2 * vector[cards].astype(float) - 1).tolist()
+    # Twelve cards a hand in 0..12: 1; no open trick, -1 in -1..1: -1.
+    assert normalised[sizes.offset : sizes.offset + 2].tolist() == [1.0, 1.0]
+    assert normalised[marker.offset : marker.offset + 4].tolist() == [-1.0] * 4
+    # The first hand's victory points 1, 2, 3 in the range 1..9: -1, -0.75, -0.5.
+    assert vector[points.offset : points.offset + 3].tolist() == [1, 2, 3]
+    assert normalised[points.offset : points.offset + 3].tolist() == [-1.0, -0.75, -0.5]
+    # No row laid down yet: -1 in -1..9 is -1.
+    assert normalised[row.offset : row.offset + 3].tolist() == [-1.0] * 3
+    for observation in (
+        normalised,
+        symmetric.step(int(np.flatnonzero(symmetric.unwrapped.action_masks())[0]))[0],
+    ):
+        assert symmetric.observation_space.contains(observation)
 
 
 @pytest.mark.parametrize(("name", "preset", "players"), CONFIGS, ids=IDS)
@@ -563,7 +600,11 @@ def test_step_and_render_before_reset_ask_for_a_reset() -> None:
         ({"opponents": "random,random"}, ValueError, "opponents: 2 given for 3 other seats"),
         ({"episode": "round"}, ValueError, "episode must be 'game' or 'deal', not 'round'"),
         ({"render_mode": "human"}, ValueError, "render_mode must be None or 'ansi', not"),
-        ({"normalise": 1}, WrongTypeError, "normalise must be True or False, got 1"),
+        ({"normalise": 1}, WrongTypeError, "normalise must be True, False or a pair of numbers"),
+        ({"normalise": "symmetric"}, WrongTypeError, "a pair of numbers .* got 'symmetric'"),
+        ({"normalise": (0, 1, 2)}, WrongTypeError, r"a pair of numbers .* got \(0, 1, 2\)"),
+        ({"normalise": (1, -1)}, ValueError, "a range .* with low < high, got \\(1, -1\\)"),
+        ({"normalise": (0, float("inf"))}, ValueError, "a range .* of finite numbers"),
         ({"illegal_reward": "-1"}, WrongTypeError, "illegal_reward must be a number or None"),
         ({"illegal_reward": float("nan")}, ValueError, "illegal_reward must be finite"),
     ],

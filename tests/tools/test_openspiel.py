@@ -123,6 +123,55 @@ def test_unknown_preset_or_player_count_is_an_error() -> None:
     assert _load("sticheln").get_type().max_num_players == 8
 
 
+@pytest.mark.parametrize(
+    ("normalise", "low", "high"), [("unit", 0.0, 1.0), ("symmetric", -1.0, 1.0)]
+)
+def test_normalised_tensors_map_each_segments_range(
+    normalise: str, low: float, high: float
+) -> None:
+    game = _load("stichling", players=2, deals=1, normalise=normalise)
+    raw = _load("stichling", players=2, deals=1)
+    assert game.get_parameters()["normalise"] == normalise
+    assert raw.get_parameters()["normalise"] == "none"
+    state, plain = game.new_initial_state(), raw.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(30):
+        if state.is_chance_node():
+            action = rng.choice(state.chance_outcomes())[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        plain.apply_action(action)
+    assert not state.is_chance_node()  # 12 cards dealt, 2 rows laid down, 16 cards played
+    assert not state.is_terminal()
+    encoding = find_game("stichling").encoding(2)
+    segments = {segment.name: segment for segment in encoding.layout}
+    for player in (0, 1):
+        values = np.array(plain.information_state_tensor(player))
+        scaled = np.array(state.information_state_tensor(player))
+        assert scaled.tolist() == state.observation_tensor(player)
+        assert scaled.min() >= low
+        assert scaled.max() <= high
+        # a card held: high, a card not held: low; a hand of k cards (of 12) in between
+        hand = segments["hand"]
+        cards = slice(hand.offset, hand.offset + hand.size)
+        assert scaled[cards].tolist() == [high if v else low for v in values[cards]]
+        sizes = segments["hand_sizes"]
+        for held, entry in zip(
+            values[sizes.offset : sizes.offset + 2],
+            scaled[sizes.offset : sizes.offset + 2],
+            strict=True,
+        ):
+            assert entry == pytest.approx(low + (high - low) * held / 12)
+
+
+def test_an_unknown_normalise_is_an_error() -> None:
+    with pytest.raises(
+        Exception, match="normalise must be one of none, unit, symmetric, got 'yes'"
+    ):
+        _load("hattrick", normalise="yes")
+
+
 def test_deal_is_uniform_over_undealt_cards() -> None:
     state = _load("sticheln", players=3).new_initial_state()
     seen = 0

@@ -16,12 +16,13 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 import numpy as np
+from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.test import api_test, render_test, seed_test
 
 from sticheln import find_game
 from sticheln.adapters.pettingzoo import GameEnv, env, raw_env
-from sticheln.core.errors import IllegalMoveError
+from sticheln.core.errors import IllegalMoveError, WrongTypeError
 from sticheln.core.registry import GAME_NAMES
 from tests.pages import rst_blocks
 
@@ -316,11 +317,37 @@ def test_spaces_and_metadata() -> None:
     space = table.observation_space("player_1")
     assert space["observation"].shape == (encoding.observation_size,)
     assert space["observation"].dtype == np.int8
+    # the bounds are the segments' ranges: 36 cards in tricks of 4, at most 9 won
+    tricks = {segment.name: segment for segment in encoding.layout}["tricks_won"]
+    assert space["observation"].low[tricks.offset : tricks.offset + 3].tolist() == [0] * 3
+    assert space["observation"].high[tricks.offset : tricks.offset + 3].tolist() == [9] * 3
     assert space["action_mask"].shape == (encoding.num_actions,)
     assert table.action_space("player_2").n == encoding.num_actions
     assert env("hattrick", 5).unwrapped.metadata["name"] == "hattrick_v0"
     hidden = raw_env(find_game("hattrick", "passes-hidden"), 5)  # a game object
     assert hidden.game.info.rules_name == "passes-hidden"
+
+
+@pytest.mark.parametrize("normalise", [True, (-1, 1)])
+def test_normalised_observations_pass_the_api_test_within_their_range(
+    normalise: bool | tuple[int, int],
+) -> None:
+    table = raw_env("hattrick", 4, normalise=normalise)
+    low, high = (0.0, 1.0) if normalise is True else (-1.0, 1.0)
+    assert table.normalise == (low, high)
+    space = table.observation_space("player_0")["observation"]
+    assert space == spaces.Box(low, high, (table.encoding.observation_size,), np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("hattrick", 4, normalise=normalise), num_cycles=100)
+    table.reset(seed=3)
+    observation = table.observe("player_0")["observation"]
+    assert observation.dtype == np.float32
+    # 15 cards a hand, in the range 0..15: the top of the range; no card passed yet: the bottom
+    segments = {segment.name: segment for segment in table.encoding.layout}
+    sizes, passes = segments["hand_sizes"], segments["pass_counts"]
+    assert observation[sizes.offset : sizes.offset + 4].tolist() == [high] * 4
+    assert observation[passes.offset : passes.offset + 4].tolist() == [low] * 4
 
 
 def test_bad_arguments_are_refused() -> None:
@@ -332,6 +359,10 @@ def test_bad_arguments_are_refused() -> None:
         raw_env("sticheln", 4, render_mode="rgb_array")
     with pytest.raises(ValueError, match="preset"):
         raw_env(find_game("sticheln"), 4, "nsv")
+    with pytest.raises(WrongTypeError, match="normalise must be True, False or a pair"):
+        raw_env("sticheln", 4, normalise="symmetric")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="with low < high, got \\(1, 1\\)"):
+        env("sticheln", 4, normalise=(1, 1))
 
 
 def test_render_modes() -> None:

@@ -13,7 +13,7 @@ works the same way:
 - actions: ``Discrete(encoding.num_actions)``, the encoding's action indices;
 - observations: the learner's view as the encoding's vector (``int8``, a ``Box`` whose bounds
   are the ranges the encoding's segments declare), or ``float32`` in [0, 1] with
-  ``normalise=True``;
+  ``normalise=True`` (in [-1, 1] with ``normalise=(-1, 1)``);
 - the legal actions: :meth:`GameEnv.action_masks` (a ``bool`` array, the method sb3-contrib's
   ``MaskablePPO`` calls) and ``info["action_mask"]`` (``int8``, what
   ``action_space.sample(mask)`` takes);
@@ -63,6 +63,7 @@ except ImportError as error:  # pragma: no cover - the extra is not installed
     raise missing_extra(__name__, "gymnasium", error) from error
 
 from sticheln.bots import BotSpecError, make_bot
+from sticheln.core.encoding import normalised_range
 from sticheln.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -137,8 +138,10 @@ class GameEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
     :param episode: ``"game"`` (all deals) or ``"deal"`` (the first deal only): see
         :data:`EPISODES`.
     :param preset: the game's rules preset (``None``: its default rules); only with a name.
-    :param normalise: ``True`` for observations in ``float32``, each entry mapped from its
-        segment's range to [0, 1]; ``False`` for the encoding's ``int8`` values.
+    :param normalise: ``True`` for observations in ``float32``, each entry mapped linearly
+        from its segment's range to [0, 1]; a pair ``(low, high)`` to map them to that range
+        instead, such as ``(-1, 1)`` (:data:`~sticheln.core.encoding.SYMMETRIC`); ``False``
+        for the encoding's ``int8`` values.
     :param illegal_reward: the reward of an illegal action, which ends the episode (``None``:
         one point less than the difference between the lowest and the highest final score
         the game declares for the player count, so that an illegal action never pays better
@@ -150,8 +153,8 @@ class GameEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
     :raises UnknownPlayerError: for a seat that is not one of the table's.
     :raises BotSpecError: for a bot spec that cannot be read, naming the opponent.
     :raises WrongTypeError: for an argument of the wrong type, naming it.
-    :raises ValueError: for an unknown episode or render mode, or a sequence of opponents of
-        the wrong length.
+    :raises ValueError: for an unknown episode or render mode, a sequence of opponents of
+        the wrong length, or a ``normalise`` range that is not ``low < high``.
     :raises NotProvidedError: for a game that gives no encoding.
 
     An episode starts at :meth:`reset` and ends (``terminated``) when the game is over, or
@@ -200,7 +203,7 @@ class GameEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         opponents: object = "random",
         episode: str = "game",
         preset: str | None = None,
-        normalise: bool = False,
+        normalise: bool | tuple[float, float] = False,
         illegal_reward: float | None = None,
         render_mode: str | None = None,
     ) -> None:
@@ -233,26 +236,25 @@ class GameEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
             raise ValueError(f"episode must be 'game' or 'deal', not {excerpt(episode)}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or 'ansi', not {excerpt(render_mode)}")
-        if type(normalise) is not bool:
-            raise WrongTypeError(f"normalise must be True or False, got {excerpt(normalise)}")
+        target = normalised_range(normalise)
         self.game = game
         self.players = players
         self.encoding = game.encoding(players)
         self.episode = episode
         self.render_mode = render_mode
-        self.normalise = normalise
-        """Whether observations are ``float32`` in [0, 1]."""
+        self.normalise = target
+        """The range of the ``float32`` observations, ``(low, high)``, or ``None`` for the
+        encoding's ``int8`` values."""
         self.illegal_reward = _illegal_reward(game, players, illegal_reward)
         """The reward of an illegal action (which ends the episode)."""
         self._seat_choice = seat
         self._opponents = _opponents(game, opponents, players - 1)
         self._bots: list[Any] = []
         low, high = (np.array(b, dtype=np.int8) for b in self.encoding.observation_bounds())
-        self._low = low.astype(np.float32)
-        self._span = (high.astype(np.float32) - self._low).clip(min=1)
-        if normalise:
+        self._normalised = None if target is None else self.encoding.normaliser(target)
+        if target is not None:
             size = self.encoding.observation_size
-            self.observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
+            self.observation_space = spaces.Box(*target, (size,), np.float32)
         else:
             self.observation_space = spaces.Box(low, high, dtype=np.int8)
         self.action_space = spaces.Discrete(self.encoding.num_actions)
@@ -407,13 +409,12 @@ class GameEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         self._moves, self._mask = moves, mask
 
     def _observation(self, state: Any) -> npt.NDArray[Any]:
-        vector: npt.NDArray[np.int8] = self.encoding.observation_array(
-            self.game.observe(state, self.seat)
-        )
-        if not self.normalise:
-            return vector
-        normalised: npt.NDArray[np.float32] = (vector - self._low) / self._span
-        return normalised
+        view = self.game.observe(state, self.seat)
+        if self._normalised is not None:
+            normalised: npt.NDArray[np.float32] = self._normalised(self.encoding.observation(view))
+            return normalised
+        vector: npt.NDArray[np.int8] = self.encoding.observation_array(view)
+        return vector
 
     def _index(self, action: Any) -> int:
         """The action index ``action`` gives.

@@ -54,7 +54,7 @@ import json
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -67,10 +67,11 @@ except ImportError as error:
     raise missing_extra(__name__, "openspiel", error) from error
 
 from sticheln.core.cards import Card, CardSet
+from sticheln.core.encoding import SYMMETRIC, UNIT
 from sticheln.core.protocol import SPECTATOR
 from sticheln.games import GAME_NAMES, find_game
 
-__all__ = ["register", "short_name"]
+__all__ = ["NORMALISED", "register", "short_name"]
 
 
 def short_name(name: str) -> str:
@@ -220,7 +221,7 @@ def _card_name(card: Card) -> str:
 
 class SpielGame(pyspiel.Game):
     """One of the library's games as a :class:`pyspiel.Game` (parameters ``players``,
-    ``preset``, ``deals`` and ``seed``)."""
+    ``preset``, ``deals``, ``seed`` and ``normalise``)."""
 
     game_name = ""
     """The library's name of the game (set by each registered subclass)."""
@@ -246,7 +247,14 @@ class SpielGame(pyspiel.Game):
                 f"{name} ({preset}, {players} players): deals must be from 1 to {whole} "
                 f"(or 0 for every deal), got {deals}"
             )
+        normalise = str(values["normalise"])
+        if normalise not in NORMALISED:
+            raise ValueError(
+                f"{name}: normalise must be one of {', '.join(NORMALISED)}, got {normalise!r}"
+            )
         ctx = _context(name, players, preset, seed, deals)
+        target = NORMALISED[normalise]
+        self._normalised = None if target is None else ctx.encoding.normaliser(target)
         low, high = _score_bounds(ctx.game, players)
         if ctx.deals < whole:  # the bounds of the deals played: a deal's, times their number
             low, high = low * ctx.deals // whole, -(-high * ctx.deals // whole)
@@ -280,10 +288,10 @@ class SpielGame(pyspiel.Game):
         if params:
             raise ValueError(f"observation parameters not supported: {params}")
         if iig_obs_type is None:
-            return SpielObserver(self.context())
+            return SpielObserver(self.context(), self._normalised)
         private = iig_obs_type.private_info
         if iig_obs_type.public_info and private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            return SpielObserver(self.context())
+            return SpielObserver(self.context(), self._normalised)
         if iig_obs_type.public_info and private == pyspiel.PrivateInfoType.NONE:
             return _FactoredObserver(public=True)
         if not iig_obs_type.public_info and private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
@@ -443,9 +451,11 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 class SpielObserver:
     """Observation and information state of a player: both the library's view of the player
     (which keeps the whole public history of the game), as :meth:`Encoding.observation
-    <sticheln.core.encoding.Encoding.observation>` in ``float32`` and as text."""
+    <sticheln.core.encoding.Encoding.observation>` in ``float32`` (normalised with the game's
+    ``normalise``) and as text."""
 
-    def __init__(self, ctx: _Context) -> None:
+    def __init__(self, ctx: _Context, normalised: Any = None) -> None:
+        self._normalised = normalised
         self.tensor = np.zeros(ctx.encoding.observation_size, np.float32)
         self.dict: dict[str, Any] = {}
         for segment in ctx.encoding.layout:
@@ -459,7 +469,10 @@ class SpielObserver:
             return
         ctx = state._ctx()
         vector = ctx.encoding.observation(ctx.game.observe(lib, player))
-        self.tensor[:] = np.frombuffer(vector, dtype=np.int8)
+        if self._normalised is None:
+            self.tensor[:] = np.frombuffer(vector, dtype=np.int8)
+        else:
+            self.tensor[:] = self._normalised(vector)
 
     def string_from(self, state: SpielState, player: int) -> str:
         """``player``'s view of ``state`` as text (while dealing, the cards dealt to
@@ -509,7 +522,23 @@ def _defaults(game: Any) -> dict[str, Any]:
     """The parameters of a game and their defaults: ``players`` 0 is the usual number of
     players of the rules preset (:attr:`GameInfo.default_players
     <sticheln.GameInfo.default_players>`), ``deals`` 0 every deal of the game."""
-    return {"players": 0, "preset": game.info.default_preset, "deals": 0, "seed": 0}
+    return {
+        "players": 0,
+        "preset": game.info.default_preset,
+        "deals": 0,
+        "seed": 0,
+        "normalise": "none",
+    }
+
+
+NORMALISED: Final[dict[str, tuple[float, float] | None]] = {
+    "none": None,
+    "unit": UNIT,
+    "symmetric": SYMMETRIC,
+}
+"""The values of the ``normalise`` parameter: the tensors hold the encoding's values as they
+are (``"none"``), or each entry mapped linearly from its segment's range to [0, 1]
+(``"unit"``) or to [-1, 1] (``"symmetric"``)."""
 
 
 @cache

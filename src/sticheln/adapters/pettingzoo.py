@@ -10,8 +10,10 @@ every game registered later work the same way:
 - agents ``player_0`` .. ``player_{n-1}`` (seat ``i`` is ``player_i``);
 - actions: ``Discrete(encoding.num_actions)``, the encoding's action indices;
 - observations: ``{"observation": int8 vector, "action_mask": int8 vector}``, the encoding's
-  observation of the agent's view and its legal-action mask (all zeros for an agent that is
-  not :attr:`~GameEnv.agent_selection` or whose episode is over); the mask is also in
+  observation of the agent's view (in a ``Box`` whose bounds are the ranges its segments
+  declare; ``float32`` in [0, 1] with ``normalise=True``, in [-1, 1] with
+  ``normalise=(-1, 1)``) and its legal-action mask (all zeros for an agent that is not
+  :attr:`~GameEnv.agent_selection` or whose episode is over); the mask is also in
   ``infos[agent]["action_mask"]``;
 - rewards: when a deal (Sticheln's round, Hattrick's or Stichling's hand) is scored, each
   agent gets that deal's points, the change of :meth:`~sticheln.Game.scores`, at the step
@@ -59,6 +61,7 @@ try:
 except ImportError as error:
     raise missing_extra(__name__, "pettingzoo", error) from error
 
+from sticheln.core.encoding import normalised_range
 from sticheln.core.protocol import Game
 from sticheln.core.registry import find_game
 from sticheln.games import DEFAULT_GAME
@@ -72,7 +75,7 @@ RENDER_MODES: Final = ("ansi", "human")
 """``"ansi"``: :meth:`GameEnv.render` returns the text; ``"human"``: it prints it and returns
 ``None``."""
 
-Observation = dict[str, npt.NDArray[np.int8]]
+Observation = dict[str, npt.NDArray[Any]]
 
 
 class GameEnv(AECEnv):
@@ -87,7 +90,12 @@ class GameEnv(AECEnv):
     :param render_mode: ``None``, ``"ansi"`` or ``"human"`` (:data:`RENDER_MODES`).
     :param episode: ``"game"`` (all deals) or ``"deal"`` (stop once the first deal is
         scored).
-    :raises ValueError: for a player count, render mode or episode the game does not know.
+    :param normalise: ``True`` for observation vectors in ``float32``, each entry mapped
+        linearly from its segment's range to [0, 1]; a pair ``(low, high)`` to map them to
+        that range instead, such as ``(-1, 1)``; ``False`` for the encoding's ``int8`` values.
+    :raises ValueError: for a player count, render mode or episode the game does not know,
+        or a ``normalise`` range that is not ``low < high``.
+    :raises WrongTypeError: for a ``normalise`` that is not a bool or a pair of numbers.
 
     :meth:`step` takes the encoding's action index of a legal move of the agent to act (a
     Python or numpy integer); the raw environment raises the game's
@@ -125,8 +133,10 @@ class GameEnv(AECEnv):
         preset: str | None = None,
         render_mode: str | None = None,
         episode: str = "game",
+        normalise: bool | tuple[float, float] = False,
     ) -> None:
         super().__init__()
+        target = normalised_range(normalise)
         if isinstance(game, str):
             game = find_game(game, preset)
         elif preset is not None:
@@ -156,9 +166,19 @@ class GameEnv(AECEnv):
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size, actions = self.encoding.observation_size, self.encoding.num_actions
+        self.normalise = target
+        """The range of the ``float32`` observation vectors, ``(low, high)``, or ``None`` for
+        the encoding's ``int8`` values."""
+        self._normalised = None if target is None else self.encoding.normaliser(target)
+        vectors: spaces.Box
+        if target is None:
+            low, high = (np.array(b, dtype=np.int8) for b in self.encoding.observation_bounds())
+            vectors = spaces.Box(low, high, dtype=np.int8)
+        else:
+            vectors = spaces.Box(*target, (size,), np.float32)
         observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-128, 127, (size,), np.int8),
+                "observation": vectors,
                 "action_mask": spaces.Box(0, 1, (actions,), np.int8),
             }
         )
@@ -197,7 +217,11 @@ class GameEnv(AECEnv):
         """The observation of ``agent``: its view's observation vector and its action mask."""
         seat = self._seats[agent]
         view = self.game.observe(self.game_state, seat)
-        observation: npt.NDArray[np.int8] = self.encoding.observation_array(view)
+        observation: npt.NDArray[Any] = (
+            self.encoding.observation_array(view)
+            if self._normalised is None
+            else self._normalised(self.encoding.observation(view))
+        )
         if agent == self.agent_selection and not self.terminations.get(agent, True):
             mask = self._mask.copy()
         else:
@@ -324,7 +348,8 @@ class GameEnv(AECEnv):
 
 
 raw_env = GameEnv
-"""The unwrapped environment: ``raw_env(game, players, preset, render_mode, episode)``."""
+"""The unwrapped environment: ``raw_env(game, players, preset, render_mode, episode,
+normalise)``."""
 
 
 def _pairs(agents: Sequence[str], values: Sequence[int]) -> str:
@@ -337,13 +362,14 @@ def env(
     preset: str | None = None,
     render_mode: str | None = None,
     episode: str = "game",
+    normalise: bool | tuple[float, float] = False,
 ) -> Any:
     """The environment of :class:`GameEnv`, wrapped as PettingZoo's classic environments
     are: an illegal action ends the episode with reward -1 for its agent
     (``TerminateIllegalWrapper``), an action out of range fails an assertion
     (``AssertOutOfBoundsWrapper``), and calls out of order fail
     (``OrderEnforcingWrapper``)."""
-    raw = GameEnv(game, players, preset, render_mode, episode)
+    raw = GameEnv(game, players, preset, render_mode, episode, normalise)
     wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)

@@ -30,9 +30,10 @@ With numpy installed (the ``rl`` extra), :meth:`Encoding.observation_array` and
 from __future__ import annotations
 
 import abc
+import math
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 import attrs
 
@@ -45,13 +46,58 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["CardEncoding", "Encoding", "ObservationWriter", "Segment"]
+__all__ = [
+    "SYMMETRIC",
+    "UNIT",
+    "CardEncoding",
+    "Encoding",
+    "ObservationWriter",
+    "Segment",
+    "normalised_range",
+]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
 ViewT = TypeVar("ViewT")
 
 INT8_MIN, INT8_MAX = -128, 127
+
+UNIT: Final = (0.0, 1.0)
+"""Observations normalised to [0, 1]: what ``normalise=True`` asks for."""
+SYMMETRIC: Final = (-1.0, 1.0)
+"""Observations normalised to [-1, 1]: ``normalise=SYMMETRIC`` (or ``(-1, 1)``)."""
+
+
+def normalised_range(normalise: object) -> tuple[float, float] | None:
+    """The range that an environment's ``normalise`` argument maps observations to: ``None``
+    for ``False`` (the ``int8`` values as they are), :data:`UNIT` for ``True``, and
+    ``(low, high)`` for a pair of numbers such as :data:`SYMMETRIC`.
+
+    >>> from sticheln.core.encoding import normalised_range
+    >>> normalised_range(True), normalised_range((-1, 1)), normalised_range(False)
+    ((0.0, 1.0), (-1.0, 1.0), None)
+
+    :raises WrongTypeError: for anything but a bool or a pair of ints or floats.
+    :raises ValueError: for a pair that is not two finite numbers, the first below the second.
+    """
+    if type(normalise) is bool:
+        return UNIT if normalise else None
+    if (
+        not isinstance(normalise, tuple | list)
+        or len(normalise) != 2
+        or not all(type(end) in (int, float) for end in normalise)
+    ):
+        raise WrongTypeError(
+            "normalise must be True, False or a pair of numbers (low, high) such as (-1, 1), "
+            f"got {excerpt(normalise)}"
+        )
+    low, high = float(normalise[0]), float(normalise[1])
+    if not (math.isfinite(low) and math.isfinite(high) and low < high):
+        raise ValueError(
+            f"normalise must be a range (low, high) of finite numbers with low < high, got "
+            f"{excerpt(normalise)}"
+        )
+    return low, high
 
 
 @attrs.frozen
@@ -70,6 +116,9 @@ class Segment:
     """The least value its entries take."""
     high: int = 1
     """The greatest value its entries take."""
+    clipped: bool = False
+    """Whether the numbers it stands for reach beyond ``low`` .. ``high`` and are clipped to
+    them: a total whose range, as the rules bound it, leaves that of ``int8``."""
 
     @property
     def binary(self) -> bool:
@@ -103,7 +152,9 @@ class ObservationWriter:
         self._describe = describe
         self._at = 0
 
-    def _segment(self, name: str, size: int, low: int = 0, high: int = 1) -> int:
+    def _segment(
+        self, name: str, size: int, low: int = 0, high: int = 1, clipped: bool = False
+    ) -> int:
         """The offset of the next segment, of ``size`` entries from ``low`` to ``high``; moves
         past it."""
         at = self._at
@@ -112,7 +163,7 @@ class ObservationWriter:
         if len(values) < end:
             values.frombytes(bytes(end - len(values)))
         if self.layout is not None and self._describe is not None:
-            self.layout.append(Segment(name, at, size, self._describe(name), low, high))
+            self.layout.append(Segment(name, at, size, self._describe(name), low, high, clipped))
         return at
 
     def cards(self, name: str, cards: CardSet | Iterable[Card]) -> None:
@@ -147,23 +198,30 @@ class ObservationWriter:
             if flag:
                 values[at + i] = 1
 
-    def numbers(
-        self, name: str, numbers: Sequence[int], low: int = INT8_MIN, high: int = INT8_MAX
-    ) -> None:
-        """One entry per number, clipped to ``low`` .. ``high``: the range the segment
-        declares, by default that of ``int8`` (-128 to 127).
+    def numbers(self, name: str, numbers: Sequence[int], low: int, high: int) -> None:
+        """One entry per number; ``low`` .. ``high`` is the range the rules give the numbers
+        (a count from 0 to the cards of a hand, a total between the least and the most points
+        of a game), which the segment declares.
 
-        :raises ValueError: for a range that is empty or leaves that of ``int8``.
+        A range that leaves that of ``int8`` (-128 to 127) is cut to it: the segment declares
+        the cut range and :attr:`Segment.clipped`, and numbers beyond it are written as its
+        ends.
+
+        :raises ValueError: for an empty range, or a number outside ``low`` .. ``high``: the
+            encoding's ranges are wrong.
         """
-        if not INT8_MIN <= low <= high <= INT8_MAX:
-            raise ValueError(
-                f"segment {name!r}: the range {low}..{high} is not within {INT8_MIN}..{INT8_MAX}"
-            )
-        at = self._segment(name, len(numbers), low, high)
+        if low > high:
+            raise ValueError(f"segment {name!r}: the range {low}..{high} is empty")
+        least, most = max(low, INT8_MIN), min(high, INT8_MAX)
+        at = self._segment(name, len(numbers), least, most, (least, most) != (low, high))
         values = self.values
         for i, n in enumerate(numbers):
+            if not low <= n <= high:
+                raise ValueError(
+                    f"segment {name!r}: {excerpt(n)} is outside its range {low}..{high}"
+                )
             if n:
-                values[at + i] = high if n > high else low if n < low else n
+                values[at + i] = most if n > most else least if n < least else n
 
 
 class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
@@ -195,6 +253,12 @@ class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
             positions[index] = place
         self.card_positions = tuple(positions)
         self.deck = deck
+        declared: tuple[int, int] | None = game.info.score_range(players)
+        self.score_range: tuple[int, int] = declared or (INT8_MIN, INT8_MAX)
+        """The range of a player's total score: the least and the most final score the game
+        declares (:meth:`GameInfo.score_range <sticheln.GameInfo.score_range>`), or that of
+        ``int8`` for a game that declares none. Totals of finished deals stay within it,
+        since a deal can give 0 points."""
         sample = game.observe(game.new_game(players, seed=0), 0)
         writer = ObservationWriter(self.card_positions, len(deck), self._description)
         self.write(sample, writer)
@@ -219,6 +283,43 @@ class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
             low.extend([segment.low] * segment.size)
             high.extend([segment.high] * segment.size)
         return tuple(low), tuple(high)
+
+    def normaliser(
+        self, target: tuple[float, float]
+    ) -> Callable[[array[int]], npt.NDArray[np.float32]]:
+        """A function that maps an observation vector to ``float32`` in ``target``, a range
+        ``(low, high)`` (:func:`normalised_range`): each entry linearly from its segment's
+        range (:meth:`observation_bounds`), so that the segment's least value becomes ``low``
+        and its greatest ``high`` (needs numpy).
+
+        >>> from sticheln import find_game
+        >>> game = find_game("stichling")
+        >>> encoding = game.encoding(2)
+        >>> view = game.observe(game.new_game(2, seed=1), 0)
+        >>> sizes = {s.name: s for s in encoding.layout}["hand_sizes"]
+        >>> sizes.low, sizes.high, list(encoding.observation(view))[sizes.offset]
+        (0, 12, 12)
+        >>> symmetric = encoding.normaliser((-1.0, 1.0))(encoding.observation(view))
+        >>> phase = symmetric[:3].tolist()  # arranging, playing, over: one-hot, 0 becomes -1
+        >>> float(symmetric[sizes.offset]), phase
+        (1.0, [1.0, -1.0, -1.0])
+        """
+        import numpy as np
+
+        start, end = target
+        least, most = (np.array(b, dtype=np.float32) for b in self.observation_bounds())
+        scale = np.float32(end - start) / (most - least).clip(min=1)
+        first, last = np.float32(start), np.float32(end)
+
+        def normalise(vector: array[int]) -> npt.NDArray[np.float32]:
+            values = np.frombuffer(vector, dtype=np.int8).astype(np.float32)
+            values -= least
+            values *= scale
+            values += first
+            clipped: npt.NDArray[np.float32] = values.clip(first, last, out=values)
+            return clipped
+
+        return normalise
 
     def _description(self, name: str) -> str:
         base, _, number = name.rpartition("_")

@@ -43,13 +43,20 @@ class HattrickEncoding(CardEncoding[HattrickState, HattrickMove, HattrickView]):
         "to_act": "by seat: whether the player may move now",
         "hand_sizes": "by seat: the number of cards the player holds",
         "hand_leader": "the seat that led the hand's first turn (one-hot)",
-        "hands_left": "the hands still to play after this one (at most, with a target)",
-        "scores": "by seat: the total over finished hands, clipped to -128..127",
+        "hands_left": "the hands still to play after this one, at most with a target (for a game "
+        "of more than one)",
+        "scores": "by seat: the total over finished hands, from the least to the most a game "
+        "can give (clipped to -128..127)",
     }
 
     def __init__(self, game: Any, players: int) -> None:
         rules: HattrickRules = game.rules
         self.colors = rules.colors
+        self.hand_size = rules.hand_size(players)
+        """The most cards a player holds, or passes in a hand: a hand as dealt
+        (:rule:`HT-DEAL-1`)."""
+        self.hands = rules.hands_for(players)
+        """The most hands of a game (:rule:`HT-GAME-1`)."""
         super().__init__(game, players, rules.deck)
 
     def write(self, view: HattrickView, writer: ObservationWriter) -> None:
@@ -73,10 +80,13 @@ class HattrickEncoding(CardEncoding[HattrickState, HattrickMove, HattrickView]):
             writer.cards(f"won_{r}", pile)
         for r, passed in enumerate(self.by_relative_seat(me, view.passed)):
             writer.cards(f"passed_{r}", passed if passed is not None else CardSet())
-        writer.numbers("pass_counts", self.by_relative_seat(me, view.pass_counts))
+        hand_size = self.hand_size
+        writer.numbers("pass_counts", self.by_relative_seat(me, view.pass_counts), 0, hand_size)
         to_act = set(view.players_to_act)
         writer.flags("to_act", [(me + r) % n in to_act for r in range(n)])
-        writer.numbers("hand_sizes", self.by_relative_seat(me, view.hand_sizes))
+        writer.numbers("hand_sizes", self.by_relative_seat(me, view.hand_sizes), 0, hand_size)
         writer.one_hot("hand_leader", n, self.relative(me, view.hand_leader))
-        writer.numbers("hands_left", [max(0, view.hand_count - view.hand_number - 1)])
-        writer.numbers("scores", self.by_relative_seat(me, view.scores))
+        if self.hands > 1:  # a game of one hand has nothing to count
+            hands_left = max(0, view.hand_count - view.hand_number - 1)
+            writer.numbers("hands_left", [hands_left], 0, self.hands - 1)
+        writer.numbers("scores", self.by_relative_seat(me, view.scores), *self.score_range)

@@ -45,12 +45,17 @@ class StichelnEncoding(CardEncoding[StichelnState, StichelnMove, StichelnView]):
         "to_act": "by seat: whether the player may move now",
         "hand_sizes": "by seat: the number of cards the player holds",
         "round_leader": "the seat that led the round's first trick (one-hot)",
-        "rounds_left": "the rounds still to play after this one",
-        "scores": "by seat: the total over finished rounds, clipped to -128..127",
+        "rounds_left": "the rounds still to play after this one (for a game of more than one)",
+        "scores": "by seat: the total over finished rounds, from the least to the most a game "
+        "can give (clipped to -128..127)",
     }
 
     def __init__(self, game: Any, players: int) -> None:
         rules: StichelnRules = game.rules
+        self.hand_size = rules.hand_size
+        """The most cards a player holds: a hand as dealt (:rule:`ST-DEAL-1`)."""
+        self.rounds = rules.rounds_for(players)
+        """The rounds of a game (:rule:`ST-GAME-1`)."""
         super().__init__(game, players, rules.deck(players).cards)
 
     def write(self, view: StichelnView, writer: ObservationWriter) -> None:
@@ -71,7 +76,9 @@ class StichelnEncoding(CardEncoding[StichelnState, StichelnMove, StichelnView]):
         writer.cards("set_aside", view.set_aside)
         to_act = set(view.players_to_act)
         writer.flags("to_act", [(me + r) % n in to_act for r in range(n)])
-        writer.numbers("hand_sizes", self.by_relative_seat(me, view.hand_sizes))
+        writer.numbers("hand_sizes", self.by_relative_seat(me, view.hand_sizes), 0, self.hand_size)
         writer.one_hot("round_leader", n, self.relative(me, view.round_leader))
-        writer.numbers("rounds_left", [max(0, view.rounds - view.round_number - 1)])
-        writer.numbers("scores", self.by_relative_seat(me, view.scores))
+        if self.rounds > 1:  # a game of one round has nothing to count
+            rounds_left = max(0, view.rounds - view.round_number - 1)
+            writer.numbers("rounds_left", [rounds_left], 0, self.rounds - 1)
+        writer.numbers("scores", self.by_relative_seat(me, view.scores), *self.score_range)

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from sticheln.core.encoding import Encoding, ObservationWriter
 from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
-from sticheln.stichling.rules import OPEN_TRICKS, StichlingRules
+from sticheln.stichling.rules import OPEN_TRICKS, TRICK_SIZE, StichlingRules
 from sticheln.stichling.state import Phase, StichlingState
 from sticheln.stichling.view import StichlingView
 
@@ -50,8 +50,8 @@ class StichlingEncoding(Encoding[StichlingState, StichlingMove, StichlingView]):
         "to_act": "by seat: whether the player may move now",
         "hand_sizes": "by seat: the number of cards the player holds",
         "hand_leader": "the seat that plays the hand's first card (one-hot)",
-        "hands_left": "the hands still to play after this one",
-        "scores": "by seat: the total over finished hands, clipped to -128..127",
+        "hands_left": "the hands still to play after this one (for a game of more than one)",
+        "scores": "by seat: the total over finished hands, from 0 to the most a game can give",
     }
 
     def __init__(self, game: Any, players: int) -> None:
@@ -60,6 +60,12 @@ class StichlingEncoding(Encoding[StichlingState, StichlingMove, StichlingView]):
         deck = rules.deck(players)
         cards = [str(card) for card in deck]
         self._cards = len(cards)
+        values = [value for triple in rules.points for value in triple]
+        self.points_range = (min(values), max(values))
+        """The least and the greatest value of a victory-point card (:rule:`SL-VP-1`)."""
+        self.most_tricks = players * rules.hand_size // TRICK_SIZE
+        """The most tricks a player can win in a hand: every card of the hand dealt
+        (:rule:`SL-DEAL-1`) in tricks of four cards (:rule:`SL-TRICK-2`)."""
         self.action_names = (
             *(f"arrange {','.join(str(rank + 1) for rank in order)}" for order in _ORDERS),
             *(f"{card}+" for card in cards),
@@ -84,12 +90,17 @@ class StichlingEncoding(Encoding[StichlingState, StichlingMove, StichlingView]):
         writer.one_hot("phase", len(_PHASES), _PHASES.index(view.phase))
         writer.cards("hand", view.hand)
         points = self.rules.points
-        writer.numbers("points", sorted(points[min(view.hand_number, len(points) - 1)]))
+        least, most = self.points_range
+        writer.numbers(
+            "points", sorted(points[min(view.hand_number, len(points) - 1)]), least, most
+        )
         arranged = set(view.arranged)
         writer.flags("arranged", [(me + r) % n in arranged for r in range(n)])
         for r, row in enumerate(self.by_relative_seat(me, view.rows)):
             values = row if row is not None else (None,) * _VP_CARDS
-            writer.numbers(f"row_{r}", [-1 if value is None else value for value in values])
+            writer.numbers(
+                f"row_{r}", [-1 if value is None else value for value in values], -1, most
+            )
         for k in range(OPEN_TRICKS):
             trick = view.open_tricks[k] if k < len(view.open_tricks) else None
             writer.cards(f"open_trick_{k}", () if trick is None else trick.cards)
@@ -99,13 +110,20 @@ class StichlingEncoding(Encoding[StichlingState, StichlingMove, StichlingView]):
                 self.relative(me, view.open_tricks[k].marker) if k < len(view.open_tricks) else -1
                 for k in range(OPEN_TRICKS)
             ],
+            -1,
+            n - 1,
         )
         for r, tricks in enumerate(self.by_relative_seat(me, view.won)):
             writer.cards(f"won_{r}", (card for trick in tricks for card in trick.cards))
-        writer.numbers("tricks_won", self.by_relative_seat(me, view.tricks_won))
+        hand_size = self.rules.hand_size
+        writer.numbers(
+            "tricks_won", self.by_relative_seat(me, view.tricks_won), 0, self.most_tricks
+        )
         to_act = set(view.players_to_act)
         writer.flags("to_act", [(me + r) % n in to_act for r in range(n)])
-        writer.numbers("hand_sizes", self.by_relative_seat(me, view.hand_sizes))
+        writer.numbers("hand_sizes", self.by_relative_seat(me, view.hand_sizes), 0, hand_size)
         writer.one_hot("hand_leader", n, self.relative(me, view.hand_leader))
-        writer.numbers("hands_left", [max(0, view.hand_count - view.hand_number - 1)])
-        writer.numbers("scores", self.by_relative_seat(me, view.scores))
+        if self.rules.hand_count > 1:  # a game of one hand has nothing to count
+            hands_left = max(0, view.hand_count - view.hand_number - 1)
+            writer.numbers("hands_left", [hands_left], 0, self.rules.hand_count - 1)
+        writer.numbers("scores", self.by_relative_seat(me, view.scores), *self.score_range)
