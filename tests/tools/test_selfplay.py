@@ -307,11 +307,13 @@ def test_observations_of_the_wrong_size_from_a_source_are_refused() -> None:
     from sticheln.tournament.selfplay import _observed
 
     game = find_game("sticheln", "tiny")
-    encoding = game.encoding(3)  # 130 values an observation, 9 a mask; 9 moves a game
+    encoding = game.encoding(
+        3
+    )  # 129 values an observation (no rounds left: one round), 9 a mask; 9 moves a game
     (played,) = resolve(game.info.random_games, "random games")(game, 3, [1])
     assert _observed(game, encoding, played) == (played.observations, played.masks)
     assert _observed(game, encoding, RandomGame(played.record)) is None
     short = RandomGame(played.record, played.observations[:-1], played.masks)
-    with pytest.raises(ValueError, match=r"^the random games of Sticheln come with 1169 bytes "
-                       r"of observations for 9 moves of 130 values each$"):  # fmt: skip
+    with pytest.raises(ValueError, match=r"^the random games of Sticheln come with 1160 bytes "
+                       r"of observations for 9 moves of 129 values each$"):  # fmt: skip
         _observed(game, encoding, short)

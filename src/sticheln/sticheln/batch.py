@@ -428,7 +428,8 @@ def _observe(
     by_seat = ("pain_card", "current_trick", "won")
     expected = {
         "phase": 3, "hand": size, "own_pain_card": size, "has_chosen": n, "trick_leader": n,
-        "set_aside": size, "to_act": n, "hand_sizes": n, "round_leader": n, "rounds_left": 1,
+        "set_aside": size, "to_act": n, "hand_sizes": n, "round_leader": n,
+        **({"rounds_left": 1} if rules.rounds_for(n) > 1 else {}),  # for more than one round
         "scores": n, **{f"{name}_{r}": size for name in by_seat for r in range(n)},
     }  # fmt: skip
     positions = encoding.card_positions
@@ -478,7 +479,8 @@ def _observe(
     views[:, :, at["to_act"] : at["to_act"] + n] = 1
     views[:, :, at["hand_sizes"] : at["hand_sizes"] + n] = hand
     flat[seat_column("round_leader", leader)] = 1
-    views[:, :, at["rounds_left"]] = rounds - 1 - round_number
+    if "rounds_left" in at:
+        views[:, :, at["rounds_left"]] = rounds - 1 - round_number
     # The totals of the finished rounds, clipped, constant through a round.
     before = np.cumsum(round_scores, axis=1) - round_scores
     before = np.clip(before.reshape(rows, n), -128, 127).astype(_I8)
