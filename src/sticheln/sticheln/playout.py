@@ -18,6 +18,7 @@ the tricks and scores against :func:`~sticheln.apply_move`.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -31,7 +32,18 @@ from sticheln.sticheln.state import Phase
 from sticheln.sticheln.trick import taking_index, trick_winner
 from sticheln.sticheln.view import StichelnView
 
-__all__ = ["FastRound", "RoundSearch", "Tables", "round_search", "tables_for"]
+__all__ = [
+    "PLAYOUTS_VARIABLE",
+    "FastRound",
+    "Finisher",
+    "PlayoutStream",
+    "RoundSearch",
+    "Tables",
+    "finish_in_python",
+    "finisher_for",
+    "round_search",
+    "tables_for",
+]
 
 _SLOTS: Final = MAX_VALUE + 1
 _COLORS: Final = tuple(Color)
@@ -83,10 +95,10 @@ def tables_for(rules: StichelnRules, players: int) -> Tables:
     return tables
 
 
-def _pick(mask: int, rng: random.Random) -> int:
+def _pick(mask: int, rng: random.Random | PlayoutStream) -> int:
     """``rng.choice(_bits_to_indices(mask))`` (the same draw of random numbers) without the
     list: the set bit of ``mask`` whose rank is drawn."""
-    rank = rng._randbelow(mask.bit_count())  # type: ignore[attr-defined]  # Random's private draw, as choice()
+    rank = rng._randbelow(mask.bit_count())  # type: ignore[union-attr]  # Random's private draw, as choice()
     while rank:
         mask &= mask - 1
         rank -= 1
@@ -233,31 +245,131 @@ class FastRound:
 
     def playout(self, rng: random.Random) -> list[int]:
         """Play the round to its end by the playout policy; each player's total then (the
-        scores of the finished rounds and this one)."""
-        hands = self.hands
-        picks = self.picks
-        search = self.search
-        n = self.n
+        scores of the finished rounds and this one).
+
+        With a :attr:`RoundSearch.finisher` (and no :attr:`record`), the random numbers are
+        those of a :class:`PlayoutStream` seeded by ``rng.getrandbits(63)``, and the finisher
+        plays the round once the pain cards are chosen; otherwise they are drawn from ``rng``
+        itself, as :func:`sticheln.sticheln.bot.playout_policy` draws them."""
+        finish = self.search.finisher
+        if finish is not None and self.record is None:
+            stream = PlayoutStream(rng.getrandbits(63))
+            self._choose_pains(stream)
+            return finish(self, stream.state)
+        self._choose_pains(rng)
+        if self.record is None and self.search.policy_fast:
+            _run(self, rng)
+        else:
+            play = self._play
+            hands = self.hands
+            while hands[self.to_act]:
+                player = self.to_act
+                play(player, _policy(self, player, rng))
+        return self._totals()
+
+    def _choose_pains(self, rng: random.Random | PlayoutStream) -> None:
+        """The pain cards still to choose, chosen by the policy in seat order
+        (``players_to_act()[0]`` each time)."""
         if self.to_act < 0:
-            # The pain cards still to choose, in seat order (players_to_act()[0] each time).
-            for p in range(n):
+            hands = self.hands
+            picks = self.picks
+            for p in range(self.n):
                 if picks[p] < 0:
                     index = _pain_choice(hands[p], rng)
                     hands[p] ^= 1 << index
                     picks[p] = index
             self.to_act = self.leader
-        if self.record is None and search.policy_fast:
-            _run(self, rng)
-        else:
-            play = self._play
-            while hands[self.to_act]:
-                player = self.to_act
-                play(player, _policy(self, player, rng))
-        totals = search.totals
-        return [t + s for t, s in zip(totals, self.round_scores(), strict=True)]
+
+    def _totals(self) -> list[int]:
+        return [t + s for t, s in zip(self.search.totals, self.round_scores(), strict=True)]
 
 
-def _pain_choice(hand: int, rng: random.Random) -> int:
+class PlayoutStream:
+    """The random numbers of the playouts of a :attr:`RoundSearch.finisher`: splitmix64
+    (Steele, Lea and Flood, 2014), a stream that compiled code draws exactly as this class does.
+
+    Only :meth:`_randbelow` is drawn from, the one draw of :class:`random.Random` that the
+    playouts make: the high 32 bits of the next output times ``n``, shifted down 32 bits (a
+    bias below ``n / 2**32``). The outputs are those of the reference generator (Vigna's
+    ``splitmix64.c``; seeded with 1234567 it begins 6457827717110365317, whose high 32 bits
+    are ``0x599ED017``, a 0.35 of ``2**32``):
+
+    >>> stream = PlayoutStream(1234567)
+    >>> stream.next64(), stream.next64()
+    (6457827717110365317, 3203168211198807973)
+    >>> stream = PlayoutStream(1234567)
+    >>> [stream._randbelow(6) for _ in range(4)]
+    [2, 1, 3, 1]
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state % 2**64
+        """The state: the outputs are a function of it alone."""
+
+    def next64(self) -> int:
+        """The next output, a 64-bit unsigned int."""
+        state = self.state = (self.state + 0x9E3779B97F4A7C15) & _WORD
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _WORD
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _WORD
+        return z ^ (z >> 31)
+
+    def _randbelow(self, n: int) -> int:
+        """A random int in ``range(n)``, ``n`` from 1 to ``2**32``."""
+        return ((self.next64() >> 32) * n) >> 32
+
+
+_WORD: Final = 2**64 - 1
+
+Finisher = Callable[[FastRound, int], list[int]]
+"""``finish(round, state)``: play ``round``, whose pain cards are chosen, to the end by the
+playout policy, drawing from a :class:`PlayoutStream` in state ``state``; each player's total
+then."""
+
+
+def finish_in_python(r: FastRound, state: int) -> list[int]:
+    """The :data:`Finisher` in Python, the one the compiled one
+    (:func:`sticheln.sticheln.compiled.finisher`) must agree with."""
+    _run(r, PlayoutStream(state))  # type: ignore[arg-type]  # draws only _randbelow
+    return r._totals()
+
+
+PLAYOUTS_VARIABLE: Final = "STICHELN_PLAYOUTS"
+"""The environment variable that chooses how the searches play Sticheln's rounds out:
+``compiled`` (numba, the ``fast`` extra), ``python``, or ``auto`` (the default when unset:
+compiled when numba is installed)."""
+
+_compiled_finisher: Callable[[RoundSearch], Finisher] | None = None
+
+
+def finisher_for(search: RoundSearch) -> Finisher | None:
+    """The finisher of the playouts of ``search`` chosen by :data:`PLAYOUTS_VARIABLE`:
+    compiled, or ``None`` for the Python path of :meth:`FastRound.playout`.
+
+    :raises ValueError: if the variable has another value.
+    :raises ImportError: if it asks for ``compiled`` and numba is not installed.
+    """
+    global _compiled_finisher
+    choice = os.environ.get(PLAYOUTS_VARIABLE, "auto").strip().lower() or "auto"
+    if choice not in ("auto", "compiled", "python"):
+        raise ValueError(
+            f"{PLAYOUTS_VARIABLE} must be auto, compiled or python, got {choice[:40]!r}"
+        )
+    if choice == "python":
+        return None
+    if _compiled_finisher is None:
+        try:
+            from sticheln.sticheln.compiled import finisher
+        except ImportError:
+            if choice == "compiled":
+                raise
+            return None
+        _compiled_finisher = finisher
+    return _compiled_finisher(search)
+
+
+def _pain_choice(hand: int, rng: random.Random | PlayoutStream) -> int:
     """The policy's pain card (:func:`~sticheln.sticheln.policy.pain_choice`), drawn with
     ``rng``."""
     return _pick(pain_choice(hand), rng)
@@ -396,6 +508,7 @@ class RoundSearch:
         "_won",
         "aside",
         "best",
+        "finisher",
         "leader",
         "me",
         "n",
@@ -420,6 +533,10 @@ class RoundSearch:
         self.zero_taker = -1 if zero_taker is None else zero_taker
         self.weights = weights(n)
         self.policy_fast = True
+        self.finisher: Finisher | None = None
+        """How :meth:`FastRound.playout` finishes the rounds: ``None`` on the Python path
+        drawing from the generator it is given, or a :data:`Finisher`
+        (:func:`round_search` sets the compiled one, :func:`finisher_for`)."""
         self.totals = tuple(view.scores)
         self.leader = view.trick_leader
         self.to_act = -1 if view.phase is Phase.CHOOSING_PAIN else view.players_to_act[0]
@@ -477,7 +594,10 @@ class RoundSearch:
 
 def round_search(view: object) -> RoundSearch | None:
     """A :class:`RoundSearch` for ``view`` if it is the view of a Sticheln game in progress,
-    else ``None`` (the search then takes the generic path)."""
+    else ``None`` (the search then takes the generic path); its playouts compiled when numba
+    is installed, unless :data:`PLAYOUTS_VARIABLE` says otherwise (:func:`finisher_for`)."""
     if not isinstance(view, StichelnView) or view.phase is Phase.OVER:
         return None
-    return RoundSearch(view)
+    search = RoundSearch(view)
+    search.finisher = finisher_for(search)
+    return search
