@@ -18,11 +18,10 @@ import pytest
 
 import sticheln as st
 from sticheln.bots import ISMCTSBot
+from sticheln.core.stream import PLAYOUTS_VARIABLE, PlayoutStream
 from sticheln.sticheln import playout
 from sticheln.sticheln.playout import (
-    PLAYOUTS_VARIABLE,
     FastRound,
-    PlayoutStream,
     RoundSearch,
     finish_in_python,
     finisher_for,
@@ -156,6 +155,7 @@ def test_without_numba(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without numba ``auto`` takes the Python path and ``compiled`` names the extra."""
     monkeypatch.setitem(sys.modules, "numba", None)  # an import of it fails
     monkeypatch.delitem(sys.modules, "sticheln.sticheln.compiled")
+    monkeypatch.delitem(sys.modules, "sticheln.core.compiled")
     monkeypatch.setattr(playout, "_compiled_finisher", None)
     view = st.observe(st.new_game(4, seed=1), 0)
     monkeypatch.setenv(PLAYOUTS_VARIABLE, "auto")
@@ -168,7 +168,7 @@ def test_without_numba(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_importing_sticheln_does_not_import_numba() -> None:
     code = (
         "import sys, sticheln, sticheln.sticheln.playout\n"
-        "print('numba' in sys.modules, 'sticheln.sticheln.compiled' in sys.modules)"
+        "print('numba' in sys.modules, 'sticheln.core.compiled' in sys.modules)"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], check=True, capture_output=True, text=True

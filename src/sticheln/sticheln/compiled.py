@@ -4,9 +4,10 @@ installed).
 
 :func:`finisher` plays a :class:`~sticheln.sticheln.playout.FastRound` to the end of the
 round by the playout policy, as :func:`sticheln.sticheln.playout.finish_in_python` does, move
-for move and drawing the same random numbers (:class:`~sticheln.sticheln.playout.PlayoutStream`),
+for move and drawing the same random numbers (:class:`~sticheln.core.stream.PlayoutStream`),
 several times faster. The differential tests (``tests/sticheln/test_compiled.py``) play
-thousands of rounds of every preset both ways and compare every result.
+thousands of rounds of every preset both ways and compare every result. The two-word masks
+and the stream's draws are those of :mod:`sticheln.core.compiled`.
 
 The kernel reads the tables of the Python path, it defines no rule: which card takes a trick
 is the table :attr:`Tables.beats <sticheln.sticheln.playout.Tables>` (built by
@@ -20,8 +21,7 @@ pain colour (:rule:`ST-SCORE-1`, :rule:`ST-SCORE-2`). The policy's choice is tha
 (``SHED_BONUS``, ``ZERO_KEEP``), in the same order of floating-point operations, so that it
 chooses the same cards.
 
-A mask of card indices, a Python int of up to 126 bits there, is two signed 64-bit words
-here: bits 0 to 63 and 64 to 127. The compiled code is cached on disk (``cache=True``), so
+The compiled code is cached on disk (``cache=True``), so
 only the first search after installing pays for compiling it
 (``benchmarks/ismcts_speed.py`` prints that cost).
 """
@@ -29,19 +29,22 @@ only the first search after installing pays for compiling it
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Final
 
-try:
-    import numba
-    import numpy as np
-    from numba.cpython.unsafe import numbers as _intrinsics
-except ImportError as exc:
-    raise ImportError(
-        "sticheln.sticheln.compiled needs numba, the fast extra: "
-        'pip install ".[fast]" in a checkout of sticheln'
-    ) from exc
+import numpy as np
 
-from sticheln.core.cards import MAX_VALUE, Color
+from sticheln.core.cards import MAX_VALUE
+from sticheln.core.compiled import (
+    bit,
+    compiled,
+    count,
+    draw_below,
+    highest,
+    lowest,
+    trailing_zeros,
+    word_pairs,
+    words,
+)
 from sticheln.sticheln.policy import COLOR_MASKS, POINTS, SHED_BONUS, VALUES, ZERO_KEEP, ZEROS
 
 if TYPE_CHECKING:
@@ -51,86 +54,10 @@ if TYPE_CHECKING:
 
 __all__ = ["finisher"]
 
-F = TypeVar("F", bound=Callable[..., Any])
-
 _SLOTS: Final = MAX_VALUE + 1
-_CARDS: Final = len(Color) * _SLOTS
-_LOW: Final = (1 << 64) - 1
-
-# LLVM's count of leading and trailing zero bits, usable in compiled code only.
-_leading_zeros: Final = cast(Callable[[Any], int], _intrinsics.leading_zeros)
-_trailing_zeros: Final = cast(Callable[[Any], int], _intrinsics.trailing_zeros)
 
 
-def _compiled(function: F) -> F:
-    """``function`` compiled by numba, in nopython mode, cached on disk."""
-    return cast(F, numba.njit(cache=True, nogil=True)(function))
-
-
-def _words(mask: int) -> tuple[int, int]:
-    """The two signed 64-bit words of a mask of card indices: bits 0 to 63, 64 to 127."""
-    low, high = mask & _LOW, mask >> 64
-    return low - (1 << 64) if low >> 63 else low, high
-
-
-def _pairs(masks: list[int]) -> npt.NDArray[np.int64]:
-    return np.array([_words(m) for m in masks], dtype=np.int64).reshape(len(masks), 2)
-
-
-# The random stream: splitmix64, as PlayoutStream draws it.
-_GOLDEN: Final = np.uint64(0x9E3779B97F4A7C15)
-_MIX1: Final = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2: Final = np.uint64(0x94D049BB133111EB)
-
-
-@_compiled
-def _next(state: np.uint64) -> tuple[np.uint64, np.uint64]:
-    """The next state of the stream and its 64-bit output."""
-    state = state + _GOLDEN
-    z = state
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return state, z ^ (z >> np.uint64(31))
-
-
-@_compiled
-def _count(low: np.int64, high: np.int64) -> int:
-    """The number of set bits of a two-word mask."""
-    count = 0
-    while low:
-        low &= low - 1
-        count += 1
-    while high:
-        high &= high - 1
-        count += 1
-    return count
-
-
-@_compiled
-def _lowest(low: np.int64, high: np.int64) -> int:
-    """The index of the lowest set bit of a non-empty two-word mask."""
-    if low:
-        return int(_trailing_zeros(low))
-    return 64 + int(_trailing_zeros(high))
-
-
-@_compiled
-def _highest(low: np.int64, high: np.int64) -> int:
-    """The index of the highest set bit of a non-empty two-word mask."""
-    if high:
-        return 127 - int(_leading_zeros(high))
-    return 63 - int(_leading_zeros(low))
-
-
-@_compiled
-def _bit(index: int) -> tuple[np.int64, np.int64]:
-    """The two-word mask of one card index."""
-    if index < 64:
-        return np.int64(1) << np.int64(index), np.int64(0)
-    return np.int64(0), np.int64(1) << np.int64(index - 64)
-
-
-@_compiled
+@compiled
 def _offer(
     score: float,
     low: np.int64,
@@ -148,7 +75,7 @@ def _offer(
     return best, ties_low, ties_high
 
 
-@_compiled
+@compiled
 def _choose(
     hand_low: np.int64,
     hand_high: np.int64,
@@ -182,11 +109,11 @@ def _choose(
             ties_low, ties_high = group_low, group_high
         group_low, group_high = take_low & my_low, take_high & my_high
         if group_low or group_high:
-            low = _lowest(group_low, group_high)
+            low = lowest(group_low, group_high)
             value = values[low]
             score = weight * (total - 1 - value)
             score += shed * value
-            bit_low, bit_high = _bit(low)
+            bit_low, bit_high = bit(low)
             best, ties_low, ties_high = _offer(score, bit_low, bit_high, best, ties_low, ties_high)
     rest_low, rest_high = hand_low & ~take_low, hand_high & ~take_high
     if rest_low or rest_high:
@@ -221,12 +148,12 @@ def _choose(
                 rest_high &= ~zeros_high
             group_low, group_high = rest_low & its_low, rest_high & its_high
             if group_low or group_high:
-                high = _highest(group_low, group_high)
+                high = highest(group_low, group_high)
                 value = values[high]
                 score = -share * (base - value)
                 if its_pain == my_pain:
                     score += shed * value
-                bit_low, bit_high = _bit(high)
+                bit_low, bit_high = bit(high)
                 best, ties_low, ties_high = _offer(
                     score, bit_low, bit_high, best, ties_low, ties_high
                 )
@@ -239,16 +166,16 @@ def _choose(
             group_low = rest_low & ~its_low & my_low
             group_high = rest_high & ~its_high & my_high
             if group_low or group_high:
-                high = _highest(group_low, group_high)
+                high = highest(group_low, group_high)
                 score = other + shed * values[high]
-                bit_low, bit_high = _bit(high)
+                bit_low, bit_high = bit(high)
                 best, ties_low, ties_high = _offer(
                     score, bit_low, bit_high, best, ties_low, ties_high
                 )
     return ties_low, ties_high
 
 
-@_compiled
+@compiled
 def _finish(
     masks: npt.NDArray[np.int64],
     ints: npt.NDArray[np.int64],
@@ -287,7 +214,7 @@ def _finish(
     its_pain = pains[(leader + best) % n] if best >= 0 else -1
     taken_low, taken_high = np.int64(0), np.int64(0)
     for k in range(played):
-        bit_low, bit_high = _bit(trick[k])
+        bit_low, bit_high = bit(trick[k])
         taken_low |= bit_low
         taken_high |= bit_high
     while True:
@@ -324,19 +251,18 @@ def _finish(
             shed,
             keep,
         )
-        count = _count(ties_low, ties_high)
-        if count > 1:
-            state, drawn = _next(state)
-            rank = int(((drawn >> np.uint64(32)) * np.uint64(count)) >> np.uint64(32))
+        ties = count(ties_low, ties_high)
+        if ties > 1:
+            state, rank = draw_below(state, ties)
             while rank:
                 if ties_low:
                     ties_low &= ties_low - 1
                 else:
                     ties_high &= ties_high - 1
                 rank -= 1
-        index = _lowest(ties_low, ties_high)
+        index = lowest(ties_low, ties_high)
         # Play the card.
-        bit_low, bit_high = _bit(index)
+        bit_low, bit_high = bit(index)
         hands[2 * player] = hand_low ^ bit_low
         hands[2 * player + 1] = hand_high ^ bit_high
         taken_low |= bit_low
@@ -367,10 +293,10 @@ def _finish(
         score = points[pain, picks[p]]
         low, high = won[2 * p], won[2 * p + 1]
         while low:
-            score += points[pain, _trailing_zeros(low)]
+            score += points[pain, trailing_zeros(low)]
             low &= low - 1
         while high:
-            score += points[pain, 64 + _trailing_zeros(high)]
+            score += points[pain, 64 + trailing_zeros(high)]
             high &= high - 1
         scores[p] = score
     return scores
@@ -383,22 +309,22 @@ class _DeckArrays:
 
     def __init__(self, tables: Tables) -> None:
         self.beats = np.array(
-            [[_words(mask) for mask in row] for row in tables.beats], dtype=np.int64
+            [[words(mask) for mask in row] for row in tables.beats], dtype=np.int64
         )
-        self.leads = np.array(_words(tables.leads), dtype=np.int64)
+        self.leads = np.array(words(tables.leads), dtype=np.int64)
 
 
 _DECKS: dict[int, _DeckArrays] = {}
 _POINTS: Final = np.array(POINTS, dtype=np.int64)
 _VALUES: Final = np.array(VALUES, dtype=np.int64)
-_COLOR_MASKS: Final = _pairs(COLOR_MASKS)
-_ZEROS: Final = np.array(_words(ZEROS), dtype=np.int64)
+_COLOR_MASKS: Final = word_pairs(COLOR_MASKS)
+_ZEROS: Final = np.array(words(ZEROS), dtype=np.int64)
 
 
 def finisher(search: RoundSearch) -> Callable[[FastRound, int], list[int]]:
     """The compiled finisher of the rounds of ``search``: ``finish(round, state)`` plays
     ``round``, whose pain cards are chosen, to the end by the playout policy, drawing from the
-    :class:`~sticheln.sticheln.playout.PlayoutStream` in state ``state``, and returns each
+    :class:`~sticheln.core.stream.PlayoutStream` in state ``state``, and returns each
     player's total then (the scores of the finished rounds and this one)."""
     tables = search.tables
     arrays = _DECKS.get(tables.deck)
@@ -424,7 +350,7 @@ def finisher(search: RoundSearch) -> Callable[[FastRound, int], list[int]]:
         masks = frombuffer(
             b"".join([to_bytes(m, 16, "little") for m in (*r.hands, *r.won)]), dtype=int64
         )
-        signed = state - (1 << 64) if state >> 63 else state  # one type: int64
+        signed = state - (1 << 64) if state >> 63 else state  # one type of argument: int64
         scores = finish_compiled(
             masks, ints, signed, beats, leads, _POINTS, _VALUES, _COLOR_MASKS, _ZEROS, floats
         ).tolist()

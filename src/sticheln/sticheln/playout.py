@@ -18,12 +18,12 @@ the tricks and scores against :func:`~sticheln.apply_move`.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
 from sticheln.core.cards import MAX_VALUE, Card, Color, _bits_to_indices, _card_set, card_at
+from sticheln.core.stream import PlayoutStream, wants_compiled
 from sticheln.sticheln.moves import PAIN_MOVES, PLAY_MOVES, StichelnMove
 from sticheln.sticheln.policy import pain_choice, play_choice, weights
 from sticheln.sticheln.rules import Deck, StichelnRules
@@ -33,10 +33,8 @@ from sticheln.sticheln.trick import taking_index, trick_winner
 from sticheln.sticheln.view import StichelnView
 
 __all__ = [
-    "PLAYOUTS_VARIABLE",
     "FastRound",
     "Finisher",
-    "PlayoutStream",
     "RoundSearch",
     "Tables",
     "finish_in_python",
@@ -284,44 +282,6 @@ class FastRound:
         return [t + s for t, s in zip(self.search.totals, self.round_scores(), strict=True)]
 
 
-class PlayoutStream:
-    """The random numbers of the playouts of a :attr:`RoundSearch.finisher`: splitmix64
-    (Steele, Lea and Flood, 2014), a stream that compiled code draws exactly as this class does.
-
-    Only :meth:`_randbelow` is drawn from, the one draw of :class:`random.Random` that the
-    playouts make: the high 32 bits of the next output times ``n``, shifted down 32 bits (a
-    bias below ``n / 2**32``). The outputs are those of the reference generator (Vigna's
-    ``splitmix64.c``; seeded with 1234567 it begins 6457827717110365317, whose high 32 bits
-    are ``0x599ED017``, a 0.35 of ``2**32``):
-
-    >>> stream = PlayoutStream(1234567)
-    >>> stream.next64(), stream.next64()
-    (6457827717110365317, 3203168211198807973)
-    >>> stream = PlayoutStream(1234567)
-    >>> [stream._randbelow(6) for _ in range(4)]
-    [2, 1, 3, 1]
-    """
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: int) -> None:
-        self.state = state % 2**64
-        """The state: the outputs are a function of it alone."""
-
-    def next64(self) -> int:
-        """The next output, a 64-bit unsigned int."""
-        state = self.state = (self.state + 0x9E3779B97F4A7C15) & _WORD
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _WORD
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _WORD
-        return z ^ (z >> 31)
-
-    def _randbelow(self, n: int) -> int:
-        """A random int in ``range(n)``, ``n`` from 1 to ``2**32``."""
-        return ((self.next64() >> 32) * n) >> 32
-
-
-_WORD: Final = 2**64 - 1
-
 Finisher = Callable[[FastRound, int], list[int]]
 """``finish(round, state)``: play ``round``, whose pain cards are chosen, to the end by the
 playout policy, drawing from a :class:`PlayoutStream` in state ``state``; each player's total
@@ -335,34 +295,27 @@ def finish_in_python(r: FastRound, state: int) -> list[int]:
     return r._totals()
 
 
-PLAYOUTS_VARIABLE: Final = "STICHELN_PLAYOUTS"
-"""The environment variable that chooses how the searches play Sticheln's rounds out:
-``compiled`` (numba, the ``fast`` extra), ``python``, or ``auto`` (the default when unset:
-compiled when numba is installed)."""
-
 _compiled_finisher: Callable[[RoundSearch], Finisher] | None = None
 
 
 def finisher_for(search: RoundSearch) -> Finisher | None:
-    """The finisher of the playouts of ``search`` chosen by :data:`PLAYOUTS_VARIABLE`:
-    compiled, or ``None`` for the Python path of :meth:`FastRound.playout`.
+    """The finisher of the playouts of ``search`` chosen by
+    :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE`
+    (:func:`~sticheln.core.stream.wants_compiled`): compiled, or ``None`` for the Python path
+    of :meth:`FastRound.playout`.
 
     :raises ValueError: if the variable has another value.
     :raises ImportError: if it asks for ``compiled`` and numba is not installed.
     """
     global _compiled_finisher
-    choice = os.environ.get(PLAYOUTS_VARIABLE, "auto").strip().lower() or "auto"
-    if choice not in ("auto", "compiled", "python"):
-        raise ValueError(
-            f"{PLAYOUTS_VARIABLE} must be auto, compiled or python, got {choice[:40]!r}"
-        )
-    if choice == "python":
+    compiled = wants_compiled()
+    if compiled is False:
         return None
     if _compiled_finisher is None:
         try:
             from sticheln.sticheln.compiled import finisher
         except ImportError:
-            if choice == "compiled":
+            if compiled:
                 raise
             return None
         _compiled_finisher = finisher
@@ -595,7 +548,8 @@ class RoundSearch:
 def round_search(view: object) -> RoundSearch | None:
     """A :class:`RoundSearch` for ``view`` if it is the view of a Sticheln game in progress,
     else ``None`` (the search then takes the generic path); its playouts compiled when numba
-    is installed, unless :data:`PLAYOUTS_VARIABLE` says otherwise (:func:`finisher_for`)."""
+    is installed, unless :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE` says otherwise
+    (:func:`finisher_for`)."""
     if not isinstance(view, StichelnView) or view.phase is Phase.OVER:
         return None
     search = RoundSearch(view)
