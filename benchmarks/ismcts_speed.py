@@ -12,11 +12,11 @@ Each game is searched on the game's fast path (Sticheln's heuristic playouts on
 :mod:`sticheln.stichling.playout`, Hattrick's hand sampler on its engine) and on the
 generic protocol path (:meth:`Game.sample_state <sticheln.Game.sample_state>` and the
 protocol's functions; ``--no-fast`` measures the latter only), so that the figures before and
-after, and their ratio, come from the same run on the same machine. Sticheln's fast path is
-measured twice when numba (the ``fast`` extra) is installed: its playouts in Python and
-compiled (``STICHELN_PLAYOUTS=python`` and ``compiled``, set by the script). Beside the
-figure over whole games, the script prints that of the searches at the start of a round
-(the first decision of each round, whose playouts are the longest).
+after, and their ratio, come from the same run on the same machine. The fast paths of
+Sticheln and Stichling are measured twice when numba (the ``fast`` extra) is installed: their
+playouts in Python and compiled (``STICHELN_PLAYOUTS=python`` and ``compiled``, set by the
+script). Beside the figure over whole games, the script prints that of the searches at the
+start of a round (the first decision of each round, whose playouts are the longest).
 
 ``--first-call`` measures what the compiled playouts cost once per process, in fresh
 processes: importing numba and compiling the kernel (an empty numba cache) or loading it
@@ -46,10 +46,12 @@ from typing import Any
 import sticheln as st
 from sticheln.bots import make_bot, make_ismcts_bot
 
+COMPILED = ("sticheln", "stichling")
+"""The games whose fast paths have compiled playouts."""
+
 PATHS = ("protocol", "python", "compiled")
 """The paths measured: the protocol's, the fast path with its playouts in Python, and the fast
-path with its playouts compiled (Sticheln's, when numba is installed; the fast paths of the
-other games have no compiled playouts, their figure is that of ``python``)."""
+path with its playouts compiled (when numba is installed, for the games of :data:`COMPILED`)."""
 
 
 def play_game(
@@ -212,7 +214,7 @@ def main(argv: list[str] | None = None) -> None:
         paths = ["protocol"]
         if not args.no_fast:
             paths.append("python")
-            if compiled and name == "sticheln":
+            if compiled and name in COMPILED:
                 paths.append("compiled")
         result = measure(
             name, args.players, args.games, args.iterations, args.seed, paths, args.opponents
