@@ -21,10 +21,10 @@ hand is scored by :func:`~sticheln.stichling.hand_score`. The differential tests
 
 >>> import random
 >>> from sticheln.stichling import StichlingGame
->>> from sticheln.stichling.playout import hand_search
+>>> from sticheln.stichling.playout import HandSearch
 >>> game = StichlingGame()
 >>> state = game.new_game(4, seed=3)
->>> search = hand_search(game.observe(state, 0))
+>>> search = HandSearch(game.observe(state, 0))  # the Python path (hand_search may compile)
 >>> hand = search.sample(random.Random(1))
 >>> {search.move_of(0, key) for key in hand.moves(0)} == set(game.legal_moves(state, 0))
 True
