@@ -4,7 +4,7 @@ A game's fast playouts (:attr:`GameInfo.fast_playouts <sticheln.GameInfo.fast_pl
 have a compiled twin (numba, the ``fast`` extra) that plays the same moves. Compiled code
 cannot draw from a :class:`random.Random`, so both draw from a :class:`PlayoutStream` seeded
 by the search's generator: the Python twin through the methods below, the compiled one
-through :mod:`sticheln.core.compiled`, which computes the same numbers.
+through ``sticheln.core.compiled``, which computes the same numbers.
 :data:`PLAYOUTS_VARIABLE` chooses between them.
 
 This module imports no numba: ``import sticheln`` never loads it.
@@ -44,7 +44,7 @@ class PlayoutStream:
     Lea and Flood, 2014), which compiled code draws exactly as this class does.
 
     Two draws of :class:`random.Random` are offered, the ones the playouts make:
-    :meth:`_randbelow` (the high 32 bits of the next output times ``n``, shifted down 32
+    ``_randbelow`` (the high 32 bits of the next output times ``n``, shifted down 32
     bits; a bias below ``n / 2**32``) and :meth:`random` (the high 53 bits of the next output
     times ``2**-53``). The outputs are those of the reference generator (Vigna's
     ``splitmix64.c``; seeded with 1234567 it begins 6457827717110365317, whose high 32 bits
