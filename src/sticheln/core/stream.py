@@ -50,6 +50,7 @@ class PlayoutStream:
     ``splitmix64.c``; seeded with 1234567 it begins 6457827717110365317, whose high 32 bits
     are ``0x599ED017``, 0.35 of ``2**32``):
 
+    >>> from sticheln.core.stream import PlayoutStream
     >>> stream = PlayoutStream(1234567)
     >>> stream.next64(), stream.next64()
     (6457827717110365317, 3203168211198807973)
