@@ -9,6 +9,16 @@ and ``value`` of ``sticheln.hattrick.batch._tables``, built by
 arrays. The next leader is chosen as the numpy loop's ``_lead_places`` chooses it
 (:rule:`HT-LEAD-2`). The tests compare the two paths array by array and replay batch games on
 the engine.
+
+>>> import os
+>>> from sticheln.hattrick import AMIGO_1995
+>>> from sticheln.hattrick.batch import simulate
+>>> os.environ["STICHELN_PLAYOUTS"] = "compiled"
+>>> compiled = simulate(AMIGO_1995, 4, 50, seed=1)
+>>> os.environ["STICHELN_PLAYOUTS"] = "python"
+>>> (simulate(AMIGO_1995, 4, 50, seed=1).scores == compiled.scores).all()
+np.True_
+>>> del os.environ["STICHELN_PLAYOUTS"]
 """
 
 from __future__ import annotations

@@ -15,7 +15,19 @@ card takes a trick's marker and which cards count toward its completion are
 :attr:`HandTables.takes <sticheln.stichling.playout.HandTables.takes>` and
 :attr:`HandTables.counts <sticheln.stichling.playout.HandTables.counts>`, and the hand is
 scored in Python by :func:`~sticheln.stichling.hand_score` from the tricks the kernel counts.
-The two-word masks and the stream's draws are those of :mod:`sticheln.core.compiled`.
+The two-word masks and the stream's draws are those of ``sticheln.core.compiled``.
+
+>>> import random
+>>> from sticheln.stichling import StichlingGame
+>>> from sticheln.stichling.compiled import finisher
+>>> from sticheln.stichling.playout import HandSearch, finish_in_python
+>>> game = StichlingGame()
+>>> search = HandSearch(game.observe(game.new_game(4, seed=3), 0))
+>>> ours, theirs = (search.sample(random.Random(1)) for _ in range(2))  # the same hand
+>>> for hand in (ours, theirs):
+...     hand._arrange(random.Random(2).random)
+>>> finisher(search)(ours, 7) == finish_in_python(theirs, 7)
+True
 """
 
 from __future__ import annotations
