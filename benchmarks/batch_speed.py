@@ -14,7 +14,10 @@ observed (``observed_games``); the rate still counts every move of the batch.
 Hattrick is measured the same way, in the same runs: :func:`sticheln.hattrick.batch.simulate`
 (AMIGO 1995 rules) at ``--hattrick-sizes`` games beside Hattrick's own random-play loop
 (``sticheln.hattrick``'s ``new_game``, ``legal_moves``, a random choice, ``apply_move``), each
-with its ratio to that loop. Run it with::
+with its ratio to that loop. With numba installed (the ``fast`` extra) the batches without
+observations are measured twice, their tricks (Hattrick's turns) played by the numpy loop and
+by compiled code (``STICHELN_PLAYOUTS=python`` and ``compiled``, set by the script); the
+batches are the same. Run it with::
 
     python benchmarks/batch_speed.py [--players 4] [--sizes 1000 10000 100000] [--repeats 5]
         [--api-games 300] [--observe-at-most 10000] [--hattrick-sizes 1000 10000]
@@ -23,6 +26,8 @@ with its ratio to that loop. Run it with::
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
 import platform
 import random
 import statistics
@@ -35,6 +40,8 @@ import sticheln as st
 from sticheln import hattrick as ht
 from sticheln.hattrick.batch import simulate as simulate_hattrick
 from sticheln.sticheln.batch import simulate
+
+_PATH_NAMES = {"python": "numpy loop", "compiled": "compiled"}
 
 
 def api_loop(game: ModuleType, players: int, games: int) -> tuple[int, float]:
@@ -73,15 +80,21 @@ def sticheln_api_observed(players: int, games: int) -> tuple[int, float]:
     return moves, time.process_time() - start
 
 
-def hattrick_batch(players: int, games: int, seed: int) -> tuple[int, float]:
-    """One batch of ``games`` games of Hattrick; (moves, CPU seconds)."""
+def hattrick_batch(players: int, games: int, seed: int, path: str) -> tuple[int, float]:
+    """One batch of ``games`` games of Hattrick, its turns played on ``path`` (``python`` or
+    ``compiled``); (moves, CPU seconds)."""
+    os.environ["STICHELN_PLAYOUTS"] = path
     start = time.process_time()
     result = simulate_hattrick(ht.AMIGO_1995, players, games, seed)
     return result.moves, time.process_time() - start
 
 
-def batch(players: int, games: int, seed: int, observed: int | None) -> tuple[int, float]:
-    """One batch of ``games`` games; (moves, CPU seconds)."""
+def batch(
+    players: int, games: int, seed: int, observed: int | None, path: str
+) -> tuple[int, float]:
+    """One batch of ``games`` games, its tricks played on ``path`` (``python`` or
+    ``compiled``); (moves, CPU seconds)."""
+    os.environ["STICHELN_PLAYOUTS"] = path
     start = time.process_time()
     result = simulate(
         st.NSV,
@@ -104,20 +117,30 @@ def main() -> None:
     parser.add_argument("--hattrick-sizes", type=int, nargs="*", default=[1000, 10_000])
     args = parser.parse_args()
     n = args.players
-    simulate(st.NSV, n, 10, observations=True)  # build the tables and the encoding once
+    paths = ["python", "compiled"] if importlib.util.find_spec("numba") else ["python"]
+    for path in paths:  # build the tables and the encoding, load the compiled code, once
+        os.environ["STICHELN_PLAYOUTS"] = path
+        simulate(st.NSV, n, 10, observations=True)
     hattrick_sizes = args.hattrick_sizes if n in ht.AMIGO_1995.player_counts else []
     if hattrick_sizes:
-        simulate_hattrick(ht.AMIGO_1995, n, 10)  # build Hattrick's tables once
+        for path in paths:  # build Hattrick's tables once
+            os.environ["STICHELN_PLAYOUTS"] = path
+            simulate_hattrick(ht.AMIGO_1995, n, 10)
     hattrick_figures: dict[str, list[float]] = {"Hattrick API random loop": []}
+    hattrick_labels: dict[str, tuple[int, str]] = {}
     for size in hattrick_sizes:
-        hattrick_figures[f"Hattrick batch {size:>7,} games"] = []
-    labels: dict[str, tuple[int, int | None]] = {}
+        for path in paths:
+            label = f"Hattrick batch {size:>7,} games, {_PATH_NAMES[path]}"
+            hattrick_labels[label] = (size, path)
+            hattrick_figures[label] = []
+    labels: dict[str, tuple[int, int | None, str]] = {}
     for size in args.sizes:
-        labels[f"batch {size:>7,} games"] = (size, None)
+        for path in paths:
+            labels[f"batch {size:>7,} games, {_PATH_NAMES[path]}"] = (size, None, path)
     for size in args.sizes:
         observed = min(size, args.observe_at_most)
         note = "" if observed == size else f", first {observed:,} observed"
-        labels[f"batch {size:>7,} games, observations{note}"] = (size, observed)
+        labels[f"batch {size:>7,} games, observations{note}"] = (size, observed, paths[-1])
     api = "API random loop"
     api_observed = "API random loop, observations"
     figures: dict[str, list[float]] = {label: [] for label in [api, api_observed, *labels]}
@@ -126,15 +149,15 @@ def main() -> None:
         figures[api].append(moves / seconds)
         moves, seconds = sticheln_api_observed(n, max(1, args.api_games // 10))
         figures[api_observed].append(moves / seconds)
-        for label, (size, observed) in labels.items():
-            moves, seconds = batch(n, size, repeat, observed)
+        for label, (size, observed, path) in labels.items():
+            moves, seconds = batch(n, size, repeat, observed, path)
             figures[label].append(moves / seconds)
         if hattrick_sizes:
             moves, seconds = api_loop(ht, n, args.api_games)
             hattrick_figures["Hattrick API random loop"].append(moves / seconds)
-            for size in hattrick_sizes:
-                moves, seconds = hattrick_batch(n, size, repeat)
-                hattrick_figures[f"Hattrick batch {size:>7,} games"].append(moves / seconds)
+            for label, (size, path) in hattrick_labels.items():
+                moves, seconds = hattrick_batch(n, size, repeat, path)
+                hattrick_figures[label].append(moves / seconds)
     print(
         f"python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}, "
         f"{n} players, NSV rules, CPU time, median of {args.repeats} runs "

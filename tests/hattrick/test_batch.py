@@ -13,6 +13,7 @@ np = pytest.importorskip("numpy")
 
 from sticheln import Card, CardSet, RulesError, SetupError, WrongTypeError  # noqa: E402
 from sticheln import hattrick as ht  # noqa: E402
+from sticheln.core.stream import PLAYOUTS_VARIABLE  # noqa: E402
 from sticheln.hattrick.batch import ACTIONS, HattrickBatchResult, _lead_places, simulate  # noqa: E402
 
 TARGET = ht.HattrickRules(name="target-3", target_score=3, hands_per_game=8)
@@ -251,3 +252,41 @@ def test_random_games_are_the_games_of_their_seeds_alone() -> None:
     assert played[0].record == played[2].record != played[1].record
     with pytest.raises(WrongTypeError, match="game must be"):
         random_games(TARGET, 4, [1])  # type: ignore[arg-type]
+
+
+MIXED = ht.HattrickRules(
+    name="next-lower-turn", lead_tie=ht.LeadTie.NEXT_LOWER, lead_cards=ht.LeadCards.TURN
+)
+"""The lead tie of the presets with the passed cards counting for the lead (HT-LEAD-2)."""
+
+
+@pytest.mark.parametrize(
+    "case",
+    [*CASES, (TARGET, 4), (MIXED, 5)],
+    ids=lambda case: f"{case[0].name}-{case[1]}",
+)
+def test_the_compiled_turns_make_numpys_batch(
+    case: tuple[ht.HattrickRules, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With numba (the fast extra) the turns are played by compiled code: the batch is array
+    for array the one of the numpy loop (whose games the tests above replay too)."""
+    pytest.importorskip("numba")
+    rules, n = case
+    batches = []
+    for path in ("python", "compiled"):
+        monkeypatch.setenv(PLAYOUTS_VARIABLE, path)
+        batches.append(simulate(rules, n, 300, seed=5))
+    numpy_batch, compiled_batch = batches
+    for name in (
+        "deals",
+        "game_moves",
+        "move_players",
+        "move_actions",
+        "trick_winners",
+        "turn_leaders",
+        "hand_scores",
+        "hands_played",
+        "scores",
+    ):
+        assert np.array_equal(getattr(numpy_batch, name), getattr(compiled_batch, name)), name
+    assert numpy_batch.moves == compiled_batch.moves

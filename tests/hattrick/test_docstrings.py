@@ -16,12 +16,14 @@ MODULES = [
     "sticheln.hattrick",
     "sticheln.hattrick.batch",
     "sticheln.hattrick.bot",
+    "sticheln.hattrick.compiled_batch",
     "sticheln.hattrick.encoding",
     "sticheln.hattrick.endgame",
     "sticheln.hattrick.engine",
     "sticheln.hattrick.event",
     "sticheln.hattrick.explain",
     "sticheln.hattrick.game",
+    "sticheln.hattrick.hints",
     "sticheln.hattrick.moves",
     "sticheln.hattrick.record",
     "sticheln.hattrick.rules",
@@ -38,6 +40,8 @@ MODULES = [
 def test_docstring_examples_run(name: str) -> None:
     if name == "sticheln.hattrick.batch":
         pytest.importorskip("numpy")  # the rl extra, installed by CI
+    if name == "sticheln.hattrick.compiled_batch":
+        pytest.importorskip("numba")  # the fast extra, installed by CI
     # As ``from sticheln import *`` and then ``from sticheln.hattrick import *``.
     globs = {key: getattr(sticheln, key) for key in sticheln.__all__}
     globs.update({key: getattr(sticheln.hattrick, key) for key in sticheln.hattrick.__all__})

@@ -11,6 +11,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import sticheln as st  # noqa: E402
+from sticheln.core.stream import PLAYOUTS_VARIABLE  # noqa: E402
 from sticheln.sticheln.batch import BatchResult, simulate  # noqa: E402
 
 CASES = [(rules, n) for rules in st.STICHELN_PRESETS.values() for n in rules.player_counts]
@@ -276,3 +277,20 @@ def test_random_games_refuse_bad_arguments() -> None:
         random_games(st.StichelnGame(), 4, [1, -1])
     with pytest.raises(st.RulesError):
         random_games(st.StichelnGame(), 9, [1])
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_compiled_tricks_make_numpys_batch(
+    case: tuple[st.StichelnRules, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With numba (the fast extra) the tricks are played by compiled code: the batch is
+    array for array the one of the numpy loop (whose games the tests above replay too)."""
+    pytest.importorskip("numba")
+    rules, n = case
+    batches = []
+    for path in ("python", "compiled"):
+        monkeypatch.setenv(PLAYOUTS_VARIABLE, path)
+        batches.append(simulate(rules, n, 400, seed=5))
+    numpy_batch, compiled_batch = batches
+    for name in ("game_moves", "move_players", "trick_winners", "round_scores", "scores"):
+        assert np.array_equal(getattr(numpy_batch, name), getattr(compiled_batch, name)), name

@@ -27,12 +27,14 @@ pytestmark = pytest.mark.rule(
 MODULES = [
     "sticheln.stichling",
     "sticheln.stichling.bot",
+    "sticheln.stichling.compiled",
     "sticheln.stichling.encoding",
     "sticheln.stichling.endgame",
     "sticheln.stichling.engine",
     "sticheln.stichling.event",
     "sticheln.stichling.explain",
     "sticheln.stichling.game",
+    "sticheln.stichling.hints",
     "sticheln.stichling.moves",
     "sticheln.stichling.playout",
     "sticheln.stichling.record",
@@ -48,6 +50,8 @@ MODULES = [
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples_run(name: str) -> None:
+    if name == "sticheln.stichling.compiled":
+        pytest.importorskip("numba")  # the fast extra, installed by CI
     # As ``from sticheln import *`` and then ``from sticheln.stichling import *``.
     globs = {key: getattr(sticheln, key) for key in sticheln.__all__}
     globs.update({key: getattr(sticheln.stichling, key) for key in sticheln.stichling.__all__})

@@ -41,6 +41,12 @@ of values of a turn and on every turn they replay. With a
 and a game's hands after the one in which a total first reaches the target are dropped
 (:rule:`HT-GAME-3`).
 
+With numba installed (the ``fast`` extra) the turns are played by compiled code
+(:mod:`sticheln.hattrick.compiled_batch`), row after row, from the same shuffled decks and on
+the same tables: the batch is the same, about three times as fast
+(``benchmarks/batch_speed.py``). :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE` set to
+``python`` keeps the numpy loop.
+
 The moves are recorded per game as card indices (:attr:`Card.index <sticheln.Card.index>`)
 in the order they are made, so that :meth:`HattrickBatchResult.record` gives a
 :class:`~sticheln.hattrick.HattrickRecord` to replay any game. Observation vectors and action
@@ -51,8 +57,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
@@ -67,6 +73,7 @@ except ImportError as exc:  # pragma: no cover - numpy is the rl extra
 from sticheln.core.cards import CardSet, card_at
 from sticheln.core.randomgames import RandomGame
 from sticheln.core.setup import check_count, check_index, check_player_count, check_type
+from sticheln.core.stream import wants_compiled
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.record import HattrickRecord
 from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, LeadCards, LeadTie
@@ -249,6 +256,99 @@ class HattrickBatchResult:
         return check_index(game, self.games, "game")
 
 
+def _compiled_turns() -> Callable[..., None] | None:
+    """The compiled loop of the turns (:mod:`sticheln.hattrick.compiled_batch`), or ``None``
+    for that of numpy, as :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE` chooses."""
+    compiled = wants_compiled()
+    if compiled is False:
+        return None
+    try:
+        from sticheln.hattrick.compiled_batch import play_turns
+    except ImportError:
+        if compiled:
+            raise
+        return None
+    return cast(Callable[..., None], play_turns)
+
+
+def _play_turns(
+    flat: npt.NDArray[np.int8],
+    leader: npt.NDArray[np.intp],
+    rules: HattrickRules,
+    n: int,
+    hand: int,
+    tables: _Tables,
+    plays: npt.NDArray[np.int8],
+    seats: npt.NDArray[np.int8],
+    actions: npt.NDArray[np.int8],
+    winners: npt.NDArray[np.int8],
+    leaders: npt.NDArray[np.int8],
+    won: npt.NDArray[np.intp],
+    passed: npt.NDArray[np.intp],
+) -> None:
+    """The turns of every row at once, in lockstep: fill ``plays``, ``seats``, ``actions``,
+    ``winners`` and ``leaders``, count the cards won in ``won`` and the passes in
+    ``passed``."""
+    size = len(tables.index)
+    rows = len(leader)
+    turns = hand - 1
+    row = np.arange(rows, dtype=_IP)
+    rowbase = row * size
+    row3 = row * 3
+    after_seat = (np.arange(n, dtype=_IP) + 1) % n
+    won_flat = won.reshape(-1)
+    passed_flat = passed.reshape(-1)
+    seat_rows = row * n
+    pass_code = _CODE[Action.PASS]
+    open_code = _CODE[Action.OPEN]
+    whole_turn = rules.lead_cards is LeadCards.TURN
+    values = np.empty((rows, n), dtype=_IP)
+    counted = np.empty((rows, n), dtype=np.bool_)
+    turn_seats = np.empty((rows, n), dtype=_IP)
+    for t in range(turns):
+        base = rowbase + t
+        situation = np.zeros(rows, dtype=_IP)
+        best = np.full(rows * 3, size, dtype=_IP)  # by row and colour: the card taking it
+        taker = np.zeros(rows * 3, dtype=_IP)
+        count = np.zeros(rows * 3, dtype=_IP)
+        second = np.full(rows, -1, dtype=_IP)  # the colour of the second trick
+        seat = leader
+        for k in range(n):
+            if k:
+                seat = after_seat[seat]
+            card = flat[base + seat * hand].astype(_IP)
+            at = situation * size + card
+            act = tables.action[at]
+            situation = tables.after[at]
+            plays[:, t, k] = card
+            seats[:, t, k] = seat
+            actions[:, t, k] = act
+            turn_seats[:, k] = seat
+            values[:, k] = tables.value[card]
+            played = act != pass_code
+            counted[:, k] = played
+            colour = tables.color[card]
+            if k:
+                second = np.where((act == open_code) & (second < 0), colour, second)
+            slot = row3 + colour
+            take = played & tables.takes[best[slot] * size + card]  # HT-TRICK-1
+            best[slot] = np.where(take, card, best[slot])
+            taker[slot] = np.where(take, seat, taker[slot])
+            count[slot] += played
+            passed_flat[seat_rows + seat] += ~played  # HT-PLAY-3
+        first = tables.color[plays[:, t, 0]]
+        winners[:, t, 0] = taker[row3 + first]
+        has_second = second >= 0
+        second_slot = row3 + np.where(has_second, second, first)
+        winners[:, t, 1] = np.where(has_second, taker[second_slot], -1)
+        for slot, present in ((row3 + first, None), (second_slot, has_second)):
+            gained = count[slot] if present is None else np.where(present, count[slot], 0)
+            won_flat[(seat_rows + taker[slot]) * 3 + tables.color[best[slot]]] += gained
+        counts = np.ones_like(counted) if whole_turn else counted  # HT-LEAD-2
+        leader = turn_seats[row, _lead_places(values, counts, rules.lead_tie)]
+        leaders[:, t] = leader
+
+
 def _lead_places(
     values: npt.NDArray[np.intp], counted: npt.NDArray[np.bool_], tie: LeadTie
 ) -> npt.NDArray[np.intp]:
@@ -313,74 +413,39 @@ def _play(
     hands = rules.hands_for(n)
     hand = rules.hand_size(n)
     turns = hand - 1
-    size = rules.deck_size
     highest = rules.highest
     rows = games * hands
     flat = perm.ravel()
     first_leader = 0
     leader = ((first_leader + np.tile(np.arange(hands), games)) % n).astype(_IP)  # HT-GAME-1
-    row = np.arange(rows, dtype=_IP)
-    rowbase = row * size
-    row3 = row * 3
-    after_seat = (np.arange(n, dtype=_IP) + 1) % n
     plays = np.empty((rows, turns, n), dtype=_I8)
     seats = np.empty((rows, turns, n), dtype=_I8)
     actions = np.empty((rows, turns, n), dtype=_I8)
     winners = np.empty((rows, turns, 2), dtype=_I8)
     leaders = np.empty((rows, turns), dtype=_I8)
     won = np.zeros((rows, n, 3), dtype=_IP)  # won cards by seat and colour (HT-TRICK-2)
-    won_flat = won.reshape(-1)
     passed = np.zeros((rows, n), dtype=_IP)
-    passed_flat = passed.reshape(-1)
-    seat_rows = row * n
-    pass_code = _CODE[Action.PASS]
-    open_code = _CODE[Action.OPEN]
-    whole_turn = rules.lead_cards is LeadCards.TURN
-    values = np.empty((rows, n), dtype=_IP)
-    counted = np.empty((rows, n), dtype=np.bool_)
-    turn_seats = np.empty((rows, n), dtype=_IP)
-    for t in range(turns):
-        base = rowbase + t
-        situation = np.zeros(rows, dtype=_IP)
-        best = np.full(rows * 3, size, dtype=_IP)  # by row and colour: the card taking it
-        taker = np.zeros(rows * 3, dtype=_IP)
-        count = np.zeros(rows * 3, dtype=_IP)
-        second = np.full(rows, -1, dtype=_IP)  # the colour of the second trick
-        seat = leader
-        for k in range(n):
-            if k:
-                seat = after_seat[seat]
-            card = flat[base + seat * hand].astype(_IP)
-            at = situation * size + card
-            act = tables.action[at]
-            situation = tables.after[at]
-            plays[:, t, k] = card
-            seats[:, t, k] = seat
-            actions[:, t, k] = act
-            turn_seats[:, k] = seat
-            values[:, k] = tables.value[card]
-            played = act != pass_code
-            counted[:, k] = played
-            colour = tables.color[card]
-            if k:
-                second = np.where((act == open_code) & (second < 0), colour, second)
-            slot = row3 + colour
-            take = played & tables.takes[best[slot] * size + card]  # HT-TRICK-1
-            best[slot] = np.where(take, card, best[slot])
-            taker[slot] = np.where(take, seat, taker[slot])
-            count[slot] += played
-            passed_flat[seat_rows + seat] += ~played  # HT-PLAY-3
-        first = tables.color[plays[:, t, 0]]
-        winners[:, t, 0] = taker[row3 + first]
-        has_second = second >= 0
-        second_slot = row3 + np.where(has_second, second, first)
-        winners[:, t, 1] = np.where(has_second, taker[second_slot], -1)
-        for slot, present in ((row3 + first, None), (second_slot, has_second)):
-            gained = count[slot] if present is None else np.where(present, count[slot], 0)
-            won_flat[(seat_rows + taker[slot]) * 3 + tables.color[best[slot]]] += gained
-        counts = np.ones_like(counted) if whole_turn else counted  # HT-LEAD-2
-        leader = turn_seats[row, _lead_places(values, counts, rules.lead_tie)]
-        leaders[:, t] = leader
+    play_turns = _compiled_turns()
+    if play_turns is not None:
+        codes = np.array(
+            [
+                _CODE[Action.PASS],
+                _CODE[Action.OPEN],
+                rules.lead_cards is LeadCards.TURN,
+                rules.lead_tie is LeadTie.NEXT_LOWER,
+            ],
+            dtype=np.int64,
+        )
+        play_turns(
+            perm, leader, n, hand, tables.action, tables.after, tables.takes, tables.color,
+            tables.value, codes, highest + 1, plays, seats, actions, winners, leaders, won,
+            passed,
+        )  # fmt: skip
+    else:
+        _play_turns(
+            flat, leader, rules, n, hand, tables, plays, seats, actions, winners, leaders, won,
+            passed,
+        )  # fmt: skip
 
     score_at = ((won[:, :, 0] * (highest + 1) + won[:, :, 1]) * (highest + 1) + won[:, :, 2]) * (
         turns + 1

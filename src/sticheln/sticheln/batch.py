@@ -31,6 +31,12 @@ card take the trick from the card now winning it, under this lead colour" filled
 lead colour, the card winning so far and the new card). The tests replay batch games through
 :func:`~sticheln.apply_move` and compare every trick and score.
 
+With numba installed (the ``fast`` extra) the tricks are played by compiled code
+(:mod:`sticheln.sticheln.compiled_batch`), row after row, from the same shuffled decks and on
+the same tables: the batch is the same, about twice as fast (the shuffle is then most of the
+time; ``benchmarks/batch_speed.py``). :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE` set to
+``python`` keeps the numpy loop.
+
 The moves are recorded per game as card indices (:attr:`Card.index <sticheln.Card.index>`) in
 the order they are made, the pain cards of a round in seat order, so that
 :meth:`BatchResult.record` gives a :class:`~sticheln.StichelnRecord` to replay any game. With
@@ -52,8 +58,8 @@ module does not build."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -69,6 +75,7 @@ from sticheln.core.cards import Card, CardSet, card_at
 from sticheln.core.errors import SetupError, WrongTypeError, excerpt
 from sticheln.core.randomgames import RandomGame
 from sticheln.core.setup import check_count, check_index, check_player_count, check_type
+from sticheln.core.stream import wants_compiled
 from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove
 from sticheln.sticheln.record import StichelnRecord
 from sticheln.sticheln.rules import NSV, Deck, FirstLeader, StichelnRules
@@ -319,47 +326,33 @@ def _play(
     plays = np.empty((rows, tricks, n), dtype=_I8)
     seats = np.empty((rows, tricks, n), dtype=_I8)
     winners = np.empty((rows, tricks), dtype=_I8)
-    rowbase = np.arange(rows, dtype=_IP) * size
-    seat_rows = np.arange(rows, dtype=_IP) * n
-    after = (np.arange(n, dtype=_IP) + 1) % n
     takes, alone = tables.takes, tables.alone
     # Who takes a trick that no card wins (ST-TRICK-6): the place in play order of the card
     # whose player takes it, or None: it is set aside and its leader leads again.
     zero_taker = taking_index((Card(deck.colors[0], 0),) * n, rules.all_zero_trick)
-    none = np.int8(-1)
-    for t in range(tricks):
-        base = rowbase + (1 + t)
-        seat = leader
-        card = flat[base + seat * hand].astype(_IP)
-        plays[:, t, 0] = card
-        seats[:, t, 0] = seat
-        wins = alone[card]
-        best = np.where(wins, card, size)
-        winner = np.where(wins, seat, -1)
-        lead = tables.color[card] * (size + 1)
-        for k in range(1, n):
-            seat = after[seat]
-            card = flat[base + seat * hand].astype(_IP)
-            plays[:, t, k] = card
-            seats[:, t, k] = seat
-            take = takes[(lead + best) * size + card]
-            best = np.where(take, card, best)
-            winner = np.where(take, seat, winner)
-        nobody = winner < 0
-        if zero_taker is not None:
-            winner = np.where(nobody, (leader + zero_taker) % n if zero_taker else leader, winner)
-            winners[:, t] = winner
-        else:
-            winners[:, t] = np.where(nobody, none, winner)
-            winner = np.where(nobody, leader, winner)  # set aside: the leader leads again
-        # The trick's cards, by seat, scored in the winner's pain colour (ST-SCORE-1/2).
-        at = seat_rows + winner
-        colour = pain_color_flat[at] * size
-        value = points[colour[:, None] + perm[:, 1 + t : n * hand : hand]].sum(axis=1)
-        if zero_taker is None:
-            value[nobody] = 0  # set aside: nobody scores the cards
-        score_flat[at] += value
-        leader = winner  # ST-LEAD-2
+    play_tricks = _compiled_tricks()
+    if play_tricks is not None:
+        play_tricks(
+            perm,
+            leader,
+            n,
+            hand,
+            alone,
+            takes,
+            tables.color,
+            points,
+            pain_color,
+            -1 if zero_taker is None else zero_taker,
+            plays,
+            seats,
+            winners,
+            score_flat,
+        )
+    else:
+        _play_tricks(
+            flat, leader, n, hand, tables, pain_color_flat, zero_taker, plays, seats, winners,
+            score_flat,
+        )  # fmt: skip
 
     per_round = n + tricks * n
     order = np.empty((rows, per_round), dtype=_I8)
@@ -397,6 +390,80 @@ def _play(
         observations=observed_obs,
         action_masks=observed_masks,
     )
+
+
+def _compiled_tricks() -> Callable[..., None] | None:
+    """The compiled loop of the tricks (:mod:`sticheln.sticheln.compiled_batch`), or ``None``
+    for that of numpy, as :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE` chooses."""
+    compiled = wants_compiled()
+    if compiled is False:
+        return None
+    try:
+        from sticheln.sticheln.compiled_batch import play_tricks
+    except ImportError:
+        if compiled:
+            raise
+        return None
+    return cast(Callable[..., None], play_tricks)
+
+
+def _play_tricks(
+    flat: npt.NDArray[np.int8],
+    leader: npt.NDArray[np.intp],
+    n: int,
+    hand: int,
+    tables: _Tables,
+    pain_color_flat: npt.NDArray[np.intp],
+    zero_taker: int | None,
+    plays: npt.NDArray[np.int8],
+    seats: npt.NDArray[np.int8],
+    winners: npt.NDArray[np.int8],
+    score_flat: npt.NDArray[np.int32],
+) -> None:
+    """The tricks of every row at once, in lockstep: fill ``plays``, ``seats`` and
+    ``winners`` and add every trick's points to ``score_flat``."""
+    size = len(tables.index)
+    rows = len(leader)
+    tricks = hand - 1
+    perm = flat.reshape(rows, size)
+    points, takes, alone = tables.points, tables.takes, tables.alone
+    rowbase = np.arange(rows, dtype=_IP) * size
+    seat_rows = np.arange(rows, dtype=_IP) * n
+    after = (np.arange(n, dtype=_IP) + 1) % n
+    none = np.int8(-1)
+    for t in range(tricks):
+        base = rowbase + (1 + t)
+        seat = leader
+        card = flat[base + seat * hand].astype(_IP)
+        plays[:, t, 0] = card
+        seats[:, t, 0] = seat
+        wins = alone[card]
+        best = np.where(wins, card, size)
+        winner = np.where(wins, seat, -1)
+        lead = tables.color[card] * (size + 1)
+        for k in range(1, n):
+            seat = after[seat]
+            card = flat[base + seat * hand].astype(_IP)
+            plays[:, t, k] = card
+            seats[:, t, k] = seat
+            take = takes[(lead + best) * size + card]
+            best = np.where(take, card, best)
+            winner = np.where(take, seat, winner)
+        nobody = winner < 0
+        if zero_taker is not None:
+            winner = np.where(nobody, (leader + zero_taker) % n if zero_taker else leader, winner)
+            winners[:, t] = winner
+        else:
+            winners[:, t] = np.where(nobody, none, winner)
+            winner = np.where(nobody, leader, winner)  # set aside: the leader leads again
+        # The trick's cards, by seat, scored in the winner's pain colour (ST-SCORE-1/2).
+        at = seat_rows + winner
+        colour = pain_color_flat[at] * size
+        value = points[colour[:, None] + perm[:, 1 + t : n * hand : hand]].sum(axis=1)
+        if zero_taker is None:
+            value[nobody] = 0  # set aside: nobody scores the cards
+        score_flat[at] += value
+        leader = winner  # ST-LEAD-2
 
 
 def _shuffle(rng: np.random.Generator, rows: int, size: int) -> npt.NDArray[np.int8]:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from sticheln.core.cards import MAX_VALUE, Card, Color, _bits_to_indices, _card_set, card_at
+from sticheln.core.stream import PlayoutStream, wants_compiled
 from sticheln.sticheln.moves import PAIN_MOVES, PLAY_MOVES, StichelnMove
 from sticheln.sticheln.policy import pain_choice, play_choice, weights
 from sticheln.sticheln.rules import Deck, StichelnRules
@@ -31,7 +32,16 @@ from sticheln.sticheln.state import Phase
 from sticheln.sticheln.trick import taking_index, trick_winner
 from sticheln.sticheln.view import StichelnView
 
-__all__ = ["FastRound", "RoundSearch", "Tables", "round_search", "tables_for"]
+__all__ = [
+    "FastRound",
+    "Finisher",
+    "RoundSearch",
+    "Tables",
+    "finish_in_python",
+    "finisher_for",
+    "round_search",
+    "tables_for",
+]
 
 _SLOTS: Final = MAX_VALUE + 1
 _COLORS: Final = tuple(Color)
@@ -83,10 +93,10 @@ def tables_for(rules: StichelnRules, players: int) -> Tables:
     return tables
 
 
-def _pick(mask: int, rng: random.Random) -> int:
+def _pick(mask: int, rng: random.Random | PlayoutStream) -> int:
     """``rng.choice(_bits_to_indices(mask))`` (the same draw of random numbers) without the
     list: the set bit of ``mask`` whose rank is drawn."""
-    rank = rng._randbelow(mask.bit_count())  # type: ignore[attr-defined]  # Random's private draw, as choice()
+    rank = rng._randbelow(mask.bit_count())  # type: ignore[union-attr]  # Random's private draw, as choice()
     while rank:
         mask &= mask - 1
         rank -= 1
@@ -233,31 +243,86 @@ class FastRound:
 
     def playout(self, rng: random.Random) -> list[int]:
         """Play the round to its end by the playout policy; each player's total then (the
-        scores of the finished rounds and this one)."""
-        hands = self.hands
-        picks = self.picks
-        search = self.search
-        n = self.n
+        scores of the finished rounds and this one).
+
+        With a :attr:`RoundSearch.finisher` (and no :attr:`record`), the random numbers are
+        those of a :class:`PlayoutStream` seeded by ``rng.getrandbits(63)``, and the finisher
+        plays the round once the pain cards are chosen; otherwise they are drawn from ``rng``
+        itself, as :func:`sticheln.sticheln.bot.playout_policy` draws them."""
+        finish = self.search.finisher
+        if finish is not None and self.record is None:
+            stream = PlayoutStream(rng.getrandbits(63))
+            self._choose_pains(stream)
+            return finish(self, stream.state)
+        self._choose_pains(rng)
+        if self.record is None and self.search.policy_fast:
+            _run(self, rng)
+        else:
+            play = self._play
+            hands = self.hands
+            while hands[self.to_act]:
+                player = self.to_act
+                play(player, _policy(self, player, rng))
+        return self._totals()
+
+    def _choose_pains(self, rng: random.Random | PlayoutStream) -> None:
+        """The pain cards still to choose, chosen by the policy in seat order
+        (``players_to_act()[0]`` each time)."""
         if self.to_act < 0:
-            # The pain cards still to choose, in seat order (players_to_act()[0] each time).
-            for p in range(n):
+            hands = self.hands
+            picks = self.picks
+            for p in range(self.n):
                 if picks[p] < 0:
                     index = _pain_choice(hands[p], rng)
                     hands[p] ^= 1 << index
                     picks[p] = index
             self.to_act = self.leader
-        if self.record is None and search.policy_fast:
-            _run(self, rng)
-        else:
-            play = self._play
-            while hands[self.to_act]:
-                player = self.to_act
-                play(player, _policy(self, player, rng))
-        totals = search.totals
-        return [t + s for t, s in zip(totals, self.round_scores(), strict=True)]
+
+    def _totals(self) -> list[int]:
+        return [t + s for t, s in zip(self.search.totals, self.round_scores(), strict=True)]
 
 
-def _pain_choice(hand: int, rng: random.Random) -> int:
+Finisher = Callable[[FastRound, int], list[int]]
+"""``finish(round, state)``: play ``round``, whose pain cards are chosen, to the end by the
+playout policy, drawing from a :class:`PlayoutStream` in state ``state``; each player's total
+then."""
+
+
+def finish_in_python(r: FastRound, state: int) -> list[int]:
+    """The :data:`Finisher` in Python, the one the compiled one
+    (:func:`sticheln.sticheln.compiled.finisher`) must agree with."""
+    _run(r, PlayoutStream(state))  # type: ignore[arg-type]  # draws only _randbelow
+    return r._totals()
+
+
+_compiled_finisher: Callable[[RoundSearch], Finisher] | None = None
+
+
+def finisher_for(search: RoundSearch) -> Finisher | None:
+    """The finisher of the playouts of ``search`` chosen by
+    :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE`
+    (:func:`~sticheln.core.stream.wants_compiled`): compiled, or ``None`` for the Python path
+    of :meth:`FastRound.playout`.
+
+    :raises ValueError: if the variable has another value.
+    :raises ImportError: if it asks for ``compiled`` and numba is not installed.
+    """
+    global _compiled_finisher
+    compiled = wants_compiled()
+    if compiled is False:
+        return None
+    if _compiled_finisher is None:
+        try:
+            from sticheln.sticheln.compiled import finisher
+        except ImportError:
+            if compiled:
+                raise
+            return None
+        _compiled_finisher = finisher
+    return _compiled_finisher(search)
+
+
+def _pain_choice(hand: int, rng: random.Random | PlayoutStream) -> int:
     """The policy's pain card (:func:`~sticheln.sticheln.policy.pain_choice`), drawn with
     ``rng``."""
     return _pick(pain_choice(hand), rng)
@@ -396,6 +461,7 @@ class RoundSearch:
         "_won",
         "aside",
         "best",
+        "finisher",
         "leader",
         "me",
         "n",
@@ -420,6 +486,10 @@ class RoundSearch:
         self.zero_taker = -1 if zero_taker is None else zero_taker
         self.weights = weights(n)
         self.policy_fast = True
+        self.finisher: Finisher | None = None
+        """How :meth:`FastRound.playout` finishes the rounds: ``None`` on the Python path
+        drawing from the generator it is given, or a :data:`Finisher`
+        (:func:`round_search` sets the compiled one, :func:`finisher_for`)."""
         self.totals = tuple(view.scores)
         self.leader = view.trick_leader
         self.to_act = -1 if view.phase is Phase.CHOOSING_PAIN else view.players_to_act[0]
@@ -477,7 +547,11 @@ class RoundSearch:
 
 def round_search(view: object) -> RoundSearch | None:
     """A :class:`RoundSearch` for ``view`` if it is the view of a Sticheln game in progress,
-    else ``None`` (the search then takes the generic path)."""
+    else ``None`` (the search then takes the generic path); its playouts compiled when numba
+    is installed, unless :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE` says otherwise
+    (:func:`finisher_for`)."""
     if not isinstance(view, StichelnView) or view.phase is Phase.OVER:
         return None
-    return RoundSearch(view)
+    search = RoundSearch(view)
+    search.finisher = finisher_for(search)
+    return search

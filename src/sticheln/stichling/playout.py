@@ -21,10 +21,10 @@ hand is scored by :func:`~sticheln.stichling.hand_score`. The differential tests
 
 >>> import random
 >>> from sticheln.stichling import StichlingGame
->>> from sticheln.stichling.playout import hand_search
+>>> from sticheln.stichling.playout import HandSearch
 >>> game = StichlingGame()
 >>> state = game.new_game(4, seed=3)
->>> search = hand_search(game.observe(state, 0))
+>>> search = HandSearch(game.observe(state, 0))  # the Python path (hand_search may compile)
 >>> hand = search.sample(random.Random(1))
 >>> {search.move_of(0, key) for key in hand.moves(0)} == set(game.legal_moves(state, 0))
 True
@@ -39,6 +39,7 @@ from collections.abc import Callable
 from typing import Final
 
 from sticheln.core.cards import MAX_VALUE, Color, _bits_to_indices, card_at
+from sticheln.core.stream import PlayoutStream, wants_compiled
 from sticheln.stichling.engine import _arrange_moves, _choices, move_key
 from sticheln.stichling.moves import PLAY_MOVES, AddToTrick, OpenTrick, StichlingMove
 from sticheln.stichling.rules import (
@@ -53,7 +54,16 @@ from sticheln.stichling.state import Phase, laid_rows
 from sticheln.stichling.tricks import counted, marker_index
 from sticheln.stichling.view import StichlingView
 
-__all__ = ["FastHand", "HandSearch", "HandTables", "hand_search", "tables_for"]
+__all__ = [
+    "FastHand",
+    "Finisher",
+    "HandSearch",
+    "HandTables",
+    "finish_in_python",
+    "finisher_for",
+    "hand_search",
+    "tables_for",
+]
 
 _SLOTS: Final = MAX_VALUE + 1
 """Card indices per colour: ``index // _SLOTS`` is the number of the card's colour."""
@@ -261,25 +271,84 @@ class FastHand:
     def playout(self, rng: random.Random) -> list[int]:
         """Play the hand to its end by random moves, as the search's random playouts on the
         engine do (``moves[int(rng.random() * len(moves))]``, the first seat to act first);
-        each player's total then (the scores of the finished hands and this one)."""
+        each player's total then (the scores of the finished hands and this one).
+
+        With a :attr:`HandSearch.finisher` (and no :attr:`record`), the random numbers are
+        those of a :class:`~sticheln.core.stream.PlayoutStream` seeded by
+        ``rng.getrandbits(63)``, and the finisher plays the hand once the victory-point cards
+        are ordered; otherwise they are drawn from ``rng`` itself."""
+        finish = self.search.finisher
+        if finish is not None and self.record is None:
+            stream = PlayoutStream(rng.getrandbits(63))
+            self._arrange(stream.random)
+            return finish(self, stream.state)
         uniform = rng.random
-        search = self.search
+        self._arrange(uniform)
+        if self.record is None:
+            _run(self, uniform)
+        else:
+            play = self.play
+            total = self.search.total
+            while self.turn < total:
+                moves = self.moves(self.to_act)
+                play(self.to_act, moves[int(uniform() * len(moves))])
+        return self.totals()
+
+    def _arrange(self, uniform: Callable[[], float]) -> None:
+        """The victory-point cards still to order, ordered at random in seat order."""
         if self.to_act < 0:
+            search = self.search
             orders = self.orders
             count = len(search.orders)
             for p in range(self.n):
                 if orders[p] is None:
                     orders[p] = search.orders[int(uniform() * count)]
             self.to_act = search.leader
-        if self.record is None:
-            _run(self, uniform)
-        else:
-            play = self.play
-            total = search.total
-            while self.turn < total:
-                moves = self.moves(self.to_act)
-                play(self.to_act, moves[int(uniform() * len(moves))])
-        return [t + s for t, s in zip(search.totals, self.hand_scores(), strict=True)]
+
+    def totals(self) -> list[int]:
+        """Each player's total once the hand is over: the scores of the finished hands and
+        :meth:`hand_scores`."""
+        return [t + s for t, s in zip(self.search.totals, self.hand_scores(), strict=True)]
+
+
+Finisher = Callable[[FastHand, int], list[int]]
+"""``finish(hand, state)``: play ``hand``, whose victory-point cards are ordered, to the end by
+random moves, drawing from a :class:`~sticheln.core.stream.PlayoutStream` in state ``state``;
+each player's total then."""
+
+
+def finish_in_python(r: FastHand, state: int) -> list[int]:
+    """The :data:`Finisher` in Python, the one the compiled one
+    (:func:`sticheln.stichling.compiled.finisher`) must agree with."""
+    _run(r, PlayoutStream(state).random)
+    return r.totals()
+
+
+_compiled_finisher: Callable[[HandSearch], Finisher] | None = None
+
+
+def finisher_for(search: HandSearch) -> Finisher | None:
+    """The finisher of the playouts of ``search`` chosen by
+    :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE`
+    (:func:`~sticheln.core.stream.wants_compiled`): compiled, or ``None`` for the Python path
+    of :meth:`FastHand.playout`.
+
+    :raises ValueError: if the variable has another value.
+    :raises ImportError: if it asks for ``compiled`` and numba is not installed.
+    """
+    global _compiled_finisher
+    compiled = wants_compiled()
+    if compiled is False:
+        return None
+    if _compiled_finisher is None:
+        try:
+            from sticheln.stichling.compiled import finisher
+        except ImportError:
+            if compiled:
+                raise
+            return None
+        _compiled_finisher = finisher
+    return _compiled_finisher(search)
 
 
 def _run(r: FastHand, uniform: Callable[[], float]) -> None:
@@ -364,6 +433,7 @@ class HandSearch:
         "_rows",
         "_sizes",
         "_unseen",
+        "finisher",
         "key",
         "leader",
         "marker_wins",
@@ -412,6 +482,10 @@ class HandSearch:
         self._unseen = list(view.unseen_cards.indices)
         self._sizes = [0 if p == self.me else size for p, size in enumerate(view.hand_sizes)]
         self._rows = view.rows
+        self.finisher: Finisher | None = None
+        """How :meth:`FastHand.playout` finishes the hands: ``None`` on the Python path
+        drawing from the generator it is given, or a :data:`Finisher`
+        (:func:`hand_search` sets the compiled one, :func:`finisher_for`)."""
 
     def move_of(self, player: int, key: int) -> StichlingMove:
         """The engine's move of ``player`` for the key ``key`` (:class:`FastHand`)."""
@@ -454,7 +528,11 @@ class HandSearch:
 
 def hand_search(view: object) -> HandSearch | None:
     """A :class:`HandSearch` for ``view`` if it is the view of a Stichling game in
-    progress, else ``None`` (the search then takes the generic path)."""
+    progress, else ``None`` (the search then takes the generic path); its playouts compiled
+    when numba is installed, unless :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE` says
+    otherwise (:func:`finisher_for`)."""
     if not isinstance(view, StichlingView) or view.phase is Phase.OVER:
         return None
-    return HandSearch(view)
+    search = HandSearch(view)
+    search.finisher = finisher_for(search)
+    return search
