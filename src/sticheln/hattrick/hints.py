@@ -5,6 +5,7 @@ be passed, at a cost of :data:`~sticheln.hattrick.PASS_PENALTY` points (:rule:`H
 
 >>> from sticheln import Card
 >>> from sticheln.hattrick import Pass
+>>> from sticheln.hattrick.hints import move_hint
 >>> move_hint(None, Pass(0, Card.parse("G5")))
 'passed: -2 points'
 """

@@ -5,6 +5,7 @@ be discarded onto a trick of another colour, where it never holds the marker
 
 >>> from sticheln import Card
 >>> from sticheln.stichling import OpenTrick
+>>> from sticheln.stichling.hints import move_hint
 >>> move_hint(None, OpenTrick(0, Card.parse("G5")))
 'opens a trick'
 """
