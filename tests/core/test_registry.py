@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -76,22 +74,3 @@ def test_game_listing_refuses_what_is_not_a_known_name() -> None:
         game_listing(3)  # type: ignore[arg-type]
     with pytest.raises(st.UnknownNameError, match="no game 'go'; known games: sticheln"):
         game_listing("go")
-
-
-def test_sticheln_play_help_lists_the_presets_without_loading_a_game() -> None:
-    code = (
-        "import sys\n"
-        "from sticheln.cli import main\n"
-        "main(['play', '--help'])\n"
-        "print('loaded:', sorted(m for m in sys.modules\n"
-        "      if m.split('.')[:2] in (['sticheln', g] for g in "
-        f"{list(BUILT_IN)!r})))\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
-    )
-    text = " ".join(result.stdout.split())
-    assert (
-        "for Hattrick amigo-1995, passes-shown, passes-hidden, tiny (default: amigo-1995)" in text
-    )
-    assert text.endswith("loaded: []")

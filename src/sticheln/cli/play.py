@@ -32,7 +32,6 @@ from sticheln.cli.common import (
 )
 from sticheln.core.errors import UnknownNameError
 from sticheln.core.registry import game_listing
-from sticheln.core.text import signed
 from sticheln.games import DEFAULT_GAME, GAME_NAMES
 
 if TYPE_CHECKING:
@@ -274,6 +273,8 @@ def _save(
 def _finish_line(game: Game[Any, Any, Any], state: Any, seat: int) -> str:
     """``You finished 2nd of 4 (+12).``: the place of ``seat`` at the end of the game (the
     game's winners first, then by points) and its total."""
+    from sticheln.core.text import signed  # not on the path of --help
+
     scores = game.scores(state)
     winners = game.winners(state)
     mine = scores[seat]
