@@ -63,6 +63,7 @@ class GameListing(NamedTuple):
     a listing (:func:`register_game`) is listed, in ``sticheln play --help`` for one, without
     importing its modules; :func:`game_listing` gives it.
 
+    >>> from sticheln.core.registry import GameListing
     >>> GameListing("High card", ("standard", "short"), "standard").presets
     ('standard', 'short')
     """
@@ -260,6 +261,7 @@ def game_listing(name: str) -> GameListing:
     was registered with, which costs no import, or else its :class:`~sticheln.GameInfo`'s,
     for which the game is built (the games of plugins).
 
+    >>> from sticheln.core.registry import game_listing
     >>> game_listing("hattrick").default_preset
     'amigo-1995'
 
