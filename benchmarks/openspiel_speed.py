@@ -9,7 +9,14 @@ moves, and are also shown apart), and the same games' random play through the
 deal is made by ``new_game``). A game of pyspiel's Python API with no rules at all (five
 legal actions, 240 moves a game) shows what pyspiel's own calls cost a Python game: no
 adapter can be faster. The runs alternate; the figures are CPU time, the median of the
-repeats. Needs the ``openspiel`` extra. Run it with::
+repeats. Needs the ``openspiel`` extra.
+
+The goal of the library's own speed is measured here too: each game's public functions
+(``new_game``, ``legal_moves``, ``apply_move`` of its package, the state's ``is_over`` and
+``players_to_act``), four players, beside C++ ``hearts`` driven from Python, counted in
+hearts' decisions (its moves less the chance moves of the deal, over the time of all of
+them): the ratio ``x hearts`` is the figure of the goal (Sticheln at 1.0 or better), and
+``x Sticheln`` that of the other games (0.8 or better). Run it with::
 
     python benchmarks/openspiel_speed.py [--games 20] [--repeats 5] [--game NAME ...]
 """
@@ -17,6 +24,7 @@ repeats. Needs the ``openspiel`` extra. Run it with::
 from __future__ import annotations
 
 import argparse
+import importlib
 import platform
 import random
 import statistics
@@ -129,6 +137,24 @@ def library_loop(name: str, players: int, games: int) -> tuple[int, float]:
     return moves, time.process_time() - start
 
 
+def api_loop(name: str, players: int, games: int) -> tuple[int, float]:
+    """Random play through the public functions of the game's package; (moves, CPU
+    seconds)."""
+    package = importlib.import_module(f"sticheln.{name}")
+    new_game, legal_moves, apply_move = package.new_game, package.legal_moves, package.apply_move
+    rng = random.Random(0)
+    choose = rng.choice
+    moves = 0
+    start = time.process_time()
+    for seed in range(games):
+        state = new_game(players, seed=seed)
+        while not state.is_over:
+            player = state.players_to_act[0]
+            state = apply_move(state, choose(legal_moves(state, player)))
+            moves += 1
+    return moves, time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per run (default 20)")
@@ -141,8 +167,12 @@ def main() -> None:
     no_rules = pyspiel.load_game(_NO_RULES.short_name)
     rates: dict[str, list[float]] = {}
     for _ in range(args.repeats):
-        moves, _chance, seconds = spiel_loop(hearts, args.games * 10)
+        moves, chance, seconds = spiel_loop(hearts, args.games * 10)
         rates.setdefault("hearts (C++)", []).append(moves / seconds)
+        rates.setdefault("hearts (C++) decisions", []).append((moves - chance) / seconds)
+        for name in names:
+            moves, seconds = api_loop(name, 4, args.games * 2)
+            rates.setdefault(f"{name} public API, 4 players", []).append(moves / seconds)
         moves, _chance, seconds = spiel_loop(no_rules, args.games * 2)
         rates.setdefault("no rules (Python, pyspiel)", []).append(moves / seconds)
         for name in names:
@@ -156,6 +186,15 @@ def main() -> None:
     median = {key: statistics.median(values) for key, values in rates.items()}
     print(f"{'loop':34} {'moves/s':>10} {'ratio':>8}")
     print(f"{'hearts (C++)':34} {median['hearts (C++)']:10.0f}")
+    decisions = median["hearts (C++) decisions"]
+    print(f"{'hearts (C++) decisions only':34} {decisions:10.0f}")
+    for name in names:
+        key = f"{name} public API, 4 players"
+        own = median[key]
+        versus = ""
+        if "sticheln" in names and name != "sticheln":
+            versus = f"  x{own / median['sticheln public API, 4 players']:.2f} Sticheln"
+        print(f"{key:34} {own:10.0f}  x{own / decisions:.2f} hearts{versus}")
     floor = "no rules (Python, pyspiel)"
     print(f"{floor:34} {median[floor]:10.0f}")
     for name in names:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from sticheln.core.registry import GAME_NAMES, find_game, register_game
+from sticheln.core.registry import GAME_NAMES, GameListing, find_game, register_game
 
 if TYPE_CHECKING:
     from sticheln.core.protocol import Game
@@ -39,6 +39,26 @@ def _stichling(preset: str | None) -> Game[Any, Any, Any]:
     return StichlingGame.from_preset(preset)
 
 
-register_game("sticheln", _sticheln)
-register_game("hattrick", _hattrick)
-register_game("stichling", _stichling)
+# Each game's title and presets, as its GameInfo has them, so that the command line lists
+# them without importing the games (a test checks them against the games).
+register_game(
+    "sticheln",
+    _sticheln,
+    listing=GameListing(
+        "Sticheln", ("nsv", "amigo-1993", "online-5-rounds", "eight-players", "tiny"), "nsv"
+    ),
+)
+register_game(
+    "hattrick",
+    _hattrick,
+    listing=GameListing(
+        "Hattrick", ("amigo-1995", "passes-shown", "passes-hidden", "tiny"), "amigo-1995"
+    ),
+)
+register_game(
+    "stichling",
+    _stichling,
+    listing=GameListing(
+        "Stichling", ("ravensburger-2015", "spieletest", "tiny"), "ravensburger-2015"
+    ),
+)

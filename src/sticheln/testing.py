@@ -32,7 +32,7 @@ from typing import Any, Final
 
 import attrs
 
-from sticheln.core.errors import IllegalMoveError, NotProvidedError, WrongTypeError
+from sticheln.core.errors import IllegalMoveError, NotProvidedError, WrongTypeError, excerpt
 from sticheln.core.explain import ScoreExplanation, TrickExplanation
 from sticheln.core.protocol import SPECTATOR, Game
 from sticheln.core.registry import GAME_NAMES, find_game
@@ -233,6 +233,7 @@ def check_game(
     games: int = 2,
     seed: int = 0,
     presets: bool = True,
+    players: int | Sequence[int] | None = None,
     illegal_move_error: type[Exception] = IllegalMoveError,
     max_moves: int = 100_000,
 ) -> CheckReport:
@@ -243,7 +244,8 @@ def check_game(
     way, so a failure comes back with the same seed. When ``presets`` is true and the game's
     name is registered (:func:`~sticheln.find_game`), each of its presets
     (``game.info.presets``) is played too, as :func:`~sticheln.find_game` builds it (a preset
-    equal to ``game`` only once).
+    equal to ``game`` only once). ``players`` narrows the player counts to one or a few of
+    them, so that a test suite can check each count apart (and in parallel).
 
     At every step it checks the states (equal to themselves and to a *twin*, the state that
     the same moves make from the same seed, so that a change to an old state shows), the
@@ -267,12 +269,16 @@ def check_game(
     :param games: the number of games per set of rules and player count.
     :param seed: the seed of the first game of each of them.
     :param presets: whether to check the registered game's presets too.
+    :param players: the player counts to play (an ``int`` or a sequence of them), each one of
+        ``game.info.player_counts``; a preset plays those of them it allows. ``None``: every
+        count.
     :param illegal_move_error: the error the game raises for an illegal move.
     :param max_moves: the most moves a game may last.
     :returns: what was played.
     :raises ConformanceError: for the first check that fails.
     :raises WrongTypeError: if an option is of the wrong type.
-    :raises ValueError: if ``games`` or ``max_moves`` is less than 1.
+    :raises ValueError: if ``games`` or ``max_moves`` is less than 1, or ``players`` names a
+        count that ``game`` does not allow.
     """
     for name, value in (("games", games), ("seed", seed), ("max_moves", max_moves)):
         if type(value) is not int:
@@ -285,17 +291,48 @@ def check_game(
         raise WrongTypeError(
             f"check_game: illegal_move_error must be an exception class, got {illegal_move_error!r}"
         )
+    chosen = _chosen_counts(players, game)
     info = game.info
     cases = []
     for preset, target in _targets(game, presets):
         counts = _check_info(target, preset, expected_name=info.name)
-        for players in counts:
+        for count in counts:
+            if chosen is not None and count not in chosen:
+                continue
             moves = 0
             for number in range(games):
-                run = _Run(target, preset, players, seed + number, illegal_move_error, max_moves)
+                run = _Run(target, preset, count, seed + number, illegal_move_error, max_moves)
                 moves += run.play()
-            cases.append(CaseReport(target.info.rules_name, players, games, moves))
+            cases.append(CaseReport(target.info.rules_name, count, games, moves))
     return CheckReport(info.name, tuple(cases))
+
+
+def _chosen_counts(players: object, game: Game[Any, Any, Any]) -> frozenset[int] | None:
+    """The player counts ``players`` (the option of :func:`check_game`) chooses, after checking
+    that ``game`` allows each of them; ``None`` for every count.
+
+    :raises WrongTypeError: for anything but ``None``, an ``int`` or a sequence of them.
+    :raises ValueError: for no count, or one that ``game.info.player_counts`` lacks.
+    """
+    if players is None:
+        return None
+    counts = (players,) if type(players) is int else players
+    if (
+        not isinstance(counts, Sequence)
+        or isinstance(counts, str | bytes)
+        or not all(type(count) is int for count in counts)
+    ):
+        raise WrongTypeError(
+            f"check_game: players must be an int or a sequence of ints, got {excerpt(players)}"
+        )
+    allowed = tuple(game.info.player_counts)
+    wrong = [count for count in counts if count not in allowed]
+    if wrong or not counts:
+        raise ValueError(
+            f"check_game: players {excerpt(players)} must name player counts of the game "
+            f"({', '.join(map(str, allowed))})"
+        )
+    return frozenset(counts)
 
 
 def _targets(game: Game[Any, Any, Any], presets: bool) -> list[tuple[str | None, Any]]:

@@ -71,8 +71,16 @@ def register_high_card(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 PRESETS = [(name, preset) for name in GAME_NAMES for preset in find_game(name).info.presets]
-"""Every preset of every registered game: one test each, so that parallel workers share them
-(check_game of a registered game with its presets plays the same games)."""
+"""Every preset of every registered game."""
+
+CASES = [
+    (name, preset, players)
+    for name, preset in PRESETS
+    for players in find_game(name, preset).info.player_counts
+]
+"""Every player count of every preset of every registered game: one test each, so that
+parallel workers share them (check_game of a registered game with its presets plays the same
+games)."""
 
 QUICK = {("sticheln", "tiny"), ("hattrick", "tiny"), ("stichling", "ravensburger-2015")}
 """The quickest preset of each game: the quick loop checks these, CI every preset (``slow``)."""
@@ -82,23 +90,55 @@ def test_the_presets_cover_every_game_and_the_quick_loop_checks_each() -> None:
     assert {name for name, _ in PRESETS} == {"sticheln", "hattrick", "stichling"}
     assert set(PRESETS) > QUICK
     assert {name for name, _ in QUICK} == {"sticheln", "hattrick", "stichling"}
+    assert ("sticheln", "eight-players", 8) in CASES
 
 
 @pytest.mark.parametrize(
-    ("name", "preset"),
-    [pytest.param(*case, marks=() if case in QUICK else pytest.mark.slow) for case in PRESETS],
+    ("name", "preset", "players"),
+    [pytest.param(*case, marks=() if case[:2] in QUICK else pytest.mark.slow) for case in CASES],
 )
 def test_every_registered_game_conforms_with_every_preset_and_player_count(
-    name: str, preset: str
+    name: str, preset: str, players: int
 ) -> None:
     game = find_game(name, preset)
-    report = check_game(game, presets=False)
-    expected = [(preset, players) for players in game.info.player_counts]
-    assert [(case.preset, case.players) for case in report.cases] == expected
+    report = check_game(game, presets=False, players=players)
+    assert [(case.preset, case.players) for case in report.cases] == [(preset, players)]
     assert all(case.games == 2 and case.moves > 0 for case in report.cases)
-    assert report.games == 2 * len(expected)
+    assert report.games == 2
     assert report.moves == sum(case.moves for case in report.cases)
     assert report.game == name
+
+
+def test_check_game_plays_the_player_counts_it_is_given() -> None:
+    game = find_game("sticheln", "tiny")
+    report = check_game(game, presets=False, players=[3], games=1)
+    assert [(case.preset, case.players) for case in report.cases] == [("tiny", 3)]
+    # With the presets, each one plays the counts it allows among those given: tiny has no 5.
+    report = check_game(find_game("stichling"), players=(5,), games=1)
+    assert [(case.preset, case.players) for case in report.cases] == [
+        ("ravensburger-2015", 5),
+        ("spieletest", 5),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("players", "error", "words"),
+    [
+        (4, ValueError, r"players 4 must name player counts of the game \(2, 3\)"),
+        ((), ValueError, "must name player counts"),
+        ([2, 9] * 1000, ValueError, "must name player counts"),
+        ("2", WrongTypeError, "an int or a sequence of ints"),
+        (2.0, WrongTypeError, "an int or a sequence of ints"),
+        ([True], WrongTypeError, "an int or a sequence of ints"),
+    ],
+    ids=["not-allowed", "none", "long", "text", "float", "bool"],
+)
+def test_check_game_refuses_a_bad_players_option(
+    players: Any, error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=words) as caught:
+        check_game(find_game("sticheln", "tiny"), presets=False, players=players)
+    assert len(str(caught.value)) < 300
 
 
 def test_nim_conforms_when_told_its_illegal_move_error() -> None:

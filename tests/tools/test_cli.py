@@ -137,13 +137,16 @@ def test_help_lists_the_commands_without_loading_them() -> None:
     }
 
 
-def test_the_help_of_play_loads_the_games_but_no_bot_and_no_screen() -> None:
+def test_the_help_of_play_lists_the_presets_but_loads_no_game_no_bot_and_no_screen() -> None:
     out, modules = _modules_after("play", "--help")
     text = " ".join(out.split())
     assert "the game: sticheln, hattrick, stichling (default: sticheln)" in text
-    assert "for Hattrick amigo-1995," in text
+    assert (
+        "for Hattrick amigo-1995, passes-shown, passes-hidden, tiny (default: amigo-1995)" in text
+    )
     assert "sticheln.cli.play" in modules
-    assert {"sticheln.hattrick.game", "sticheln.stichling.game"} <= modules
+    games = ("sticheln.sticheln", "sticheln.hattrick", "sticheln.stichling")
+    assert not {m for m in modules if m.startswith(("attr", *games))}
     assert not {m for m in modules if m.startswith(("rich", "sticheln.bots", "sticheln.cli.s"))}
 
 

@@ -117,6 +117,7 @@ def test_usage_errors(record: str, tmp_path: Path) -> None:
 
 
 def test_plot(record: str, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")  # the plot extra, which CI installs
     picture = tmp_path / "chart.png"
     code, out, err = run(
         "analyse", record, "--as", "1", "--samples", "2", "--seed", "1", "--plot", str(picture)
@@ -139,6 +140,7 @@ def test_plot_without_matplotlib(
 
 
 def test_plot_to_a_bad_place(record: str, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")  # the plot extra, which CI installs
     target = tmp_path / "no-such-folder" / "chart.png"
     code, _, err = run("analyse", record, "--as", "1", "--samples", "1", "--plot", str(target))
     assert code == 2

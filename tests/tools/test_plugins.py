@@ -505,6 +505,7 @@ def test_the_tools_import_no_code_of_a_game() -> None:
 
 @pytest.mark.usefixtures("installed")
 def test_the_web_server_lists_deals_and_plays_the_installed_game(tmp_path: Path) -> None:
+    pytest.importorskip("starlette")  # the web extra, which CI installs
     from tests.web_helpers import create, server, watch_to_end
 
     with server(tmp_path / "web.sqlite3") as client:

@@ -16,6 +16,9 @@ from typing import Any
 
 import attrs
 import pytest
+
+pytest.importorskip("starlette")  # the web extra, which CI installs
+
 from starlette.testclient import TestClient
 
 from sticheln import find_game

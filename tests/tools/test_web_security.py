@@ -18,6 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+pytest.importorskip("starlette")  # the web extra, which CI installs
+
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 

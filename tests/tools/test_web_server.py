@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+pytest.importorskip("starlette")  # the web extra, which CI installs
+
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 

@@ -14,8 +14,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+pytest.importorskip("httpx")  # with the web extra, from the dev extra, which CI installs
+pytest.importorskip("uvicorn")
+pytest.importorskip("websockets")
+
+import httpx
 import uvicorn
 from websockets.sync.client import connect
 

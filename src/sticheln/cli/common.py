@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-import attrs
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sticheln.cli.env import (
     EXIT_FAILURE,
@@ -88,9 +86,9 @@ def load_game(name: str, rules: str | None) -> Game[Any, Any, Any]:
         raise UsageError(str(exc)) from None
 
 
-@attrs.frozen
-class LoadedRecord:
-    """A game record read from a file: its game, its first state and its moves."""
+class LoadedRecord(NamedTuple):
+    """A game record read from a file: its game, its first state and its moves (a named
+    tuple, so that ``--help`` does not load attrs)."""
 
     game: Game[Any, Any, Any]
     """The game the record's ``game`` field names, with the record's rules."""

@@ -31,8 +31,8 @@ from sticheln.cli.common import (
     seat_option,
 )
 from sticheln.core.errors import UnknownNameError
-from sticheln.core.text import signed
-from sticheln.games import DEFAULT_GAME, GAME_NAMES, find_game
+from sticheln.core.registry import game_listing
+from sticheln.games import DEFAULT_GAME, GAME_NAMES
 
 if TYPE_CHECKING:
     from sticheln.core.protocol import Game
@@ -104,7 +104,8 @@ def add_parser(subparsers: Any) -> None:
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--game``, ``--rules``, ``--players`` and ``--seed``, with the registered games and
-    their presets in the help (worked out when the help is shown: it loads every game)."""
+    their presets in the help (worked out when the help is shown, from the games' listings:
+    the built-in games are not loaded)."""
     parser.add_argument(
         "--game",
         default=DEFAULT_GAME,
@@ -140,15 +141,15 @@ class _HelpOfGames(str):
 
 
 def _rules_help() -> str:
-    infos = []
+    listings = []
     for name in GAME_NAMES:
         try:
-            infos.append(find_game(name).info)
+            listings.append(game_listing(name))
         except UnknownNameError:  # a plugin that fails: it says so when it is chosen
             continue
     presets = "; ".join(
-        f"for {info.title} {', '.join(info.presets)} (default: {info.default_preset})"
-        for info in infos
+        f"for {listing.title} {', '.join(listing.presets)} (default: {listing.default_preset})"
+        for listing in listings
     )
     return f"the rules preset: {presets}"
 
@@ -272,6 +273,8 @@ def _save(
 def _finish_line(game: Game[Any, Any, Any], state: Any, seat: int) -> str:
     """``You finished 2nd of 4 (+12).``: the place of ``seat`` at the end of the game (the
     game's winners first, then by points) and its total."""
+    from sticheln.core.text import signed  # not on the path of --help
+
     scores = game.scores(state)
     winners = game.winners(state)
     mine = scores[seat]

@@ -28,7 +28,7 @@ import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterator, KeysView, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from sticheln.core.errors import GamePluginError, UnknownNameError, WrongTypeError, excerpt
 
@@ -41,8 +41,10 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "GAME_NAMES",
     "GameFactory",
+    "GameListing",
     "GamePluginWarning",
     "find_game",
+    "game_listing",
     "register_game",
 ]
 
@@ -55,11 +57,60 @@ game's default rules); it raises :class:`~sticheln.UnknownNameError` for an unkn
 preset."""
 
 
+class GameListing(NamedTuple):
+    """What a list of the games shows of one game without loading it: its title and the names
+    of its rules presets, as its :class:`~sticheln.GameInfo` has them. A game registered with
+    a listing (:func:`register_game`) is listed, in ``sticheln play --help`` for one, without
+    importing its modules; :func:`game_listing` gives it.
+
+    >>> from sticheln.core.registry import GameListing
+    >>> GameListing("High card", ("standard", "short"), "standard").presets
+    ('standard', 'short')
+    """
+
+    title: str
+    """The game's name for people (:attr:`GameInfo.title <sticheln.GameInfo.title>`)."""
+    presets: tuple[str, ...]
+    """The names of its rules presets, in the order of :attr:`GameInfo.presets
+    <sticheln.GameInfo.presets>`."""
+    default_preset: str
+    """The name of its default rules, one of :attr:`presets`."""
+
+
+def _check_listing(listing: object) -> GameListing:
+    """``listing`` if it is a :class:`GameListing` of strings whose default is a preset.
+
+    :raises WrongTypeError: for anything else than a listing of strings.
+    :raises ValueError: if the default preset is not one of the presets.
+    """
+    if not isinstance(listing, GameListing):
+        raise WrongTypeError(f"a game's listing must be a GameListing, got {excerpt(listing)}")
+    title, presets, default = listing
+    if (
+        not isinstance(title, str)
+        or not isinstance(presets, tuple)
+        or not all(isinstance(preset, str) for preset in presets)
+        or not isinstance(default, str)
+    ):
+        raise WrongTypeError(
+            f"a game's listing must hold a title, a tuple of preset names and the default "
+            f"preset's name, all strings, got {excerpt(listing)}"
+        )
+    if default not in presets:
+        raise ValueError(
+            f"a game's listing names the default preset {excerpt(default)}, "
+            f"which is not among its presets {excerpt(presets)}"
+        )
+    return listing
+
+
 class GamePluginWarning(UserWarning):
     """A game plugin that cannot be loaded, left out of :data:`GAME_NAMES`."""
 
 
 _FACTORIES: dict[str, GameFactory] = {}
+_LISTINGS: dict[str, GameListing] = {}
+"""The listings given to :func:`register_game`, by name."""
 _LOCK = threading.RLock()  # a plugin's module may register games while it is loaded
 
 _PLUGINS: dict[str, GameFactory] = {}
@@ -169,14 +220,23 @@ GAME_NAMES: Final[KeysView[str]] = _Names().keys()
 the installed plugins (a live view of the registry)."""
 
 
-def register_game(name: str, factory: GameFactory, *, replace: bool = False) -> None:
+def register_game(
+    name: str,
+    factory: GameFactory,
+    *,
+    replace: bool = False,
+    listing: GameListing | None = None,
+) -> None:
     """Make the game that ``factory`` builds known to :func:`find_game` as ``name``.
 
-    Names are lower case, since :func:`find_game` looks them up case-insensitively.
+    Names are lower case, since :func:`find_game` looks them up case-insensitively. A
+    ``listing`` (the game's title and presets, which must be those of its
+    :class:`~sticheln.GameInfo`) lets :func:`game_listing` answer without building the game.
 
-    :raises WrongTypeError: if ``name`` is not a string or ``factory`` not callable.
+    :raises WrongTypeError: if ``name`` is not a string, ``factory`` not callable or
+        ``listing`` not a :class:`GameListing` of strings.
     :raises ValueError: if ``name`` is empty or not lower case, or already registered and
-        ``replace`` is false.
+        ``replace`` is false, or the listing's default preset is not one of its presets.
     """
     if not isinstance(name, str):
         raise WrongTypeError(f"a game's name must be a string, got {excerpt(name)}")
@@ -184,10 +244,40 @@ def register_game(name: str, factory: GameFactory, *, replace: bool = False) -> 
         raise WrongTypeError(f"a game's factory must be callable, got {excerpt(factory)}")
     if not name or name != name.lower() or name != name.strip():
         raise ValueError(f"a game's name must be lower case, without spaces: {excerpt(name)}")
+    if listing is not None:
+        _check_listing(listing)
     with _LOCK:
         if name in _FACTORIES and not replace and _PLUGINS.get(name) is not _FACTORIES[name]:
             raise ValueError(f"a game called {excerpt(name)} is already registered")
         _FACTORIES[name] = factory
+        if listing is None:
+            _LISTINGS.pop(name, None)
+        else:
+            _LISTINGS[name] = listing
+
+
+def game_listing(name: str) -> GameListing:
+    """The title and presets of the game called ``name`` (case-insensitive): the listing it
+    was registered with, which costs no import, or else its :class:`~sticheln.GameInfo`'s,
+    for which the game is built (the games of plugins).
+
+    >>> from sticheln.core.registry import game_listing
+    >>> game_listing("hattrick").default_preset
+    'amigo-1995'
+
+    :raises UnknownNameError: for an unknown game; the message lists the known ones.
+    :raises GamePluginError: for the game of a plugin that cannot be loaded, naming it.
+    :raises WrongTypeError: if ``name`` is not a string.
+    """
+    if not isinstance(name, str):
+        raise WrongTypeError(f"a game's name must be a string, got {excerpt(name)}")
+    key = name.lower()
+    _discover()
+    listing = _LISTINGS.get(key)
+    if listing is not None and _FACTORIES.get(key) is not None:
+        return listing
+    info = find_game(key).info
+    return GameListing(info.title, tuple(info.presets), info.default_preset)
 
 
 def find_game(name: str, preset: str | None = None) -> Game[Any, Any, Any]:
