@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+pytest.importorskip("starlette")  # the web extra, which CI installs
+
 from starlette.testclient import WebSocketTestSession
 
 from sticheln.web.chat import HISTORY, ChatLog, ChatRate, ChatRefused, chat_text, clean_line

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+pytest.importorskip("starlette")  # the web extra, which CI installs
+
 from sticheln.hattrick.bot import HattrickBot
 from sticheln.web.limits import Limits
 from sticheln.web.tables import TableManager
