@@ -29,7 +29,11 @@ def test_the_kernel_and_the_tools_are_among_the_modules() -> None:
     assert "sticheln.bots.ismcts" in MODULES
 
 
-EXAMPLES_NEED = {"sticheln.analysis.chart": "matplotlib", "sticheln.tournament.selfplay": "pyarrow"}
+EXAMPLES_NEED = {
+    "sticheln.analysis.chart": "matplotlib",
+    "sticheln.core.encoding": "numpy",  # the normalised observations
+    "sticheln.tournament.selfplay": "pyarrow",
+}
 """Modules that import without their extra but whose examples use it: the extra's module."""
 
 SLOW = {"sticheln.testing"}
