@@ -18,8 +18,8 @@ import pytest
 
 import sticheln as st
 from sticheln.bots import ISMCTSBot
+from sticheln.core import stream
 from sticheln.core.stream import PLAYOUTS_VARIABLE, PlayoutStream
-from sticheln.sticheln import playout
 from sticheln.sticheln.playout import (
     FastRound,
     RoundSearch,
@@ -108,7 +108,8 @@ def _moves(monkeypatch: pytest.MonkeyPatch, compiled: bool) -> list[tuple[st.Sti
     a 3-player game against heuristic bots."""
     monkeypatch.setenv(PLAYOUTS_VARIABLE, "compiled")
     if not compiled:
-        monkeypatch.setattr(playout, "_compiled_finisher", lambda search: finish_in_python)
+        python = {("sticheln.sticheln.compiled", "finisher"): lambda search: finish_in_python}
+        monkeypatch.setattr(stream, "_FOUND", python)
     game = st.StichelnGame()
     bot = ISMCTSBot(game, iterations=60, seed=4)
     others = [st.bots.make_bot("heuristic", game) for _ in range(2)]
@@ -156,7 +157,7 @@ def test_without_numba(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "numba", None)  # an import of it fails
     monkeypatch.delitem(sys.modules, "sticheln.sticheln.compiled")
     monkeypatch.delitem(sys.modules, "sticheln.core.compiled")
-    monkeypatch.setattr(playout, "_compiled_finisher", None)
+    monkeypatch.setattr(stream, "_FOUND", {})
     view = st.observe(st.new_game(4, seed=1), 0)
     monkeypatch.setenv(PLAYOUTS_VARIABLE, "auto")
     assert finisher_for(RoundSearch(view)) is None

@@ -16,9 +16,9 @@ import random
 import pytest
 
 from sticheln.bots import ISMCTSBot, make_bot
+from sticheln.core import stream
 from sticheln.core.stream import PLAYOUTS_VARIABLE, PlayoutStream
 from sticheln.stichling import StichlingGame, StichlingRules, observe
-from sticheln.stichling import playout as stichling_playout
 from sticheln.stichling.playout import FastHand, HandSearch, finish_in_python, hand_search
 from tests.stichling.test_playout import CASES, IDS, _position
 
@@ -80,7 +80,8 @@ def _moves(monkeypatch: pytest.MonkeyPatch, compiled: bool) -> list[tuple[object
     4-player game against random bots."""
     monkeypatch.setenv(PLAYOUTS_VARIABLE, "compiled")
     if not compiled:
-        monkeypatch.setattr(stichling_playout, "_compiled_finisher", lambda s: finish_in_python)
+        python = {("sticheln.stichling.compiled", "finisher"): lambda s: finish_in_python}
+        monkeypatch.setattr(stream, "_FOUND", python)
     game = StichlingGame()
     bot = ISMCTSBot(game, iterations=60, seed=4)
     others = [make_bot("random", game) for _ in range(3)]

@@ -12,10 +12,11 @@ This module imports no numba: ``import sticheln`` never loads it.
 
 from __future__ import annotations
 
+import importlib
 import os
-from typing import Final
+from typing import Any, Final
 
-__all__ = ["PLAYOUTS_VARIABLE", "PlayoutStream", "wants_compiled"]
+__all__ = ["PLAYOUTS_VARIABLE", "PlayoutStream", "compiled_or_none", "wants_compiled"]
 
 _WORD: Final = 2**64 - 1
 
@@ -37,6 +38,32 @@ def wants_compiled() -> bool | None:
     if choice in ("compiled", "python"):
         return choice == "compiled"
     raise ValueError(f"{PLAYOUTS_VARIABLE} must be auto, compiled or python, got {choice[:40]!r}")
+
+
+_FOUND: dict[tuple[str, str], Any] = {}
+"""The compiled functions found, or ``None`` for those whose module cannot be imported."""
+
+
+def compiled_or_none(module: str, name: str) -> Any:
+    """The function ``name`` of the compiled module ``module`` (numba, the ``fast`` extra)
+    where :data:`PLAYOUTS_VARIABLE` asks for compiled code, or leaves it to whether numba is
+    installed and it is; ``None``: take the Python path. The module is imported once.
+
+    :raises ValueError: if the variable has another value (:func:`wants_compiled`).
+    :raises ImportError: if it asks for ``compiled`` and the module cannot be imported.
+    """
+    choice = wants_compiled()
+    if choice is False:
+        return None
+    key = (module, name)
+    if key not in _FOUND or (choice and _FOUND[key] is None):
+        try:
+            _FOUND[key] = getattr(importlib.import_module(module), name)
+        except ImportError:
+            if choice:
+                raise
+            _FOUND[key] = None
+    return _FOUND[key]
 
 
 class PlayoutStream:

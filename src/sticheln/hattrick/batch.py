@@ -58,7 +58,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -73,7 +73,7 @@ except ImportError as exc:  # pragma: no cover - numpy is the rl extra
 from sticheln.core.cards import CardSet, card_at
 from sticheln.core.randomgames import RandomGame
 from sticheln.core.setup import check_count, check_index, check_player_count, check_type
-from sticheln.core.stream import wants_compiled
+from sticheln.core.stream import compiled_or_none
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass
 from sticheln.hattrick.record import HattrickRecord
 from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, LeadCards, LeadTie
@@ -259,16 +259,10 @@ class HattrickBatchResult:
 def _compiled_turns() -> Callable[..., None] | None:
     """The compiled loop of the turns (:mod:`sticheln.hattrick.compiled_batch`), or ``None``
     for that of numpy, as :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE` chooses."""
-    compiled = wants_compiled()
-    if compiled is False:
-        return None
-    try:
-        from sticheln.hattrick.compiled_batch import play_turns
-    except ImportError:
-        if compiled:
-            raise
-        return None
-    return cast(Callable[..., None], play_turns)
+    found: Callable[..., None] | None = compiled_or_none(
+        "sticheln.hattrick.compiled_batch", "play_turns"
+    )
+    return found
 
 
 def _play_turns(

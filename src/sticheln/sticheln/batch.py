@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -75,7 +75,7 @@ from sticheln.core.cards import Card, CardSet, card_at
 from sticheln.core.errors import SetupError, WrongTypeError, excerpt
 from sticheln.core.randomgames import RandomGame
 from sticheln.core.setup import check_count, check_index, check_player_count, check_type
-from sticheln.core.stream import wants_compiled
+from sticheln.core.stream import compiled_or_none
 from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove
 from sticheln.sticheln.record import StichelnRecord
 from sticheln.sticheln.rules import NSV, Deck, FirstLeader, StichelnRules
@@ -395,16 +395,10 @@ def _play(
 def _compiled_tricks() -> Callable[..., None] | None:
     """The compiled loop of the tricks (:mod:`sticheln.sticheln.compiled_batch`), or ``None``
     for that of numpy, as :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE` chooses."""
-    compiled = wants_compiled()
-    if compiled is False:
-        return None
-    try:
-        from sticheln.sticheln.compiled_batch import play_tricks
-    except ImportError:
-        if compiled:
-            raise
-        return None
-    return cast(Callable[..., None], play_tricks)
+    found: Callable[..., None] | None = compiled_or_none(
+        "sticheln.sticheln.compiled_batch", "play_tricks"
+    )
+    return found
 
 
 def _play_tricks(

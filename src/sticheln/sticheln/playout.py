@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from sticheln.core.cards import MAX_VALUE, Card, Color, _bits_to_indices, _card_set, card_at
-from sticheln.core.stream import PlayoutStream, wants_compiled
+from sticheln.core.stream import PlayoutStream, compiled_or_none
 from sticheln.sticheln.moves import PAIN_MOVES, PLAY_MOVES, StichelnMove
 from sticheln.sticheln.policy import pain_choice, play_choice, weights
 from sticheln.sticheln.rules import Deck, StichelnRules
@@ -295,9 +295,6 @@ def finish_in_python(r: FastRound, state: int) -> list[int]:
     return r._totals()
 
 
-_compiled_finisher: Callable[[RoundSearch], Finisher] | None = None
-
-
 def finisher_for(search: RoundSearch) -> Finisher | None:
     """The finisher of the playouts of ``search`` chosen by
     :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE`
@@ -307,19 +304,10 @@ def finisher_for(search: RoundSearch) -> Finisher | None:
     :raises ValueError: if the variable has another value.
     :raises ImportError: if it asks for ``compiled`` and numba is not installed.
     """
-    global _compiled_finisher
-    compiled = wants_compiled()
-    if compiled is False:
-        return None
-    if _compiled_finisher is None:
-        try:
-            from sticheln.sticheln.compiled import finisher
-        except ImportError:
-            if compiled:
-                raise
-            return None
-        _compiled_finisher = finisher
-    return _compiled_finisher(search)
+    make: Callable[[RoundSearch], Finisher] | None = compiled_or_none(
+        "sticheln.sticheln.compiled", "finisher"
+    )
+    return None if make is None else make(search)
 
 
 def _pain_choice(hand: int, rng: random.Random | PlayoutStream) -> int:

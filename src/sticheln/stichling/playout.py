@@ -39,7 +39,7 @@ from collections.abc import Callable
 from typing import Final
 
 from sticheln.core.cards import MAX_VALUE, Color, _bits_to_indices, card_at
-from sticheln.core.stream import PlayoutStream, wants_compiled
+from sticheln.core.stream import PlayoutStream, compiled_or_none
 from sticheln.stichling.engine import _arrange_moves, _choices, move_key
 from sticheln.stichling.moves import PLAY_MOVES, AddToTrick, OpenTrick, StichlingMove
 from sticheln.stichling.rules import (
@@ -324,9 +324,6 @@ def finish_in_python(r: FastHand, state: int) -> list[int]:
     return r.totals()
 
 
-_compiled_finisher: Callable[[HandSearch], Finisher] | None = None
-
-
 def finisher_for(search: HandSearch) -> Finisher | None:
     """The finisher of the playouts of ``search`` chosen by
     :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE`
@@ -336,19 +333,10 @@ def finisher_for(search: HandSearch) -> Finisher | None:
     :raises ValueError: if the variable has another value.
     :raises ImportError: if it asks for ``compiled`` and numba is not installed.
     """
-    global _compiled_finisher
-    compiled = wants_compiled()
-    if compiled is False:
-        return None
-    if _compiled_finisher is None:
-        try:
-            from sticheln.stichling.compiled import finisher
-        except ImportError:
-            if compiled:
-                raise
-            return None
-        _compiled_finisher = finisher
-    return _compiled_finisher(search)
+    make: Callable[[HandSearch], Finisher] | None = compiled_or_none(
+        "sticheln.stichling.compiled", "finisher"
+    )
+    return None if make is None else make(search)
 
 
 def _run(r: FastHand, uniform: Callable[[], float]) -> None:
