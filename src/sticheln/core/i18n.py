@@ -25,16 +25,19 @@ The catalogues are GNU gettext files shipped in the package
 
 from __future__ import annotations
 
-import gettext as _gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from sticheln.core.cards import Color
 from sticheln.core.errors import StichelnError, WrongTypeError, excerpt
+
+if TYPE_CHECKING:
+    import gettext as _gettext
+
+    from sticheln.core.cards import Color
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -75,13 +78,15 @@ def N_(message: str) -> str:
 
 
 _COLOR_NAMES: Final = {
-    Color.RED: N_("red"),
-    Color.YELLOW: N_("yellow"),
-    Color.GREEN: N_("green"),
-    Color.BLUE: N_("blue"),
-    Color.PURPLE: N_("purple"),
-    Color.GRAY: N_("gray"),
+    "RED": N_("red"),
+    "YELLOW": N_("yellow"),
+    "GREEN": N_("green"),
+    "BLUE": N_("blue"),
+    "PURPLE": N_("purple"),
+    "GRAY": N_("gray"),
 }
+"""The English names of the colours, by the names of the members of
+:class:`~sticheln.Color` (the module loads no cards: the command's help needs none)."""
 
 
 def check_language(language: object) -> str:
@@ -123,6 +128,8 @@ def use_language(language: str) -> Iterator[str]:
 @cache
 def _catalogue(language: str) -> _gettext.NullTranslations:
     """The catalogue of ``language``, read once; English is the source itself."""
+    import gettext as _gettext  # only once texts are made: the command's start stays quick
+
     if language == DEFAULT_LANGUAGE:
         return _gettext.NullTranslations()
     return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
@@ -140,4 +147,4 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def color_name(color: Color) -> str:
     """The name of ``color`` as a noun in the current language (``"blue"``, ``"Blau"``)."""
-    return gettext(_COLOR_NAMES[color])
+    return gettext(_COLOR_NAMES[color.name])
