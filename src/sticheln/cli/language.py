@@ -2,6 +2,7 @@
 environment (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``, as POSIX orders them), else
 English.
 
+>>> from sticheln.cli.language import language_of
 >>> language_of(["--lang", "de", "play"], {})
 'de'
 >>> language_of(["replay", "game.json"], {"LANG": "de_DE.UTF-8"})

@@ -51,7 +51,7 @@ class TrickExplanation:
     play order).
 
     The reasons are in the language current when it was made (:mod:`sticheln.core.i18n`);
-    the heading of :func:`str` in the language current then."""
+    the heading of ``str()`` in the language current then."""
 
     cards: tuple[Card, ...]
     """The cards in play order."""

@@ -1,7 +1,7 @@
 """The language of the texts people read: explanations, the command's texts, the server's
 messages. English unless a caller chooses German for a block of work.
 
-The language is a :class:`~contextvars.ContextVar`, so it belongs to the thread or asyncio
+The language is a ``contextvars.ContextVar``, so it belongs to the thread or asyncio
 task that set it: a server serving players in English and German at once sets it around the
 work of each connection, and nothing leaks from one table to another. The library's values
 (cards, moves, records, the wire) have no language; only their texts for people do. Card
@@ -11,8 +11,9 @@ Blau, Lila, Grau).
 
 The catalogues are GNU gettext files shipped in the package
 (``sticheln/locale/<language>/LC_MESSAGES/sticheln.mo``), read by the standard library's
-:mod:`gettext` the first time a language is used.
+``gettext`` the first time a language is used.
 
+>>> from sticheln.core.i18n import color_name, current_language, gettext, use_language
 >>> from sticheln.core.cards import Color
 >>> color_name(Color.BLUE)
 'blue'

@@ -6,6 +6,7 @@ The header comes from anyone, so it is read within bounds: at most :data:`MAX_HE
 characters and :data:`MAX_RANGES` language ranges of it; a range or a weight that is not
 well formed is skipped, never an error.
 
+>>> from sticheln.web.language import negotiate
 >>> negotiate("fr-CH, fr;q=0.9, de;q=0.8, en;q=0.7")
 'de'
 >>> negotiate("en-GB,en;q=0.9,de-DE;q=0.95")
