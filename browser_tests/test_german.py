@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select
@@ -119,3 +120,40 @@ def test_a_game_in_german_and_the_language_switch(
     assert text_of(driver, "hand-heading") == "Your hand"
     switch_to(driver, "de", "Deine Hand")
     assert wait_my_turn_or_over(driver).status.startswith("Du bist am Zug: ")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "status", "words"),
+    [
+        (
+            "hattrick",
+            4,
+            "Du bist am Zug: spiel eine Karte: bedienen, einen Stich eröffnen oder passen.",
+            ["Runde 1 von", "Durchgang ", " spielt aus."],
+        ),
+        (
+            "stichling",
+            3,
+            "Du bist am Zug: leg deine Siegpunktkarten in eine Reihenfolge.",
+            ["Runde 1 von 3", "Alle legen verdeckt eine Reihe Siegpunktkarten aus."],
+        ),
+    ],
+)
+def test_the_other_games_in_german(
+    game: str,
+    players: int,
+    status: str,
+    words: list[str],
+    base: str,
+    browser: Callable[..., WebDriver],
+) -> None:
+    driver = german_browser(browser)
+    table = create_table(base, game, players, ["human"] + ["random"] * (players - 1), seed=7)
+    open_table(driver, table.seat_links[0])
+    shot = wait_my_turn_or_over(driver)
+    assert shot.status == status
+    area = text_of(driver, "table-area")
+    for word in words:
+        assert word in area, area
+    play_moves(driver, random.Random(game), 3)
+    assert "hat" in text_of(driver, "log")  # the log's lines, "… hat … gespielt/angelegt/…"
