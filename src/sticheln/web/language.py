@@ -10,6 +10,8 @@ well formed is skipped, never an error.
 >>> negotiate("fr-CH, fr;q=0.9, de;q=0.8, en;q=0.7")
 'de'
 >>> negotiate("en-GB,en;q=0.9,de-DE;q=0.95")
+'en'
+>>> negotiate("en-GB;q=0.8,de-DE;q=0.95")
 'de'
 >>> negotiate("de;q=0, *;q=0.5")
 'en'
