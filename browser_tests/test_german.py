@@ -157,3 +157,29 @@ def test_the_other_games_in_german(
         assert word in area, area
     play_moves(driver, random.Random(game), 3)
     assert "hat" in text_of(driver, "log")  # the log's lines, "… hat … gespielt/angelegt/…"
+
+
+def test_the_lobby_in_german(base: str, browser: Callable[..., WebDriver]) -> None:
+    driver = german_browser(browser)
+    driver.get(f"{base}/")
+    wait_for(
+        driver,
+        lambda d: d.find_elements(By.CSS_SELECTOR, "select.seat-kind"),
+        PAGE_TIMEOUT,
+        "the lobby drew no seats",
+    )
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Kartenspiele an einem Tisch"
+    assert driver.find_element(By.ID, "create").text == "Tisch eröffnen"
+    assert driver.find_element(By.CSS_SELECTOR, ".seat-label").text == "Platz 1"
+    kinds = [option.text for option in Select(driver.find_element(By.ID, "seat-kind-0")).options]
+    assert kinds[0] == "Mensch"
+    assert "Bot: heuristisch" in kinds
+    switch_lobby = Select(driver.find_element(By.ID, "language"))
+    assert switch_lobby.first_selected_option.text == "Deutsch"
+    switch_lobby.select_by_value("en")
+    wait_for(
+        driver,
+        lambda d: d.find_element(By.TAG_NAME, "h1").text == "Card games at one table",
+        PAGE_TIMEOUT,
+        "the lobby did not switch to English",
+    )
