@@ -59,8 +59,8 @@ LANGUAGES: Final = ("en", "de")
 DEFAULT_LANGUAGE: Final = "en"
 """The language of the texts when no one chose one: English, the language of the source."""
 
-DOMAIN: Final = "sticheln"
-"""The gettext domain: the catalogues' file name without ``.mo``."""
+DOMAIN: Final = __name__.partition(".")[0]
+"""The gettext domain: the catalogues' file name without ``.mo``, the package's name."""
 
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
 """Where the catalogues are: ``<LOCALE_DIR>/<language>/LC_MESSAGES/sticheln.mo``."""
