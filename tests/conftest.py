@@ -2,7 +2,9 @@
 runs the whole suite), a test or module that skips because an optional extra cannot be
 imported (:func:`pytest.importorskip`) fails instead, so that an extra's tests never go
 quietly unrun where the extras are meant to be installed. Without it they skip, as in the
-quick loop of an installation with the ``test`` extra alone."""
+quick loop of an installation with the ``test`` extra alone. And an environment without a
+locale of its own, so that the command speaks English whatever the language of the machine
+that runs the tests (a test of German sets it)."""
 
 from __future__ import annotations
 
@@ -44,3 +46,9 @@ def pytest_runtest_makereport(
 ) -> Generator[None, Any, None]:
     outcome = yield
     _fail_if_required(outcome.get_result())
+
+
+@pytest.fixture(autouse=True)
+def _english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)

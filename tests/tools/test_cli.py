@@ -124,13 +124,17 @@ def _modules_after(*argv: str) -> tuple[str, set[str]]:
 
 def test_help_lists_the_commands_without_loading_them() -> None:
     out, modules = _modules_after("--help")
-    assert all(f"{name:10}{line}" in out for name, line in COMMANDS.items()), out
+    assert all(f"    {name} " in out and f" {line}\n" in out for name, line in COMMANDS.items()), (
+        out
+    )
     assert modules == {
         "sticheln",
         "sticheln.cli",
         "sticheln.cli.env",
+        "sticheln.cli.language",
         "sticheln.core",
         "sticheln.core.errors",
+        "sticheln.core.i18n",
         "sticheln.core.exports",
         "sticheln.core.registry",
         "sticheln.games",
@@ -156,7 +160,9 @@ def test_a_run_loads_only_the_game_it_plays() -> None:
     assert "sticheln.sticheln.game" in modules
     assert not {m for m in modules if m.startswith(("sticheln.hattrick", "sticheln.stichling"))}
     commands = {m for m in modules if m.startswith("sticheln.cli.")}
-    assert commands == {f"sticheln.cli.{m}" for m in ("env", "common", "play", "session")}
+    assert commands == {
+        f"sticheln.cli.{m}" for m in ("env", "language", "common", "play", "session")
+    }
 
 
 def test_version() -> None:

@@ -129,5 +129,8 @@ def test_the_wheel_holds_the_typed_package_and_its_data(dist: Path) -> None:
         "sticheln/__init__.py",
         "sticheln/core/rulebook.json",
         "sticheln/adapters/__init__.py",
+        "sticheln/locale/de/LC_MESSAGES/sticheln.mo",
+        "sticheln/web/static/i18n/en.json",
+        "sticheln/web/static/i18n/de.json",
     } <= names
     assert "sticheln-0.1.0.dist-info/entry_points.txt" in names

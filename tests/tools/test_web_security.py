@@ -887,6 +887,7 @@ class _HeldWebsocket:
         self.sent: list[dict[str, Any]] = []
         self.release = asyncio.Event()
         self.closed: tuple[int, str] | None = None
+        self.headers: dict[str, str] = {}  # what the handshake sent: no Accept-Language
 
     async def send_text(self, text: str) -> None:
         await self.release.wait()

@@ -8,6 +8,9 @@ tournaments' results files, ``sticheln replay FILE`` shows a saved game, ``stich
 FILE`` finds a player's costly moves in it, and ``sticheln serve`` runs the web server
 (:doc:`/web`). :func:`main` runs
 the command with its arguments and returns the exit code.
+
+The command speaks English or German: ``--lang de``, else the environment's locale
+(:mod:`sticheln.cli.language`).
 """
 
 from __future__ import annotations
@@ -20,34 +23,55 @@ from collections.abc import Sequence
 from typing import Any, Final, TextIO, cast
 
 from sticheln.cli.env import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, Env, UsageError
+from sticheln.cli.language import language_of
+from sticheln.core.i18n import LANGUAGES, N_, use_language
+from sticheln.core.i18n import gettext as _
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
 COMMANDS: Final = {
-    "play": "play a game in the terminal against bots",
-    "simulate": "play many games between bots and compare them",
-    "selfplay": "write the decisions of many games as training data",
-    "league": "rate the bots of many tournaments together",
-    "replay": "show a saved game trick by trick",
-    "analyse": "the costly moves of one player in a saved game",
-    "serve": "run the web server: play in the browser",
+    "play": N_("play a game in the terminal against bots"),
+    "simulate": N_("play many games between bots and compare them"),
+    "selfplay": N_("write the decisions of many games as training data"),
+    "league": N_("rate the bots of many tournaments together"),
+    "replay": N_("show a saved game trick by trick"),
+    "analyse": N_("the costly moves of one player in a saved game"),
+    "serve": N_("run the web server: play in the browser"),
 }
-"""The subcommands of ``sticheln`` and the line of help of each. The options of a command are
+"""The subcommands of ``sticheln`` and the line of help of each (in English; the help gives
+it in the command's language). The options of a command are
 those its module ``sticheln.cli.<command>`` adds (``add_parser``); a run loads only the module
 of its command, so that ``sticheln --help`` lists the commands without loading any."""
 
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser that writes to the command's streams rather than the process's
-    (those of :attr:`env`, set on a subclass made for each run)."""
+    (those of :attr:`env`, set on a subclass made for each run), its headings and the help of
+    ``--help`` in the command's language."""
 
     env: Env
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+        self._optionals.title = _("options")
+        self._positionals.title = _("positional arguments")
+        for action in self._actions:
+            if isinstance(action, argparse._HelpAction):
+                action.help = _("show this help and exit")
 
     def _print_message(self, message: str, file: Any = None) -> None:
         if message:
             stream = self.env.stderr if file is sys.stderr else self.env.stdout
             stream.write(message)
             stream.flush()
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, its heading of the usage in the command's language."""
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
 class _Version(argparse.Action):
@@ -72,15 +96,23 @@ def build_parser(env: Env, command: str | None = None) -> argparse.ArgumentParse
     parser_class = cast("type[_Parser]", type("Parser", (_Parser,), {"env": env}))
     parser = parser_class(
         prog=__name__.partition(".")[0],  # the command is called after the package
-        description=(
+        description=_(
             "Play the library's card games, and those of installed packages, against bots "
             "in the terminal, simulate many games between bots and rate them, write their "
             "decisions as training data, replay and analyse saved games, and serve a web "
             "table where people play in the browser."
         ),
-        epilog="Run 'sticheln COMMAND --help' for the options of a command.",
+        epilog=_("Run 'sticheln COMMAND --help' for the options of a command."),
     )
-    parser.add_argument("--version", action=_Version, help="show the version and exit")
+    parser.add_argument("--version", action=_Version, help=_("show the version and exit"))
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help=_(
+            "the language of the texts: en (English) or de (German); default: that of the "
+            "environment (LC_ALL, LC_MESSAGES, LANG), else English"
+        ),
+    )
     subparsers = parser.add_subparsers(
         dest="command",
         metavar="COMMAND",
@@ -91,18 +123,20 @@ def build_parser(env: Env, command: str | None = None) -> argparse.ArgumentParse
         if name == command:
             importlib.import_module(f"{__name__}.{name}").add_parser(subparsers)
         else:
-            subparsers.add_parser(name, help=line)
+            subparsers.add_parser(name, help=_(line))
     return parser
 
 
 def _command(argv: Sequence[str]) -> str | None:
-    """The command that ``argv`` runs: its first argument that is not an option (``sticheln``
-    itself takes no option with a value)."""
+    """The command that ``argv`` runs: its first argument that is not an option or the value
+    of ``--lang`` (the one option of ``sticheln`` itself that takes a value)."""
+    after_lang = False
     for argument in argv:
         if argument == "--":
             break
-        if not argument.startswith("-"):
+        if not argument.startswith("-") and not after_lang:
             return argument
+        after_lang = argument == "--lang"
     return None
 
 
@@ -131,8 +165,13 @@ def main(
     >>> round(sum(seat["win_rate"] for seat in results["seats"]), 6)
     1.0
     """
-    env = Env.create(stdin, stdout, stderr)
     given = sys.argv[1:] if argv is None else list(argv)
+    with use_language(language_of(given, os.environ)):
+        return _run(given, Env.create(stdin, stdout, stderr))
+
+
+def _run(given: list[str], env: Env) -> int:
+    """:func:`main` in the language chosen."""
     # Without arguments, a whole game between bots, as ``python -m sticheln`` plays.
     given = given or ["play", "--auto"]
     parser = build_parser(env, _command(given))
@@ -146,7 +185,7 @@ def main(
         env.error(str(exc))
         return EXIT_USAGE
     except KeyboardInterrupt:
-        env.note("Interrupted.")
+        env.note(_("Interrupted."))
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away, as in 'sticheln simulate --json | head'
         if env.stdout is sys.stdout:

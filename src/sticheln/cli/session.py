@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from sticheln.core.i18n import gettext as _
 from sticheln.core.screen import InputError, Screen
 
 if TYPE_CHECKING:
@@ -68,7 +69,9 @@ class Session:
             else:
                 view = game.observe(self.state, player)
                 if self.human is not None and self.env.console.is_terminal:
-                    with self.env.console.status(f"{self.screen.name(player)} is thinking…"):
+                    with self.env.console.status(
+                        _("{name} is thinking…").format(name=self.screen.name(player))
+                    ):
                         move = self.bots[player].choose(view, moves, self.rng)
                 else:
                     move = self.bots[player].choose(view, moves, self.rng)
@@ -93,7 +96,7 @@ class Session:
                 console.print(Text(self.screen.hint(moves), style="yellow"))
                 continue
             if text.lower() in {"q", "quit", "exit"}:
-                raise Stop("You stopped the game.")
+                raise Stop(_("You stopped the game."))
             if text.lower() in {"?", "h", "help"}:
                 console.print(Text(self.screen.help(moves)))
                 continue
@@ -121,11 +124,11 @@ class Session:
             env.console.print()
             self.undecodable += 1
             if self.undecodable >= _UNDECODABLE_LIMIT:
-                raise Stop("The input is not text.") from None
-            raise InputError("That input is not text in this terminal's encoding.") from None
+                raise Stop(_("The input is not text.")) from None
+            raise InputError(_("That input is not text in this terminal's encoding.")) from None
         self.undecodable = 0
         if not line:
             env.console.print()
-            raise Stop("Input ended.")
+            raise Stop(_("Input ended."))
         env.console.print(Text(line.rstrip("\r\n")))  # echoed, as a terminal would
         return line

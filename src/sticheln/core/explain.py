@@ -26,6 +26,7 @@ from __future__ import annotations
 import attrs
 
 from sticheln.core.cards import Card
+from sticheln.core.i18n import gettext as _
 
 __all__ = ["Reason", "ScoreExplanation", "ScoreItem", "TrickExplanation"]
 
@@ -47,7 +48,10 @@ class Reason:
 class TrickExplanation:
     """Who takes a trick and why: the reasons, in the order the game gives them (for the
     games of the library, what sets the trick's colour first, then one reason per card in
-    play order)."""
+    play order).
+
+    The reasons are in the language current when it was made (:mod:`sticheln.core.i18n`);
+    the heading of ``str()`` in the language current then."""
 
     cards: tuple[Card, ...]
     """The cards in play order."""
@@ -65,7 +69,10 @@ class TrickExplanation:
         return self.reasons[self.deciding]
 
     def __str__(self) -> str:
-        head = "Nobody wins." if self.winner is None else f"{self.cards[self.winner]} wins."
+        if self.winner is None:
+            head = _("Nobody wins.")
+        else:
+            head = _("{card} wins.").format(card=self.cards[self.winner])
         return "\n".join([head, *(f"- {reason}" for reason in self.reasons)])
 
 
@@ -86,7 +93,10 @@ class ScoreItem:
 
 @attrs.frozen
 class ScoreExplanation:
-    """A player's score of one deal, item by item: the items add up to :attr:`total`."""
+    """A player's score of one deal, item by item: the items add up to :attr:`total`.
+
+    Its title and reasons are in the language current when it was made
+    (:mod:`sticheln.core.i18n`)."""
 
     total: int
     """The score, as the game's scoring function gives it."""

@@ -27,6 +27,7 @@ from rich.text import Text
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.errors import IllegalMoveError, InvalidMoveError
 from sticheln.core.explain import ScoreExplanation, TrickExplanation
+from sticheln.core.i18n import gettext as _
 from sticheln.core.protocol import SPECTATOR, Game
 from sticheln.core.references import resolve
 from sticheln.core.seats import name_seats
@@ -181,7 +182,7 @@ class Screen:
     def turn(self, state: Any, player: int, moves: Sequence[Any]) -> RenderableType:
         """The screen a person sees before choosing one of ``moves``: their view, the scores
         and the numbered moves."""
-        parts: list[RenderableType] = [Rule(f"{self.name(player)} to move")]
+        parts: list[RenderableType] = [Rule(_("{name} to move").format(name=self.name(player)))]
         parts.extend(self._view_lines(state, player))
         parts.append(self._scores_line(self.game.scores(state)))
         parts.append(self._numbered(moves))
@@ -211,7 +212,7 @@ class Screen:
     def prompt(self, moves: Sequence[Any] = ()) -> str:
         """The question asked for one of ``moves``, with examples of what may be typed taken
         from ``moves`` (:meth:`examples`)."""
-        return self._ask("Your move", moves, "or its number")
+        return self._ask(_("Your move"), moves, _("or its number"))
 
     def examples(self, moves: Sequence[Any]) -> list[str]:
         """Texts that may be typed now, as the game writes them (``move_text``): one for each
@@ -225,14 +226,16 @@ class Screen:
     def hint(self, moves: Sequence[Any]) -> str:
         """A reminder of what to type, after an empty line."""
         example = self.game.move_text(moves[0])
-        return f"Type a move, such as {example}, or its number (1-{len(moves)}); ? for help."
+        return _("Type a move, such as {example}, or its number (1-{count}); ? for help.").format(
+            example=example, count=len(moves)
+        )
 
     def help(self, moves: Sequence[Any]) -> str:
         """What to type."""
-        return (
-            f"Type the text of a move as listed, or its number (1-{len(moves)}). "
+        return _(
+            "Type the text of a move as listed, or its number (1-{count}). "
             "Type q to stop the game (it is saved when --save is given)."
-        )
+        ).format(count=len(moves))
 
     def parse_move(self, state: Any, player: int, text: str, moves: Sequence[Any]) -> Any:
         """The move ``text`` names: its number in the list of ``moves``, or what the game's
@@ -253,7 +256,7 @@ class Screen:
         try:
             return self.game.parse_move(state, player, text.strip())
         except InvalidMoveError as exc:
-            raise InputError(f"{exc}. Type ? for help.") from None
+            raise InputError(_("{error}. Type ? for help.").format(error=exc)) from None
         except IllegalMoveError as exc:
             raise InputError(f"{self._reason(exc.reason, player)}.") from None
 
@@ -271,11 +274,11 @@ class Screen:
     def scoreboard(self, state: Any) -> RenderableType:
         """The final (or current) scores and the winners."""
         scores = tuple(self.game.scores(state))
-        table = Table(box=box.SIMPLE_HEAD, title="Scores", title_justify="left")
+        table = Table(box=box.SIMPLE_HEAD, title=_("Scores"), title_justify="left")
         table.add_column("")
         for seat in range(len(scores)):
             table.add_column(self.name(seat), justify="right")
-        table.add_row("total", *(signed(s) for s in scores))
+        table.add_row(_("total"), *(signed(s) for s in scores))
         return Group(table, self._winners_line(tuple(self.game.winners(state))))
 
     # -- helpers --------------------------------------------------------------------------
@@ -285,17 +288,22 @@ class Screen:
         examples from ``moves``."""
         examples = self.examples(moves)
         if not examples:
-            what = number.removeprefix("or ")
+            what = number.removeprefix(_("or") + " ")
         elif len(examples) == 1:
-            what = f"such as {examples[0]}, {number}"
+            what = _("such as {examples}, {number}").format(examples=examples[0], number=number)
         else:
-            what = f"such as {', '.join(examples[:-1])} or {examples[-1]}, {number}"
-        return f"{question} ({what}; ? for help, q to quit): "
+            listed = _("{items} or {last}").format(
+                items=", ".join(examples[:-1]), last=examples[-1]
+            )
+            what = _("such as {examples}, {number}").format(examples=listed, number=number)
+        return _("{question} ({what}; ? for help, q to quit): ").format(
+            question=question, what=what
+        )
 
     def _numbered(self, moves: Sequence[Any]) -> Text:
         """The moves with their numbers, which :meth:`parse_move` reads."""
         listed = [f"{i}) {self.game.move_text(move)}" for i, move in enumerate(moves, start=1)]
-        return Text("Your moves: " + "   ".join(listed))
+        return Text(_("Your moves: ") + "   ".join(listed))
 
     def _view_lines(self, state: Any, player: int | None = None) -> list[RenderableType]:
         seat = self.perspective if player is None else player
@@ -316,7 +324,7 @@ class Screen:
         """A scoreboard by deal: for each finished deal its number from 0, every seat's
         score and a text of the game's own (under the heading ``extra``), then the
         ``totals``, and the line of the winners."""
-        table = Table(box=box.SIMPLE_HEAD, title="Scoreboard", title_justify="left")
+        table = Table(box=box.SIMPLE_HEAD, title=_("Scoreboard"), title_justify="left")
         table.add_column(self.deal_term.capitalize())
         for seat in range(len(totals)):
             table.add_column(self.name(seat), justify="right")
@@ -324,7 +332,7 @@ class Screen:
         for number, scores, text in rows:
             table.add_row(str(number + 1), *(signed(score) for score in scores), text)
         table.add_section()
-        table.add_row("total", *(signed(score) for score in totals), "")
+        table.add_row(_("total"), *(signed(score) for score in totals), "")
         return Group(table, self._winners_line(won))
 
     def _deal_scores_line(self, deal: int, parts: Sequence[str], rule: str | None = None) -> Text:
@@ -342,10 +350,10 @@ class Screen:
 
     def _totals_line(self, totals: Sequence[int]) -> Text:
         """``Totals: #0 +3 · #1 -5``."""
-        return Text("Totals: " + " · ".join(self._seat_points(totals)))
+        return Text(_("Totals: ") + " · ".join(self._seat_points(totals)))
 
     def _scores_line(self, scores: Sequence[int]) -> Text:
-        return Text("Scores: " + " · ".join(self._seat_points(scores)))
+        return Text(_("Scores: ") + " · ".join(self._seat_points(scores)))
 
     def _score_lines(self, seat: int, explanation: ScoreExplanation) -> list[RenderableType]:
         """What ``seat``'s score of a deal is made of: ``You: Hand score -1:`` and the
@@ -355,8 +363,8 @@ class Screen:
 
     def _winners_line(self, seats: Sequence[int]) -> Text:
         if not seats:
-            return Text("The game is not over.")
-        label = "Winner" if len(seats) == 1 else "Winners"
+            return Text(_("The game is not over."))
+        label = _("Winner") if len(seats) == 1 else _("Winners")
         return Text(f"{label}: {', '.join(self.name(seat) for seat in seats)}", style="bold")
 
 
@@ -372,7 +380,9 @@ def _number(text: str, moves: Sequence[Any]) -> Any | None:
     number = int(stripped) if len(stripped) <= 6 else 0
     if not 1 <= number <= len(moves):
         raise InputError(
-            f"There is no move {_shown(stripped)}: choose a number from 1 to {len(moves)}."
+            _("There is no move {number}: choose a number from 1 to {count}.").format(
+                number=_shown(stripped), count=len(moves)
+            )
         )
     return moves[number - 1]
 
@@ -409,8 +419,8 @@ class CardScreen(Screen, metaclass=ABCMeta):
         if not _plays_cards(moves):
             return super().prompt(moves)
         if all(self.game.move_text(move) == str(move.card) for move in moves):
-            return "Your card (name or number; ? for help, q to quit): "
-        return self._ask("Your move", moves, "or a card's number")
+            return _("Your card (name or number; ? for help, q to quit): ")
+        return self._ask(_("Your move"), moves, _("or a card's number"))
 
     def hint(self, moves: Sequence[Any]) -> str:
         """A reminder of what to type, after an empty line."""
@@ -418,14 +428,14 @@ class CardScreen(Screen, metaclass=ABCMeta):
             return super().hint(moves)
         example = self.game.move_text(moves[0])
         if all(self.game.move_text(move) == str(move.card) for move in moves):
-            return (
-                f"Type a card of your hand, such as {example}, or the number shown before it; "
+            return _(
+                "Type a card of your hand, such as {example}, or the number shown before it; "
                 "? for help."
-            )
-        return (
-            f"Type a move, such as {example}, or the number shown before a card of your hand; "
+            ).format(example=example)
+        return _(
+            "Type a move, such as {example}, or the number shown before a card of your hand; "
             "? for help."
-        )
+        ).format(example=example)
 
     def parse_move(self, state: Any, player: int, text: str, moves: Sequence[Any]) -> Any:
         """The move ``text`` names: the move of the card of that number (``dealt``), or
@@ -460,7 +470,11 @@ class CardScreen(Screen, metaclass=ABCMeta):
             return self._parse_text(state, player, f"{card}{rest}")
         of_card = [move for move in moves if move.card == card]
         if not of_card:
-            raise InputError(f"{card} (card {number}) is no longer in your hand.")
+            raise InputError(
+                _("{card} (card {number}) is no longer in your hand.").format(
+                    card=card, number=number
+                )
+            )
         if len(of_card) == 1:
             return of_card[0]
         texts = [self.game.move_text(move) for move in of_card]

@@ -27,6 +27,8 @@ from collections.abc import Iterable, Sequence
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.errors import CardError, WrongTypeError, excerpt
 from sticheln.core.explain import Reason, ScoreExplanation, ScoreItem, TrickExplanation
+from sticheln.core.i18n import N_, color_name, ngettext
+from sticheln.core.i18n import gettext as _
 from sticheln.core.setup import check_items, check_seat
 from sticheln.hattrick.rules import HattrickRules, LeadCards, LeadTie
 from sticheln.hattrick.scoring import PASS_PENALTY, hand_score
@@ -41,8 +43,9 @@ __all__ = [
     "trick_explanation",
 ]
 
-TITLE = "Hand score"
-"""The title of every :class:`~sticheln.ScoreExplanation` of Hattrick."""
+TITLE = N_("Hand score")
+"""The title of every :class:`~sticheln.ScoreExplanation` of Hattrick (in English; the
+explanations give it in the current language, :mod:`sticheln.core.i18n`)."""
 
 
 def explain_trick(cards: Sequence[Card]) -> TrickExplanation:
@@ -80,23 +83,19 @@ def explain_trick(cards: Sequence[Card]) -> TrickExplanation:
     if len(set(cards)) != len(cards):
         twice = next(card for card in cards if cards.count(card) > 1)
         raise CardError(f"a trick holds every card once, got {twice} twice")
-    name = color.name.lower()
-    reasons = [
-        Reason(
-            f"{first} opens the trick: {name} is its colour, and only {name} cards are added to it",
-            "HT-PLAY-1",
-        )
-    ]
+    opens = _(
+        "{card} opens the trick: {color} is its colour, and only {color} cards are added to it"
+    )
+    reasons = [Reason(opens.format(card=first, color=color_name(color)), "HT-PLAY-1")]
     best = cards[winner]
     for i, card in enumerate(cards):
         if i != winner:
-            reasons.append(Reason(f"{card} is lower than {best}", "HT-TRICK-1"))
+            text = _("{card} is lower than {best}")
         elif len(cards) == 1:
-            reasons.append(
-                Reason(f"{card} is the only card of the trick, so its highest", "HT-TRICK-1")
-            )
+            text = _("{card} is the only card of the trick, so its highest")
         else:
-            reasons.append(Reason(f"{card} is the highest card of the trick", "HT-TRICK-1"))
+            text = _("{card} is the highest card of the trick")
+        reasons.append(Reason(text.format(card=card, best=best), "HT-TRICK-1"))
     return TrickExplanation(cards, winner, tuple(reasons), winner + 1)
 
 
@@ -109,8 +108,14 @@ def trick_explanation(rules: HattrickRules, cards: Sequence[Card]) -> TrickExpla
 
 def _card_list(cards: Sequence[Card]) -> str:
     """``"R8"``, ``"R8 and G8"``, ``"R8, G8 and B8"``."""
-    names = [str(card) for card in cards]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return _listed([str(card) for card in cards])
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` in the current language."""
+    if len(names) == 1:
+        return names[0]
+    return _("{items} and {last}").format(items=", ".join(names[:-1]), last=names[-1])
 
 
 def explain_lead(turn: Turn, rules: HattrickRules | None = None) -> Reason:
@@ -149,30 +154,40 @@ def explain_lead(turn: Turn, rules: HattrickRules | None = None) -> Reason:
     ]
     if not counted:
         raise ValueError("no card of the turn counts for the next lead")
-    values = [card.value for _, card in counted]
+    values = [card.value for _seat, card in counted]
     seat, card = counted[_lead_index(values, rules.lead_tie)]
     if seat != turn.next_leader:
         raise ValueError(
             f"under rules {rules.name!r} {card} names seat {seat} to lead next, not seat "
             f"{turn.next_leader}"
         )
-    where = "of the turn, passed cards included" if whole else "of the tricks"
     top = max(values)
-    highest = [c for _, c in counted if c.value == top]
+    highest = [c for _seat, c in counted if c.value == top]
     if len(highest) == 1:
-        return Reason(f"{card} is the highest card {where}", "HT-LEAD-2")
-    tie = f"{_card_list(highest)} tie for the highest card {where}"
+        if whole:
+            text = _("{card} is the highest card of the turn, passed cards included")
+        else:
+            text = _("{card} is the highest card of the tricks")
+        return Reason(text.format(card=card), "HT-LEAD-2")
+    if whole:
+        tie = _("{cards} tie for the highest card of the turn, passed cards included")
+    else:
+        tie = _("{cards} tie for the highest card of the tricks")
+    tie = tie.format(cards=_card_list(highest))
     if rules.lead_tie is LeadTie.EARLIEST or values.count(card.value) > 1:
-        why = "so the earlier counts" if len(highest) == 2 else "so the earliest counts"
+        why = _("so the earlier counts") if len(highest) == 2 else _("so the earliest counts")
         if rules.lead_tie is LeadTie.NEXT_LOWER:  # no value was played once
-            why = f"and no value was played only once, {why}"
-        return Reason(f"{tie}, {why}: {card}", "HT-LEAD-2")
+            why = _("and no value was played only once, {why}").format(why=why)
+        return Reason(_("{tie}, {why}: {card}").format(tie=tie, why=why, card=card), "HT-LEAD-2")
     skipped = sorted({v for v in values if card.value < v < top}, reverse=True)
     then = "".join(
-        f", and so do {_card_list([c for _, c in counted if c.value == value])}"
+        _(", and so do {cards}").format(
+            cards=_card_list([c for _seat, c in counted if c.value == value])
+        )
         for value in skipped
     )
-    return Reason(f"{tie}{then}, so the next lower card counts: {card}", "HT-LEAD-2")
+    text = _("{tie}{then}, so the next lower card counts: {card}")
+    return Reason(text.format(tie=tie, then=then, card=card), "HT-LEAD-2")
 
 
 def _passed_cards(passed: object) -> list[Card | None]:
@@ -193,27 +208,32 @@ def _passed_cards(passed: object) -> list[Card | None]:
 
 def _color_list(colors: Sequence[Color]) -> str:
     """``"red"``, ``"red and green"``, ``"red, green and blue"``."""
-    names = [color.name.lower() for color in colors]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return _listed([color_name(color) for color in colors])
 
 
 def _collected_reason(tied: Sequence[Color], count: int) -> Reason:
     """What the collected colour is (:rule:`HT-SCORE-1`): ``tied[0]`` of the colours of which
     ``count`` cards were won, the most."""
-    name = tied[0].name.lower()
+    name = color_name(tied[0])
     if len(tied) == 1:
-        cards = "card" if count == 1 else "cards"
-        return Reason(
-            f"{name} is the collected colour: {count} {name} {cards} won, more than of any "
+        text = ngettext(
+            "{color} is the collected colour: {count} {color} card won, more than of any "
             "other colour",
-            "HT-SCORE-1",
+            "{color} is the collected colour: {count} {color} cards won, more than of any "
+            "other colour",
+            count,
         )
-    which = "either" if len(tied) == 2 else "any of them"
-    return Reason(
-        f"{_color_list(tied)} tie for the most cards won, {count} each: {which} can be the "
-        f"collected colour, with the same score; {name} is counted as collected",
-        "HT-SCORE-1",
-    )
+    elif len(tied) == 2:
+        text = _(
+            "{colors} tie for the most cards won, {count} each: either can be the collected "
+            "colour, with the same score; {color} is counted as collected"
+        )
+    else:
+        text = _(
+            "{colors} tie for the most cards won, {count} each: any of them can be the "
+            "collected colour, with the same score; {color} is counted as collected"
+        )
+    return Reason(text.format(color=name, colors=_color_list(tied), count=count), "HT-SCORE-1")
 
 
 def explain_hand_score(
@@ -266,25 +286,24 @@ def explain_hand_score(
         items.append(ScoreItem(None, 0, _collected_reason(tied, most)))
         for card in won_cards:
             if card.color is collected:
-                reason = Reason(
-                    f"{card} is in the collected colour and scores one point", "HT-SCORE-1"
-                )
+                text = _("{card} is in the collected colour and scores one point")
+                reason = Reason(text.format(card=card), "HT-SCORE-1")
                 items.append(ScoreItem(card, 1, reason))
         for card in won_cards:
             if card.color is not collected:
-                reason = Reason(
-                    f"{card} is not in the collected colour and costs one point", "HT-SCORE-2"
-                )
+                text = _("{card} is not in the collected colour and costs one point")
+                reason = Reason(text.format(card=card), "HT-SCORE-2")
                 items.append(ScoreItem(card, -1, reason))
     for passed_card in sorted(pile, key=lambda c: (c is None, 0 if c is None else c.index)):
         if passed_card is None:
-            text = "a passed card, its face not seen here, costs two points whatever its colour"
+            text = _("a passed card, its face not seen here, costs two points whatever its colour")
         elif passed_card.color is collected:
-            text = f"{passed_card} was passed and costs two points, even in the collected colour"
+            text = _("{card} was passed and costs two points, even in the collected colour")
         else:
-            text = f"{passed_card} was passed and costs two points, whatever its colour"
+            text = _("{card} was passed and costs two points, whatever its colour")
+        text = text.format(card=passed_card)
         items.append(ScoreItem(passed_card, -PASS_PENALTY, Reason(text, "HT-SCORE-3")))
-    return ScoreExplanation(total, tuple(items), TITLE)
+    return ScoreExplanation(total, tuple(items), _(TITLE))
 
 
 def explain_score(deal: FinishedHand | HattrickState, player: int) -> ScoreExplanation:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sticheln.core.i18n import color_name
+from sticheln.core.i18n import gettext as _
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick
 from sticheln.hattrick.scoring import PASS_PENALTY
 
@@ -23,9 +25,9 @@ __all__ = ["move_hint"]
 def move_hint(view: Any, move: HattrickMove) -> str:
     """What ``move`` would do: the card decides it (:rule:`HT-PLAY-4`), so the view is not
     read."""
-    colour = move.card.color.name.lower()
+    color = color_name(move.card.color)
     if isinstance(move, Follow):
-        return f"follows the {colour} trick"
+        return _("follows the {color} trick").format(color=color)
     if isinstance(move, OpenTrick):
-        return f"opens a {colour} trick"
-    return f"passed: -{PASS_PENALTY} points"
+        return _("opens a {color} trick").format(color=color)
+    return _("passed: -{points} points").format(points=PASS_PENALTY)

@@ -3,17 +3,18 @@
 import { cardElement, cardRow, colorName, hiddenCard, parseCard, ruleLink } from "/static/cards.js";
 import { el } from "/static/dom.js";
 import { dealScoredLine, dealStartedLine, explanationList, gameOverLine, playCell, takerNote, trickTakenLine } from "/static/render-common.js";
+import { t } from "/static/i18n.js";
 
-export const roundWord = "Hand";
-export const lastHeading = "Last turn";
+export const roundWord = t("hattrick.hand");
+export const lastHeading = t("hattrick.last-turn");
 
 export function rounds(view) {
   return view.finished_hands.map((hand) => ({ number: hand.number, scores: hand.scores }));
 }
 
 export function heading(view) {
-  if (isOver(view)) return `Game over after ${view.finished_hands.length} hands`;
-  return `Hand ${view.hand_number + 1} of ${view.hand_count}`;
+  if (isOver(view)) return t("hattrick.over-after", { hands: view.finished_hands.length });
+  return t("hattrick.hand-of", { number: view.hand_number + 1, hands: view.hand_count });
 }
 
 function isOver(view) {
@@ -21,7 +22,7 @@ function isOver(view) {
 }
 
 export function phaseHint() {
-  return "play a card: follow, open a trick or pass";
+  return t("hattrick.hint");
 }
 
 // The plays of the turn in progress: the tricks by open colour (in the order they were
@@ -42,17 +43,17 @@ export function tableArea(view, ctx) {
   const parts = [el("h2", {}, heading(view))];
   if (isOver(view)) return parts;
   const { tricks, passed } = turnPlays(view);
-  parts.push(el("p", { class: "phase-note" }, `Turn ${view.turns.length + 1}, led by ${ctx.name(view.turn_leader)}.`));
+  parts.push(el("p", { class: "phase-note" }, t("hattrick.turn-led", { number: view.turns.length + 1, name: ctx.name(view.turn_leader) })));
   const row = el("div", { class: "tricks" });
   tricks.forEach((trick, index) => row.append(openTrick(trick, index, ctx)));
-  if (!tricks.length) row.append(el("p", { class: "empty-trick" }, `${ctx.name(view.turn_leader)} opens the first trick.`));
+  if (!tricks.length) row.append(el("p", { class: "empty-trick" }, t("hattrick.opens-first", { name: ctx.name(view.turn_leader) })));
   parts.push(row);
   if (passed.length) {
     const plays = el("div", { class: "plays" });
     for (const [seat, card] of passed) {
-      plays.append(playCell(ctx.name(seat), card === null ? hiddenCard({ label: "passed card, face down" }) : cardElement(card)));
+      plays.append(playCell(ctx.name(seat), card === null ? hiddenCard({ label: t("hattrick.passed-down") }) : cardElement(card)));
     }
-    parts.push(el("div", { class: "passed-now" }, el("h3", {}, "Passed this turn"), plays));
+    parts.push(el("div", { class: "passed-now" }, el("h3", {}, t("hattrick.passed-now")), plays));
   }
   return parts;
 }
@@ -63,7 +64,7 @@ function capitalized(word) {
 
 function openTrick(trick, index, ctx) {
   const node = el("div", { class: `trick trick-${trick.color}`, "data-trick": index, "data-color": trick.color },
-    el("h3", {}, `${capitalized(colorName(trick.color))} trick`));
+    el("h3", {}, t("hattrick.color-trick", { Color: capitalized(colorName(trick.color)) })));
   const plays = el("div", { class: "plays" });
   for (const [seat, card] of trick.plays) plays.append(playCell(ctx.name(seat), cardElement(card)));
   node.append(plays);
@@ -87,12 +88,12 @@ export function playerDetails(view, seat) {
   const pile = hand.passed[seat];
   const count = hand.pass_counts[seat];
   let passedNode;
-  if (pile) passedNode = pile.length ? cardRow(pile, { small: true }) : el("span", { class: "muted" }, "none");
-  else passedNode = count ? el("span", {}, `${count} face down`) : el("span", { class: "muted" }, "none");
+  if (pile) passedNode = pile.length ? cardRow(pile, { small: true }) : el("span", { class: "muted" }, t("hattrick.none"));
+  else passedNode = count ? el("span", {}, t("hattrick.face-down", { count })) : el("span", { class: "muted" }, t("hattrick.none"));
   return [
-    el("div", { class: "detail won" }, el("span", { class: "detail-label" }, `Won (${won.length})`),
-      won.length ? cardRow(won, { small: true }) : el("span", { class: "muted" }, "none")),
-    el("div", { class: "detail passed" }, el("span", { class: "detail-label" }, `Passed (${count})`), passedNode),
+    el("div", { class: "detail won" }, el("span", { class: "detail-label" }, t("hattrick.won", { count: won.length })),
+      won.length ? cardRow(won, { small: true }) : el("span", { class: "muted" }, t("hattrick.none"))),
+    el("div", { class: "detail passed" }, el("span", { class: "detail-label" }, t("hattrick.passed", { count })), passedNode),
   ];
 }
 
@@ -101,7 +102,7 @@ export function playerDetails(view, seat) {
 function takenTrick(event, ctx) {
   const color = colorName(parseCard(event.trick.cards[0]).color);
   return [
-    el("p", { class: "taken" }, `${ctx.name(event.winner)} took the ${color} trick (${event.trick.cards.join(" ")}).`),
+    el("p", { class: "taken" }, t("hattrick.took-color", { name: ctx.name(event.winner), color, cards: event.trick.cards.join(" ") })),
     explanationList(event.explanation),
   ];
 }
@@ -111,12 +112,12 @@ function takenTrick(event, ctx) {
 function nextLead(events, ctx) {
   const started = events.find((event) => event.type === "HandStarted");
   if (started) {
-    return el("p", { class: "taken" }, `That was the last turn of hand ${started.number}. Hand ${started.number + 1} begins; ${ctx.name(started.leader)} leads.`);
+    return el("p", { class: "taken" }, t("hattrick.last-of-hand-begins", { number: started.number, next: started.number + 1, name: ctx.name(started.leader) }));
   }
-  if (events.some((event) => event.type === "GameOver")) return el("p", { class: "taken" }, "That was the last turn of the game.");
+  if (events.some((event) => event.type === "GameOver")) return el("p", { class: "taken" }, t("hattrick.last-of-game"));
   const ended = events.find((event) => event.type === "TurnEnded");
   if (!ended) return null;
-  return el("p", { class: "taken" }, `${ctx.name(ended.next_leader)} leads the next turn `, ruleLink(ended.rule));
+  return el("p", { class: "taken" }, t("hattrick.leads-next", { name: ctx.name(ended.next_leader) }), ruleLink(ended.rule));
 }
 
 // The last turn of the hand in play, or of the last hand finished once none was played in
@@ -133,9 +134,9 @@ function lastTurnOfView(view, ctx) {
     plays.append(playCell(name, card === null ? hiddenCard({ small: true }) : cardElement(card, { small: true })));
   });
   let lead;
-  if (fromHand) lead = `${ctx.name(turn.next_leader)} leads the next turn.`;
-  else if (isOver(view)) lead = `The last turn of the game (hand ${last.number + 1}).`;
-  else lead = `The last turn of hand ${last.number + 1}. Hand ${view.hand_number + 1} begins; ${ctx.name(view.hand_leader)} leads.`;
+  if (fromHand) lead = t("hattrick.leads-next-full", { name: ctx.name(turn.next_leader) });
+  else if (isOver(view)) lead = t("hattrick.last-turn-game", { number: last.number + 1 });
+  else lead = t("hattrick.last-turn-hand", { number: last.number + 1, next: view.hand_number + 1, name: ctx.name(view.hand_leader) });
   return [el("p", { class: "taken" }, lead), plays];
 }
 
@@ -153,19 +154,19 @@ export function lastTrick(view, events, ctx) {
 export function describeEvent(event, ctx) {
   switch (event.type) {
     case "TrickOpened":
-      return `${ctx.name(event.player)} opened a trick with ${event.card}.`;
+      return t("hattrick.opened", { name: ctx.name(event.player), card: event.card });
     case "CardFollowed":
-      return `${ctx.name(event.player)} followed with ${event.card}.`;
+      return t("hattrick.followed", { name: ctx.name(event.player), card: event.card });
     case "CardPassed":
-      return event.card ? `${ctx.name(event.player)} passed ${event.card}.` : `${ctx.name(event.player)} passed a card.`;
+      return event.card ? t("hattrick.passed-card", { name: ctx.name(event.player), card: event.card }) : t("hattrick.passed-a-card", { name: ctx.name(event.player) });
     case "TrickTaken":
-      return trickTakenLine(`${ctx.name(event.winner)} took ${event.trick.cards.join(" ")}`, event.explanation);
+      return trickTakenLine(t("hattrick.took", { name: ctx.name(event.winner), cards: event.trick.cards.join(" ") }), event.explanation);
     case "TurnEnded":
-      return [`${ctx.name(event.next_leader)} leads the next turn `, ruleLink(event.rule)];
+      return [t("hattrick.leads-next", { name: ctx.name(event.next_leader) }), ruleLink(event.rule)];
     case "HandScored":
-      return dealScoredLine("Hand", event.hand, ctx);
+      return dealScoredLine(roundWord, event.hand, ctx);
     case "HandStarted":
-      return dealStartedLine("Hand", event, ctx);
+      return dealStartedLine(roundWord, event, ctx);
     case "GameOver":
       return gameOverLine(event, ctx);
     default:

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from sticheln.core.cards import Card, CardSet, check_cards
 from sticheln.core.errors import WrongTypeError, excerpt
 from sticheln.core.explain import Reason, ScoreExplanation, ScoreItem, TrickExplanation
+from sticheln.core.i18n import color_name
+from sticheln.core.i18n import gettext as _
 from sticheln.core.setup import check_seat
 from sticheln.sticheln.rules import AllZeroTrick
 from sticheln.sticheln.scoring import card_points
@@ -58,62 +60,88 @@ def explain_trick(
     cards = tuple(cards)
     taker = taking_index(cards, all_zero_trick)
     lead = cards[0].color
-    reasons = [Reason(f"{cards[0]} leads: {lead.name.lower()} is the lead colour", "ST-TRICK-1")]
+    reasons = [
+        Reason(
+            _("{card} leads: {color} is the lead colour").format(
+                card=cards[0], color=color_name(lead)
+            ),
+            "ST-TRICK-1",
+        )
+    ]
     best = None if winner is None else cards[winner]
     other_color = any(c.value and c.color is not lead for c in cards)
     zero_of_other_color = any(not c.value and c.color is not lead for c in cards)
     for i, card in enumerate(cards):
         is_lead = card.color is lead
         if card.value == 0:
-            reason = Reason(f"{card} cannot win: zeros never win a trick", "ST-TRICK-4")
+            reason = Reason(
+                _("{card} cannot win: zeros never win a trick").format(card=card), "ST-TRICK-4"
+            )
         elif best is None:  # unreachable: a non-zero card always wins or loses to one
             raise AssertionError("trick_winner found no winner beside a non-zero card")
         elif i == winner and other_color:
             reason = Reason(
-                f"{card} wins: it is the highest card not in the lead colour", "ST-TRICK-2"
+                _("{card} wins: it is the highest card not in the lead colour").format(card=card),
+                "ST-TRICK-2",
             )
         elif i == winner and zero_of_other_color:
             reason = Reason(
-                f"{card} wins: it is the highest card of the lead colour; every card of "
-                f"another colour is a zero, and zeros never win a trick",
+                _(
+                    "{card} wins: it is the highest card of the lead colour; every card of "
+                    "another colour is a zero, and zeros never win a trick"
+                ).format(card=card),
                 "ST-TRICK-3",
             )
         elif i == winner:
             reason = Reason(
-                f"{card} wins: it is the highest card of the lead colour, and no card of "
-                f"another colour is present",
+                _(
+                    "{card} wins: it is the highest card of the lead colour, and no card of "
+                    "another colour is present"
+                ).format(card=card),
                 "ST-TRICK-3",
             )
         elif is_lead and other_color:
             reason = Reason(
-                f"{card} cannot win: it is in the lead colour and a card of "
-                f"another colour is present",
+                _(
+                    "{card} cannot win: it is in the lead colour and a card of "
+                    "another colour is present"
+                ).format(card=card),
                 "ST-TRICK-2",
             )
         elif card.value == best.value:
             reason = Reason(
-                f"{card} ties with {best}, which was played earlier and wins", "ST-TRICK-5"
+                _("{card} ties with {best}, which was played earlier and wins").format(
+                    card=card, best=best
+                ),
+                "ST-TRICK-5",
             )
         elif is_lead:
-            reason = Reason(f"{card} is lower than {best}", "ST-TRICK-3")
+            reason = Reason(
+                _("{card} is lower than {best}").format(card=card, best=best), "ST-TRICK-3"
+            )
         else:
             reason = Reason(
-                f"{card} is lower than {best}, the highest card not in the lead colour",
+                _("{card} is lower than {best}, the highest card not in the lead colour").format(
+                    card=card, best=best
+                ),
                 "ST-TRICK-2",
             )
         reasons.append(reason)
     if winner is None:  # no card wins: the rule of a trick of zeros says who takes it
         if taker is None:
-            reasons.append(Reason("nobody wins the trick: every card is a zero", "ST-TRICK-6"))
+            reasons.append(Reason(_("nobody wins the trick: every card is a zero"), "ST-TRICK-6"))
         else:
-            to = "its leader" if taker == 0 else f"the player of {cards[taker]}"
-            reasons.append(
-                Reason(
-                    f"{cards[taker]} wins: every card is a zero, and such a trick goes to "
-                    f"{to} under these rules",
-                    "ST-TRICK-6",
+            if taker == 0:
+                text = _(
+                    "{card} wins: every card is a zero, and such a trick goes to its leader "
+                    "under these rules"
                 )
-            )
+            else:
+                text = _(
+                    "{card} wins: every card is a zero, and such a trick goes to the player "
+                    "of {card} under these rules"
+                )
+            reasons.append(Reason(text.format(card=cards[taker]), "ST-TRICK-6"))
     deciding = len(reasons) - 1 if winner is None else winner + 1
     return TrickExplanation(cards, taker, tuple(reasons), deciding)
 
@@ -147,17 +175,22 @@ def explain_round_score(pain_card: Card, won_cards: Iterable[Card]) -> ScoreExpl
         ScoreItem(
             pain_card,
             card_points(pain_card, pain),
-            Reason(f"{pain_card} is the pain card and costs its value", "ST-SCORE-1"),
+            Reason(
+                _("{card} is the pain card and costs its value").format(card=pain_card),
+                "ST-SCORE-1",
+            ),
         )
     ]
     for card in sorted(won_cards, key=lambda c: c.index):
         points = card_points(card, pain)
         if card.color is pain:
-            reason = Reason(f"{card} is in the pain colour and costs its value", "ST-SCORE-1")
+            text = _("{card} is in the pain colour and costs its value")
+            reason = Reason(text.format(card=card), "ST-SCORE-1")
         else:
-            reason = Reason(f"{card} is not in the pain colour and scores one point", "ST-SCORE-2")
+            text = _("{card} is not in the pain colour and scores one point")
+            reason = Reason(text.format(card=card), "ST-SCORE-2")
         items.append(ScoreItem(card, points, reason))
-    return ScoreExplanation(sum(item.points for item in items), tuple(items), "Round score")
+    return ScoreExplanation(sum(item.points for item in items), tuple(items), _("Round score"))
 
 
 def explain_score(deal: FinishedRound | StichelnState, player: int) -> ScoreExplanation:
@@ -186,7 +219,7 @@ def explain_score(deal: FinishedRound | StichelnState, player: int) -> ScoreExpl
         else:
             pain = state.picks[player] if state.picks_revealed else None
             if pain is None:
-                return ScoreExplanation(0, (), "Round score")
+                return ScoreExplanation(0, (), _("Round score"))
             return explain_round_score(pain, state.won[player])
     if not isinstance(deal, FinishedRound):
         raise WrongTypeError(

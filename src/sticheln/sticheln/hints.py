@@ -11,6 +11,8 @@ pain card gives (:rule:`ST-PAIN-2`).
 
 from __future__ import annotations
 
+from sticheln.core.i18n import color_name
+from sticheln.core.i18n import gettext as _
 from sticheln.sticheln.moves import ChoosePain, StichelnMove
 from sticheln.sticheln.trick import trick_winner
 from sticheln.sticheln.view import StichelnView
@@ -22,8 +24,8 @@ def move_hint(view: StichelnView, move: StichelnMove) -> str:
     """What ``move`` would do in ``view``, its player's: a pain card's colour, or whether a
     card would take the trick if it ended with it."""
     if isinstance(move, ChoosePain):
-        return f"makes {move.card.color.name.lower()} your pain colour"
-    cards = [card for _, card in view.current_trick] + [move.card]
+        return _("makes {color} your pain colour").format(color=color_name(move.card.color))
+    cards = [card for _seat, card in view.current_trick] + [move.card]
     if trick_winner(cards) == len(cards) - 1:
-        return "would take the trick now"
-    return "would not take the trick now"
+        return _("would take the trick now")
+    return _("would not take the trick now")

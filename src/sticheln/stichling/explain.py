@@ -26,6 +26,8 @@ from typing import Final
 from sticheln.core.cards import Card
 from sticheln.core.errors import CardError, WrongTypeError, excerpt
 from sticheln.core.explain import Reason, ScoreExplanation, ScoreItem, TrickExplanation
+from sticheln.core.i18n import N_, color_name, ngettext
+from sticheln.core.i18n import gettext as _
 from sticheln.core.setup import check_int, check_seat
 from sticheln.stichling.scoring import active_position
 from sticheln.stichling.state import FinishedHand, Phase, StichlingState
@@ -41,10 +43,28 @@ __all__ = [
     "explain_trick",
 ]
 
-TITLE: Final = "Hand score"
-"""The title of every score explanation of Stichling."""
+TITLE: Final = N_("Hand score")
+"""The title of every score explanation of Stichling (in English; the explanations give it
+in the current language, :mod:`sticheln.core.i18n`)."""
 
 _ORDINALS: Final = ("first", "second", "third")
+"""The positions in the row, for the error messages (in English, for programmers)."""
+
+_FACE_UP: Final = (
+    N_("the first card of the row is face up"),
+    N_("the second card of the row is face up"),
+    N_("the third card of the row is face up"),
+)
+_AGAIN: Final = (
+    N_("the first card of the row is face up again"),
+    N_("the second card of the row is face up again"),
+    N_("the third card of the row is face up again"),
+)
+_SCORES: Final = (
+    N_("the first card of the row, {value}, is face up and scores its value"),
+    N_("the second card of the row, {value}, is face up and scores its value"),
+    N_("the third card of the row, {value}, is face up and scores its value"),
+)
 
 
 def explain_trick(cards: Sequence[Card]) -> TrickExplanation:
@@ -75,25 +95,22 @@ def explain_trick(cards: Sequence[Card]) -> TrickExplanation:
     cards = tuple(cards)
     led = cards[0].color
     best = cards[marker]
-    reasons = [
-        Reason(f"{cards[0]} opens the trick: {led.name.lower()} is its led colour", "SL-PLAY-2")
-    ]
+    opens = _("{card} opens the trick: {color} is its led colour")
+    reasons = [Reason(opens.format(card=cards[0], color=color_name(led)), "SL-PLAY-2")]
     alone = sum(1 for card in cards if card.color is led) == 1
     for i, card in enumerate(cards):
         if i == marker:
-            which = "only" if alone else "highest"
-            reason = Reason(
-                f"{card} is the {which} card of the led colour and holds the marker",
-                "SL-TRICK-1",
-            )
+            if alone:
+                text = _("{card} is the only card of the led colour and holds the marker")
+            else:
+                text = _("{card} is the highest card of the led colour and holds the marker")
+            reason = Reason(text.format(card=card), "SL-TRICK-1")
         elif card.color is led:
-            reason = Reason(
-                f"{card} is lower than {best} and does not hold the marker", "SL-TRICK-1"
-            )
+            text = _("{card} is lower than {best} and does not hold the marker")
+            reason = Reason(text.format(card=card, best=best), "SL-TRICK-1")
         else:
-            reason = Reason(
-                f"{card} is a discard of another colour and never holds the marker", "SL-PLAY-5"
-            )
+            text = _("{card} is a discard of another colour and never holds the marker")
+            reason = Reason(text.format(card=card), "SL-PLAY-5")
         reasons.append(reason)
     return TrickExplanation(cards, marker, tuple(reasons), marker + 1)
 
@@ -145,30 +162,21 @@ def _explain(order: Sequence[int | None] | None, tricks: int) -> ScoreExplanatio
     position = active_position(tricks)
     if position is None:
         reason = Reason(
-            "no trick won: no card of the row is face up, and the hand scores nothing",
+            _("no trick won: no card of the row is face up, and the hand scores nothing"),
             "SL-SCORE-1",
         )
-        return ScoreExplanation(0, (ScoreItem(None, 0, reason),), TITLE)
+        return ScoreExplanation(0, (ScoreItem(None, 0, reason),), _(TITLE))
     assert order is not None  # a player who has won a trick has laid down their row
     value = order[position]
     assert value is not None  # the card face up is known: checked by the callers
-    which = _ORDINALS[position]
-    again = " again" if tricks > 3 else ""  # after the third card comes the first
-    won = f"{tricks} trick{'' if tricks == 1 else 's'} won"
+    # after the third card comes the first
+    turned = _AGAIN[position] if tricks > 3 else _FACE_UP[position]
+    won = ngettext("{count} trick won", "{count} tricks won", tricks).format(count=tricks)
     items = (
-        ScoreItem(
-            None, 0, Reason(f"{won}: the {which} card of the row is face up{again}", "SL-VP-3")
-        ),
-        ScoreItem(
-            None,
-            value,
-            Reason(
-                f"the {which} card of the row, {value}, is face up and scores its value",
-                "SL-SCORE-1",
-            ),
-        ),
+        ScoreItem(None, 0, Reason(f"{won}: {_(turned)}", "SL-VP-3")),
+        ScoreItem(None, value, Reason(_(_SCORES[position]).format(value=value), "SL-SCORE-1")),
     )
-    return ScoreExplanation(value, items, TITLE)
+    return ScoreExplanation(value, items, _(TITLE))
 
 
 def explain_score(deal: FinishedHand | StichlingState, player: int) -> ScoreExplanation:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sticheln.core.i18n import gettext as _
 from sticheln.stichling.moves import AddToTrick, OpenTrick, StichlingMove
 from sticheln.stichling.view import StichlingView
 
@@ -24,10 +25,10 @@ def move_hint(view: Any, move: StichlingMove) -> str | None:
     """What ``move`` would do in ``view``, its player's (``None`` for a row of victory
     points)."""
     if isinstance(move, OpenTrick):
-        return "opens a trick"
+        return _("opens a trick")
     if isinstance(move, AddToTrick) and isinstance(view, StichlingView):
         trick = view.open_tricks[move.trick]
         if trick.color == move.card.color:
-            return f"adds to trick {move.trick + 1}"
-        return f"discarded onto trick {move.trick + 1}"
+            return _("adds to trick {number}").format(number=move.trick + 1)
+        return _("discarded onto trick {number}").format(number=move.trick + 1)
     return None

@@ -40,6 +40,7 @@ from sticheln.games import GAME_NAMES, find_game
 from sticheln.web.analysis import analysis_routes
 from sticheln.web.compress import CompressMiddleware
 from sticheln.web.connection import serve_websocket
+from sticheln.web.language import negotiate
 from sticheln.web.limits import Limits
 from sticheln.web.renderers import renderer_file, renderer_url
 from sticheln.web.replay import DEFAULT_PAGE, MAX_PAGE
@@ -91,12 +92,18 @@ def _client(request: Request) -> str:
     return client_key(request.client.host if request.client else None)
 
 
-def _page(name: str) -> Response:
-    """One of the page files, or 404 if it is not installed."""
+def _page(name: str, request: Request) -> Response:
+    """One of the page files, or 404 if it is not installed, its ``<html lang>`` the language
+    that the request's ``Accept-Language`` prefers (:func:`~sticheln.web.language.negotiate`):
+    the page speaks it unless its switch chose another."""
     path = STATIC / name
     if not path.is_file():
         return PlainTextResponse(f"the page {name} is not installed", status_code=404)
-    return FileResponse(path, media_type="text/html; charset=utf-8")
+    language = negotiate(request.headers.get("accept-language"))
+    text = path.read_text(encoding="utf-8").replace(
+        '<html lang="en">', f'<html lang="{language}">', 1
+    )
+    return HTMLResponse(text, headers={"Vary": "Accept-Language"})
 
 
 def _query_number(request: Request, name: str, low: int, high: int, default: int | None) -> int:
@@ -148,19 +155,19 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
 
     async def lobby(request: Request) -> Response:
         """``GET /``: the lobby page."""
-        return _page("lobby.html")
+        return _page("lobby.html", request)
 
     async def table_page(request: Request) -> Response:
         """``GET /table/{id}``: the table page."""
         if table_of(request) is None:
             return PlainTextResponse("no such table", status_code=404)
-        return _page("table.html")
+        return _page("table.html", request)
 
     async def replay_page(request: Request) -> Response:
         """``GET /replay/{id}``: the replay page."""
         if table_of(request) is None:
             return PlainTextResponse("no such table", status_code=404)
-        return _page("replay.html")
+        return _page("replay.html", request)
 
     async def game_renderer(request: Request) -> Response:
         """``GET /static/games/{name}.js``: the renderer module a game ships."""

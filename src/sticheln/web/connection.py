@@ -23,7 +23,10 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from sticheln.core.i18n import LANGUAGES, use_language
+from sticheln.core.i18n import gettext as _
 from sticheln.web.chat import ChatRate, ChatRefused, chat_text
+from sticheln.web.language import negotiate
 from sticheln.web.limits import Limits
 from sticheln.web.messages import error_message
 from sticheln.web.tables import MoveRefused, Table, TableManager, client_key
@@ -52,6 +55,9 @@ class Client:
         """The connection."""
         self.seat: int | None = None
         """The seat joined, or ``None`` for a spectator (or before joining)."""
+        self.language = negotiate(websocket.headers.get("accept-language"))
+        """The language of the texts the client is sent: the one its ``join`` message
+        names, else the one its ``Accept-Language`` header prefers."""
         self.joined = False
         """Whether the client has joined, as a seat or a spectator."""
         self.too_slow = False
@@ -148,7 +154,8 @@ async def serve_websocket(websocket: WebSocket, table: Table, manager: TableMana
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            await _handle(client, table, manager, message.get("text"), message.get("bytes"))
+            with use_language(client.language):
+                await _handle(client, table, manager, message.get("text"), message.get("bytes"))
     except WebSocketDisconnect:
         pass
     finally:
@@ -222,7 +229,17 @@ def _too_large(size: int, limits: Limits) -> dict[str, Any]:
 async def _join(
     client: Client, table: Table, manager: TableManager, message: dict[str, Any]
 ) -> None:
-    """Join as the seat of the message's token, or as a spectator without one."""
+    """Join as the seat of the message's token, or as a spectator without one, hearing the
+    texts in the message's ``language`` if it names one."""
+    language = message.get("language", client.language)
+    if language not in LANGUAGES:
+        client.send(
+            error_message(
+                "bad-message",
+                f'"language" must be one of {", ".join(LANGUAGES)}, not {quote(language)}',
+            )
+        )
+        return
     token = message.get("token")
     if token is None:
         seat = None
@@ -232,8 +249,9 @@ async def _join(
     else:
         seat = table.seat_of(token)
         if seat is None:
-            client.send(error_message("bad-token", "no seat of this table has that token"))
+            client.send(error_message("bad-token", _("no seat of this table has that token")))
             return
+    client.language = language
     table.subscribers.discard(client)
     client.seat = seat
     client.joined = True
@@ -247,10 +265,10 @@ async def _move(
 ) -> None:
     """Make the move of the message for the client's seat, or say why not."""
     if not client.joined:
-        client.send(error_message("not-joined", "join the table before moving"))
+        client.send(error_message("not-joined", _("join the table before moving")))
         return
     if client.seat is None:
-        client.send(error_message("spectator", "spectators watch; they cannot move"))
+        client.send(error_message("spectator", _("spectators watch; they cannot move")))
         return
     given, text = message.get("move"), message.get("text")
     if (given is None) == (text is None):
@@ -279,10 +297,10 @@ async def _rematch(client: Client, table: Table, manager: TableManager) -> None:
     """Make the rematch of the finished game for the client's seat, or send the link of the
     one made already."""
     if not client.joined:
-        client.send(error_message("not-joined", "join the table before asking for a rematch"))
+        client.send(error_message("not-joined", _("join the table before asking for a rematch")))
         return
     if client.seat is None:
-        client.send(error_message("spectator", "spectators watch; a seat asks for a rematch"))
+        client.send(error_message("spectator", _("spectators watch; a seat asks for a rematch")))
         return
     made = table.rematch
     address = client.websocket.client.host if client.websocket.client else None

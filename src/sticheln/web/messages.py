@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sticheln.core import SPECTATOR
+from sticheln.core.i18n import gettext as _
 from sticheln.core.protocol import Game
 from sticheln.core.references import resolve
 from sticheln.web.text import one_line
@@ -56,15 +57,16 @@ def error_message(code: str, message: str) -> dict[str, Any]:
 
 def seat_names(seats: Sequence[str], names: Sequence[str | None]) -> list[str]:
     """The name shown for each seat: the one given, else ``Player N`` for a person and
-    ``Bot N (spec)`` for a bot (counting seats from 1, as people do)."""
+    ``Bot N (spec)`` for a bot (counting seats from 1, as people do), in the current
+    language (:mod:`sticheln.core.i18n`)."""
     shown = []
     for seat, (kind, name) in enumerate(zip(seats, names, strict=True)):
         if name:
             shown.append(name)
         elif kind == "human":
-            shown.append(f"Player {seat + 1}")
+            shown.append(_("Player {number}").format(number=seat + 1))
         else:
-            shown.append(f"Bot {seat + 1} ({kind})")
+            shown.append(_("Bot {number} ({bot})").format(number=seat + 1, bot=kind))
     return shown
 
 

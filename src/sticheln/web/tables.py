@@ -38,6 +38,8 @@ import attrs
 
 from sticheln.bots import Bot, default_bot, make_bot
 from sticheln.core import IllegalMoveError
+from sticheln.core.i18n import gettext as _
+from sticheln.core.i18n import use_language
 from sticheln.core.protocol import Game
 from sticheln.core.seats import name_seats, seat_number
 from sticheln.games import find_game
@@ -94,6 +96,8 @@ class Subscriber(Protocol):
     """A connection that hears a table's messages: a seat's, or a spectator's (``None``)."""
 
     seat: int | None
+    language: str
+    """The language of the texts it hears (:mod:`sticheln.core.i18n`)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for the client, without waiting."""
@@ -337,7 +341,12 @@ class Table:
 
     def welcome(self, subscriber: Subscriber) -> None:
         """Send ``welcome`` (with the ``events`` messages of the last moves, as the seat saw
-        them) and the current ``state`` to a connection that has joined."""
+        them) and the current ``state`` to a connection that has joined, in its language."""
+        with use_language(subscriber.language):
+            self._welcome(subscriber)
+
+    def _welcome(self, subscriber: Subscriber) -> None:
+        """:meth:`welcome` in the language chosen."""
         first = len(self.moves) - len(self.recent) + 1
         history = [
             events_message(self.game, before, move, first + i, subscriber.seat)
@@ -371,18 +380,19 @@ class Table:
 
     def broadcast(self, before: Any, move: Any) -> None:
         """Send every subscriber the ``events`` of ``move`` (made in ``before``) and the new
-        ``state``, each as its seat sees them."""
+        ``state``, each as its seat sees them, in its language."""
         number = len(self.moves)
-        made: dict[int | None, tuple[dict[str, Any], dict[str, Any]]] = {}
+        made: dict[tuple[int | None, str], tuple[dict[str, Any], dict[str, Any]]] = {}
         deal = deal_scores(self.game, self.state) if self.subscribers else None
         for subscriber in list(self.subscribers):
-            seat = subscriber.seat
-            if seat not in made:
-                made[seat] = (
-                    events_message(self.game, before, move, number, seat),
-                    state_message(self.game, self.state, number, seat, deal),
-                )
-            events, state = made[seat]
+            seat, language = subscriber.seat, subscriber.language
+            if (seat, language) not in made:
+                with use_language(language):
+                    made[seat, language] = (
+                        events_message(self.game, before, move, number, seat),
+                        state_message(self.game, self.state, number, seat, deal),
+                    )
+            events, state = made[seat, language]
             subscriber.send(events)
             subscriber.send(state)
 
@@ -391,7 +401,8 @@ class Table:
         without moves to make."""
         for subscriber in list(self.subscribers):
             subscriber.send({"type": "closed", "status": self.status, "reason": reason})
-            subscriber.send(self.state_message(subscriber.seat))
+            with use_language(subscriber.language):
+                subscriber.send(self.state_message(subscriber.seat))
 
 
 def _illegal(error: IllegalMoveError, names: Sequence[str], seat: int) -> str:
@@ -400,7 +411,9 @@ def _illegal(error: IllegalMoveError, names: Sequence[str], seat: int) -> str:
     the seats named as the page names them, the mover's as "your"."""
     if error.move is None or error.reason == str(error):
         return name_seats(str(error), names, seat)
-    return f"illegal move {error.move}: {name_seats(error.reason, names, seat)}"
+    return _("illegal move {move}: {reason}").format(
+        move=error.move, reason=name_seats(error.reason, names, seat)
+    )
 
 
 def _rebuild(stored: StoredTable) -> Table:
@@ -771,14 +784,18 @@ class TableManager:
         async with table.lock:
             game, state = table.game, table.state
             if table.closed is not None:
-                raise MoveRefused("closed", f"the table is closed ({table.closed})")
+                raise MoveRefused(
+                    "closed", _("the table is closed ({status})").format(status=table.closed)
+                )
             if game.is_over(state):
-                raise MoveRefused("game-over", "the game is over")
+                raise MoveRefused("game-over", _("the game is over"))
             to_act = game.players_to_act(state)
             names = table.names
             if seat not in to_act:
                 acting = ", ".join(names[other] for other in to_act)
-                raise MoveRefused("not-your-turn", f"it is not your turn; to act: {acting}")
+                raise MoveRefused(
+                    "not-your-turn", _("it is not your turn; to act: {names}").format(names=acting)
+                )
             if text is not None:
                 try:
                     move = game.parse_move(state, seat, text)
@@ -790,9 +807,13 @@ class TableManager:
             if mover != seat:
                 raise MoveRefused(
                     "not-your-turn",
-                    f"that move is {names[mover]}'s; you play {names[seat]}"
+                    _("that move is {other}'s; you play {you}").format(
+                        other=names[mover], you=names[seat]
+                    )
                     if 0 <= mover < len(names)
-                    else f"that move is of no seat of this table; you play {names[seat]}",
+                    else _("that move is of no seat of this table; you play {you}").format(
+                        you=names[seat]
+                    ),
                 )
             if move not in game.legal_moves(state, seat):
                 try:
@@ -802,7 +823,8 @@ class TableManager:
                 except ValueError as exc:
                     raise MoveRefused("illegal-move", str(exc)) from None
                 raise MoveRefused(
-                    "illegal-move", f"{quote(game.move_text(move))} is not a legal move now"
+                    "illegal-move",
+                    _("{move} is not a legal move now").format(move=quote(game.move_text(move))),
                 )
             taken = table.timer.take_back(seat)  # acting yourself takes control back
             try:

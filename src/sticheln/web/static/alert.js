@@ -5,12 +5,13 @@
 // sound file.
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 // The key of the sound setting in the browser's localStorage ("on" or "off").
 export const SOUND_KEY = "table.sound";
 
 // The mark the title starts with while it is the reader's turn.
-export const TURN_MARK = "● Your turn — ";
+export const TURN_MARK = t("alert.turn-mark");
 
 // The tone: its notes (Hz), each note's length and the gap between their starts (seconds),
 // and its loudness (0–1, kept low: a hint, not an alarm).
@@ -61,7 +62,7 @@ export class TurnAlert {
       storeSound(this.sound);
       if (this.sound) this.context(); // made while the reader clicks, so the browser lets it play
     });
-    return el("label", { class: "sound", for: "sound", title: "A tone when it is your turn" }, box, " ", el("span", { class: "sound-word" }, "Sound"));
+    return el("label", { class: "sound", for: "sound", title: t("alert.sound-title") }, box, " ", el("span", { class: "sound-word" }, t("alert.sound")));
   }
 
   // Whether it is the reader's turn now: the title follows, and a turn that begins sounds.

@@ -3,13 +3,14 @@
 // The table itself is redrawn at every move and is no live region: only #announcer is.
 
 import { el, seatName } from "./dom.js";
+import { language } from "./i18n.js";
 
 // The announcements kept in the region (older ones are removed; the log keeps them all).
 const KEPT = 8;
 
 // The drawing context `ctx` with the viewer named "you" (the page says "Anna (you)").
 export function spokenContext(ctx) {
-  return { ...ctx, name: (seat) => (seat === ctx.me ? "you" : seatName(ctx.names, seat)) };
+  return { ...ctx, name: (seat) => (seat === ctx.me && language === "en" ? "you" : seatName(ctx.names, seat)) };
 }
 
 // The words of a described event (a text, or texts mixed with nodes: the rule links, which are

@@ -1,6 +1,7 @@
 // The table as the table page and the replay draw it: tricks, players, scores, chart.
 
 import { el, svg, clear, seatName } from "./dom.js";
+import { nounInSentence, t } from "./i18n.js";
 import * as generic from "/static/render-generic.js";
 import { scoreExplanationList, signed } from "/static/render-common.js";
 
@@ -25,7 +26,7 @@ export function rendererFor(game) {
 
 // ctx: {names, takers, me, toAct, scores, dealScores}; adds name(seat).
 export function makeContext({ names = [], takers = null, me = null, toAct = [], scores = null, dealScores = null } = {}) {
-  return { names, takers, me, toAct, scores, dealScores, name: (seat) => (seat === me ? `${seatName(names, seat)} (you)` : seatName(names, seat)) };
+  return { names, takers, me, toAct, scores, dealScores, name: (seat) => (seat === me ? t("seat.you", { name: seatName(names, seat) }) : seatName(names, seat)) };
 }
 
 // The number of seats and the scores, from the view where it has them.
@@ -55,7 +56,7 @@ function renderScoreExplanations(renderer, scored, ctx) {
   if (!node) return;
   clear(node);
   if (!scored || !Array.isArray(scored.explanations)) return;
-  node.append(el("h3", {}, `How the last ${renderer.roundWord.toLowerCase()} was scored`), ...scoreExplanations(scored, ctx));
+  node.append(el("h3", {}, t("score.how", { deal: nounInSentence(renderer.roundWord) })), ...scoreExplanations(scored, ctx));
 }
 
 // The explanation of every seat's score of a deal (the scoring event's `explanations`), each
@@ -98,33 +99,33 @@ function renderLastTrick(renderer, view, ctx, events) {
   if (!node) return;
   const parts = renderer.lastTrick(view, events, ctx);
   clear(node).append(el("h2", {}, renderer.lastHeading));
-  node.append(...(parts || [el("p", { class: "muted" }, "No trick has been taken yet.")]));
+  node.append(...(parts || [el("p", { class: "muted" }, t("last-trick.none"))]));
 }
 
 function renderPlayers(renderer, view, ctx) {
   const list = clear(document.getElementById("players"));
-  list.append(el("h2", {}, "Players"));
+  list.append(el("h2", {}, t("table.players")));
   const scores = scoresOf(view, ctx);
   for (let seat = 0; seat < seatsOf(view, ctx); seat += 1) {
     const acting = ctx.toAct.includes(seat);
     const item = el("section", { class: `player${seat === ctx.me ? " me" : ""}`, "data-seat": seat, "aria-label": seatName(ctx.names, seat) },
       el("header", {},
         el("span", { class: "player-name" }, ctx.name(seat)),
-        acting ? el("span", { class: "to-act" }, "to play") : null,
-        view.hand_sizes ? el("span", { class: "hand-size", title: "cards in hand" }, cardCount(view.hand_sizes[seat])) : null,
-        el("span", { class: "player-score", title: "total score" }, String(scores[seat]))),
+        acting ? el("span", { class: "to-act" }, t("players.to-play")) : null,
+        view.hand_sizes ? el("span", { class: "hand-size", title: t("players.cards-in-hand") }, cardCount(view.hand_sizes[seat])) : null,
+        el("span", { class: "player-score", title: t("players.total-score") }, String(scores[seat]))),
       ...renderer.playerDetails(view, seat, ctx));
     list.append(item);
   }
 }
 
 function cardCount(count) {
-  return count === 1 ? "1 card" : `${count} cards`;
+  return count === 1 ? t("cards.one") : t("cards.many", { count });
 }
 
 function renderScores(renderer, rows, view, ctx) {
   const table = clear(document.getElementById("scores"));
-  table.append(el("caption", {}, `Points per ${renderer.roundWord.toLowerCase()}`));
+  table.append(el("caption", {}, t("scores.per-deal", { deal: nounInSentence(renderer.roundWord) })));
   const names = Array.from({ length: seatsOf(view, ctx) }, (_, seat) => seatName(ctx.names, seat));
   table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col" }, renderer.roundWord),
     names.map((name) => el("th", { scope: "col" }, name)))));
@@ -141,7 +142,7 @@ function renderScores(renderer, rows, view, ctx) {
     body.append(el("tr", {}, el("td", { colspan: seatsOf(view, ctx) + 1, class: "muted" }, `No ${renderer.roundWord.toLowerCase()} finished yet.`)));
   }
   table.append(body);
-  table.append(el("tfoot", {}, el("tr", {}, el("th", { scope: "row" }, "Total"),
+  table.append(el("tfoot", {}, el("tr", {}, el("th", { scope: "row" }, t("scores.total")),
     scoresOf(view, ctx).map((score) => el("td", {}, String(score))))));
 }
 
@@ -160,7 +161,7 @@ function renderChart(rows, view, ctx) {
   const pad = { left: 34, right: 10, top: 10, bottom: 22 };
   chart.setAttribute("viewBox", `0 0 ${width} ${height}`);
   chart.setAttribute("role", "img");
-  const word = rendererFor(view.game).roundWord.toLowerCase();
+  const word = nounInSentence(rendererFor(view.game).roundWord);
   chart.classList.toggle("empty", !rows.length);
   if (!rows.length) {
     emptyChart(chart, width, word);
@@ -174,8 +175,8 @@ function renderChart(rows, view, ctx) {
   const steps = Math.max(1, rows.length);
   const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / steps;
   const y = (v) => pad.top + ((high - v) * (height - pad.top - pad.bottom)) / (high - low || 1);
-  chart.append(svg("title", {}, "Running totals"));
-  chart.setAttribute("aria-label", `Running totals after each ${word}: ` +
+  chart.append(svg("title", {}, t("chart.title")));
+  chart.setAttribute("aria-label", t("chart.label", { deal: word }) +
     totals.map((line, seat) => `${seatName(ctx.names, seat)} ${line[line.length - 1]}`).join(", "));
   chart.append(axes(x, y, low, high, steps, { width, height, pad }));
   totals.forEach((line, seat) => {
@@ -189,9 +190,9 @@ function renderChart(rows, view, ctx) {
 
 function emptyChart(chart, width, word) {
   chart.setAttribute("viewBox", `0 0 ${width} 30`);
-  chart.setAttribute("aria-label", `The chart of the running totals starts after the first ${word}.`);
+  chart.setAttribute("aria-label", t("chart.empty-label", { deal: word }));
   chart.append(svg("text", { x: width / 2, y: 19, "text-anchor": "middle", class: "chart-note" },
-    `The chart of the totals starts after the first ${word}.`));
+    t("chart.empty", { deal: word })));
 }
 
 // The smallest distances, in the chart's units, between two labels of an axis: a label is

@@ -1,5 +1,7 @@
 // Card drawing shared by the table, the replay and the lobby.
 
+import { t } from "./i18n.js";
+
 export const COLORS = {
   R: { name: "red", order: 0 },
   Y: { name: "yellow", order: 1 },
@@ -25,7 +27,7 @@ export function sortCards(names) {
 }
 
 export function colorName(letter) {
-  return COLORS[letter] ? COLORS[letter].name : letter;
+  return COLORS[letter] ? t(`color.${letter}`) : letter;
 }
 
 export function cardLabel(name) {
@@ -66,7 +68,7 @@ export function cardButton(name) {
 }
 
 // A card whose face is not shown (a hidden pass, a face-down card).
-export function hiddenCard({ small = false, label = "hidden card" } = {}) {
+export function hiddenCard({ small = false, label = t("card.hidden") } = {}) {
   const node = document.createElement("span");
   node.className = "card card-hidden";
   if (small) node.classList.add("small");
@@ -97,6 +99,6 @@ export function ruleLink(rule) {
   link.target = "_blank";
   link.rel = "noopener";
   link.textContent = rule;
-  link.title = `Rule ${rule} in the rules`;
+  link.title = t("rule.link-title", { rule });
   return link;
 }

@@ -3,15 +3,16 @@
 // box to write one. Spectators read the chat but cannot write in it.
 
 import { el, clear } from "./dom.js";
+import { t } from "./i18n.js";
 
 // Every text this file shows.
 const TEXT = {
-  heading: "Chat",
-  label: "Write to the table",
-  send: "Send",
-  empty: "No one has written yet.",
-  spectator: "Spectators read the chat; only the seats write in it.",
-  placeholder: "Say something to the table",
+  heading: t("chat.heading"),
+  label: t("chat.label"),
+  send: t("chat.send"),
+  empty: t("chat.empty"),
+  spectator: t("chat.spectator"),
+  placeholder: t("chat.placeholder"),
 };
 
 // The most characters of a line (the server refuses longer ones) and of the lines shown.

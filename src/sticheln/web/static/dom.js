@@ -1,5 +1,7 @@
 // Small DOM helpers shared by the pages.
 
+import { t } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // el("p", {class: "x", "data-seat": 2}, "text", childNode)
@@ -46,12 +48,12 @@ export async function fetchJson(url, options = {}) {
 
 // The display name of a seat: the name given at the table, else "Seat N".
 export function seatName(names, seat) {
-  if (seat === null || seat === undefined) return "nobody";
+  if (seat === null || seat === undefined) return t("seat.nobody");
   const name = names && names[seat];
-  return name ? name : `Seat ${seat + 1}`;
+  return name ? name : t("seat.numbered", { number: seat + 1 });
 }
 
 export function listText(items) {
   if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  return t("list.and", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }

@@ -2,10 +2,12 @@
 // legal moves): each card's tooltip, and the line under the hand for the card pointed at or
 // focused. The page works nothing out of the rules itself.
 
+import { t } from "./i18n.js";
+
 // Every text this file shows.
 const TEXT = {
-  prompt: "Point at a card to see what it would do.",
-  line: (card, hint) => `${card}: ${hint}`,
+  prompt: t("hints.prompt"),
+  line: (card, hint) => t("hints.line", { card, hint }),
 };
 
 // Mark the hand's legal cards with their hints, and reset the line under the hand.

@@ -2,11 +2,12 @@
 
 import { el, clear, fetchJson } from "./dom.js";
 import { fillMoveTimes } from "./timer.js";
+import { languageSwitch, t, translatePage } from "./i18n.js";
 
 const BOT_LABELS = {
-  random: "Bot: random",
-  heuristic: "Bot: heuristic",
-  ismcts: "Bot: ISMCTS (strong)",
+  random: t("lobby.bot-random"),
+  heuristic: t("lobby.bot-heuristic"),
+  ismcts: t("lobby.bot-ismcts"),
 };
 
 const lobby = { games: [] };
@@ -76,15 +77,15 @@ function onGameChange() {
 }
 
 function seatRow(seat, bots, previous) {
-  const kind = el("select", { class: "seat-kind", "data-seat": seat, id: `seat-kind-${seat}`, "aria-label": `Seat ${seat + 1}: who plays` },
-    el("option", { value: "human" }, "Human"),
-    bots.map((bot) => el("option", { value: botValue(bot) }, BOT_LABELS[bot] || `Bot: ${bot}`)));
+  const kind = el("select", { class: "seat-kind", "data-seat": seat, id: `seat-kind-${seat}`, "aria-label": t("lobby.seat-who", { number: seat + 1 }) },
+    el("option", { value: "human" }, t("lobby.human")),
+    bots.map((bot) => el("option", { value: botValue(bot) }, BOT_LABELS[bot] || t("lobby.bot", { bot }))));
   const name = el("input", { class: "seat-name", "data-seat": seat, id: `seat-name-${seat}`, type: "text", maxlength: 40,
-    placeholder: `Seat ${seat + 1}`, "aria-label": `Seat ${seat + 1}: name` });
+    placeholder: t("seat.numbered", { number: seat + 1 }), "aria-label": t("lobby.seat-name", { number: seat + 1 }) });
   const fallback = seat === 0 || !bots.length ? "human" : botValue(bots.includes("heuristic") ? "heuristic" : bots[0]);
   kind.value = previous ? previous.kind : fallback;
   name.value = previous ? previous.name : "";
-  return el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, `Seat ${seat + 1}`), kind, name);
+  return el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, t("seat.numbered", { number: seat + 1 })), kind, name);
 }
 
 function renderSeats() {
@@ -94,7 +95,7 @@ function renderSeats() {
     kind: row.querySelector(".seat-kind").value,
     name: row.querySelector(".seat-name").value,
   }));
-  clear(box).append(el("legend", {}, "Seats"));
+  clear(box).append(el("legend", {}, t("lobby.seats")));
   const count = Number($("players").value);
   for (let seat = 0; seat < count; seat += 1) box.append(seatRow(seat, game.bots || [], previous[seat]));
 }
@@ -114,7 +115,7 @@ function formBody() {
   const seed = $("seed").value.trim();
   if (seed !== "") {
     if (!/^[0-9]+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
-      throw new Error(`the seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
+      throw new Error(t("lobby.seed-invalid", { max: Number.MAX_SAFE_INTEGER }));
     }
     body.seed = Number(seed);
   }
@@ -135,7 +136,7 @@ async function onSubmit(event) {
     renderLinks(created);
     loadTables();
   } catch (error) {
-    showError(`The table was not created: ${error.message}`);
+    showError(t("lobby.not-created", { message: error.message }));
   } finally {
     $("create").disabled = false;
   }
@@ -144,18 +145,18 @@ async function onSubmit(event) {
 async function copyText(button, text, link) {
   try {
     await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
+    button.textContent = t("lobby.copied");
   } catch {
     const range = document.createRange();
     range.selectNodeContents(link);
     const selection = window.getSelection();
     selection.removeAllRanges();
     selection.addRange(range);
-    button.textContent = "Selected: press Ctrl+C";
+    button.textContent = t("lobby.selected");
   }
   button.classList.add("copied");
   setTimeout(() => {
-    button.textContent = "Copy";
+    button.textContent = t("lobby.copy");
     button.classList.remove("copied");
   }, 2500);
 }
@@ -163,7 +164,7 @@ async function copyText(button, text, link) {
 function linkRow(label, path, attrs) {
   const href = absolute(path);
   const link = el("a", { href, ...attrs }, href);
-  const button = el("button", { type: "button", class: "copy", "aria-label": `Copy the link: ${label}` }, "Copy");
+  const button = el("button", { type: "button", class: "copy", "aria-label": t("lobby.copy-label", { label }) }, t("lobby.copy"));
   button.addEventListener("click", () => copyText(button, href, link));
   return el("div", { class: "link-row" }, el("span", { class: "link-label" }, label), link, button);
 }
@@ -173,17 +174,17 @@ function renderLinks(created) {
   const names = formBody().names;
   for (const seat of created.seats) {
     const name = seat.name || names[seat.seat];
-    const who = name ? `${name} (seat ${seat.seat + 1})` : `Seat ${seat.seat + 1}`;
+    const who = name ? t("lobby.named-seat", { name, number: seat.seat + 1 }) : t("seat.numbered", { number: seat.seat + 1 });
     if (seat.kind === "human") {
       list.append(linkRow(who, seat.link, { class: "seat-link", "data-seat": seat.seat }));
     } else {
-      list.append(el("div", { class: "link-row" }, el("span", { class: "link-label" }, who), el("span", { class: "muted" }, `bot (${seat.bot})`)));
+      list.append(el("div", { class: "link-row" }, el("span", { class: "link-label" }, who), el("span", { class: "muted" }, t("lobby.bot-seat", { bot: seat.bot }))));
     }
   }
-  list.append(linkRow("Spectators", created.spectator, { id: "spectator-link" }));
-  list.append(linkRow("Replay (after the game)", created.replay, { id: "replay-link" }));
+  list.append(linkRow(t("lobby.spectators"), created.spectator, { id: "spectator-link" }));
+  list.append(linkRow(t("lobby.replay-after"), created.replay, { id: "replay-link" }));
   if (created.seed_chosen) {
-    list.append(el("p", { class: "muted", id: "seed-note" }, "Dealt from your seed: every player's page says so."));
+    list.append(el("p", { class: "muted", id: "seed-note" }, t("lobby.seed-note")));
   }
   list.append(closeRow(created));
   $("links").hidden = false;
@@ -192,8 +193,8 @@ function renderLinks(created) {
 
 // Only this page knows the creator's token: it can close the table until it is reloaded.
 function closeRow(created) {
-  const button = el("button", { type: "button", id: "close-table" }, "Close this table");
-  const note = el("span", { class: "muted", id: "close-note" }, "Only this page can close it, until you leave it.");
+  const button = el("button", { type: "button", id: "close-table" }, t("lobby.close"));
+  const note = el("span", { class: "muted", id: "close-note" }, t("lobby.close-note"));
   button.addEventListener("click", async () => {
     button.disabled = true;
     try {
@@ -201,15 +202,15 @@ function closeRow(created) {
         method: "DELETE",
         headers: { Authorization: `Bearer ${created.creator_token}` },
       });
-      button.textContent = "Closed";
-      note.textContent = "The table is closed; its players have been told.";
+      button.textContent = t("lobby.closed");
+      note.textContent = t("lobby.closed-note");
       loadTables();
     } catch (error) {
       button.disabled = false;
-      showError(`The table was not closed: ${error.message}`);
+      showError(t("lobby.not-closed", { message: error.message }));
     }
   });
-  return el("div", { class: "link-row" }, el("span", { class: "link-label" }, "Creator"), note, button);
+  return el("div", { class: "link-row" }, el("span", { class: "link-label" }, t("lobby.creator")), note, button);
 }
 
 function seatSummary(table) {
@@ -224,9 +225,9 @@ function seatSummary(table) {
 }
 
 function tableFacts(table) {
-  const moves = table.moves === 1 ? "1 move" : `${table.moves} moves`;
-  const status = { playing: "in play", over: "over", abandoned: "closed as abandoned", closed: "closed" }[table.status];
-  return [table.preset, `${table.players} players`, moves, status || (table.over ? "over" : "in play")].filter(Boolean).join(" · ");
+  const moves = table.moves === 1 ? t("lobby.moves-one") : t("lobby.moves", { count: table.moves });
+  const status = { playing: t("lobby.in-play"), over: t("lobby.over"), abandoned: t("lobby.abandoned"), closed: t("lobby.status-closed") }[table.status];
+  return [table.preset, t("lobby.player-count", { count: table.players }), moves, status || (table.over ? t("lobby.over") : t("lobby.in-play"))].filter(Boolean).join(" · ");
 }
 
 function tableItem(table) {
@@ -236,7 +237,7 @@ function tableItem(table) {
     el("a", { class: "table-link", href: absolute(spectator) }, `${title} · ${table.id}`),
     el("span", { class: "table-meta" }, tableFacts(table)),
     el("span", { class: "table-meta" }, seatSummary(table)));
-  if (table.over || (table.status && table.status !== "playing")) item.append(el("a", { class: "replay-link", href: absolute(table.replay || `/replay/${table.id}`) }, "replay"));
+  if (table.over || (table.status && table.status !== "playing")) item.append(el("a", { class: "replay-link", href: absolute(table.replay || `/replay/${table.id}`) }, t("lobby.replay")));
   return item;
 }
 
@@ -246,13 +247,15 @@ async function loadTables() {
     const data = await fetchJson("/api/tables");
     clear(list);
     for (const table of data.tables) list.append(tableItem(table));
-    if (!data.tables.length) list.append(el("li", { class: "muted" }, "No tables yet."));
+    if (!data.tables.length) list.append(el("li", { class: "muted" }, t("lobby.no-tables")));
   } catch (error) {
-    showError(`The list of tables could not be loaded: ${error.message}`);
+    showError(t("lobby.tables-failed", { message: error.message }));
   }
 }
 
 async function start() {
+  translatePage();
+  $("language-switch").replaceWith(languageSwitch());
   $("new-table").addEventListener("submit", onSubmit);
   $("game").addEventListener("change", onGameChange);
   $("preset").addEventListener("change", onPresetChange);
@@ -266,7 +269,7 @@ async function start() {
       (name) => lobby.games.find((game) => game.name === name).title);
     onGameChange();
   } catch (error) {
-    showError(`The games could not be loaded: ${error.message}`);
+    showError(t("lobby.games-failed", { message: error.message }));
   }
   loadTables();
 }

@@ -6,14 +6,15 @@
 // table's pace costs the server nothing and no table waits for another.
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 // Milliseconds: `card` between two moves shown, `trick` a completed trick stays on the table,
 // `flight` the motion of a card to the trick and of a trick to its taker.
 export const SPEEDS = {
-  slow: { label: "Slow", card: 1100, trick: 2400, flight: 550 },
-  normal: { label: "Normal", card: 650, trick: 1600, flight: 450 },
-  fast: { label: "Fast", card: 300, trick: 800, flight: 250 },
-  instant: { label: "Instant", card: 0, trick: 0, flight: 0 },
+  slow: { label: t("speed.slow"), card: 1100, trick: 2400, flight: 550 },
+  normal: { label: t("speed.normal"), card: 650, trick: 1600, flight: 450 },
+  fast: { label: t("speed.fast"), card: 300, trick: 800, flight: 250 },
+  instant: { label: t("speed.instant"), card: 0, trick: 0, flight: 0 },
 };
 
 export const DEFAULT_SPEED = "normal";
@@ -62,14 +63,14 @@ export class Pacer {
 
   // The <select> that sets the speed, bound to this pacer.
   control() {
-    const select = el("select", { id: "speed", "aria-label": "Speed of play" },
+    const select = el("select", { id: "speed", "aria-label": t("speed.label") },
       Object.entries(SPEEDS).map(([name, speed]) => el("option", { value: name }, speed.label)));
     select.value = this.speed;
     select.addEventListener("change", () => {
       this.speed = Object.hasOwn(SPEEDS, select.value) ? select.value : DEFAULT_SPEED;
       storeSpeed(this.speed);
     });
-    return el("label", { class: "speed" }, el("span", { class: "speed-word" }, "Speed"), " ", select);
+    return el("label", { class: "speed" }, el("span", { class: "speed-word" }, t("speed.word")), " ", select);
   }
 
   // Wait until the move shown last has been alone on the table for `card` milliseconds.

@@ -2,6 +2,7 @@
 
 import { ruleLink } from "/static/cards.js";
 import { el, listText } from "/static/dom.js";
+import { t } from "/static/i18n.js";
 
 // The reasons of a trick's explanation (the library's TrickExplanation), each with a link to
 // its rule: what the page shows of why a trick went to whom, in every game.
@@ -41,7 +42,7 @@ export function playCell(name, card) {
 export function takerNote(ctx, index) {
   const seat = ctx.takers ? ctx.takers[index] : undefined;
   if (seat === undefined) return null;
-  const text = seat === null ? "Nobody would take it now" : `${ctx.name(seat)} would take it now`;
+  const text = seat === null ? t("taker.nobody") : t("taker.seat", { name: ctx.name(seat) });
   return el("p", { class: "taker", "data-seat": seat === null ? "" : seat }, text);
 }
 
@@ -59,9 +60,9 @@ export function dealScoredLine(word, deal, ctx) {
 }
 
 export function dealStartedLine(word, event, ctx) {
-  return `${word} ${event.number + 1} begins, led by ${ctx.name(event.leader)}.`;
+  return t("log.deal-begins", { deal: word, number: event.number + 1, name: ctx.name(event.leader) });
 }
 
 export function gameOverLine(event, ctx) {
-  return `Game over. ${listText(event.winners.map(ctx.name))} won.`;
+  return t(event.winners.length > 1 ? "log.game-over-many" : "log.game-over-one", { names: listText(event.winners.map(ctx.name)) });
 }

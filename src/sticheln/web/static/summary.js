@@ -5,6 +5,7 @@
 import { el, clear } from "./dom.js";
 import { rendererFor, scoreExplanations } from "./board.js";
 import { signed } from "/static/render-common.js";
+import { nounInSentence, t } from "./i18n.js";
 
 // The heading of the summary: "Round 2 is over", with the number of the deal the view lists
 // last among its finished ones.
@@ -12,13 +13,13 @@ function heading(renderer, view) {
   const rows = renderer.rounds(view);
   const last = rows[rows.length - 1];
   const word = renderer.roundWord;
-  return last ? `${word} ${last.number + 1} is over` : `The ${word.toLowerCase()} is over`;
+  return last ? t("summary.deal-over", { deal: word, number: last.number + 1 }) : t("summary.the-deal-over", { deal: nounInSentence(word) });
 }
 
 function pointsTable(renderer, scored, scores, ctx) {
   const table = el("table", { class: "deal-points" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"),
-      el("th", { scope: "col" }, `This ${renderer.roundWord.toLowerCase()}`), el("th", { scope: "col" }, "Total"))));
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("summary.player")),
+      el("th", { scope: "col" }, t("summary.this-deal", { deal: nounInSentence(renderer.roundWord) })), el("th", { scope: "col" }, t("scores.total")))));
   const body = el("tbody");
   scored.explanations.forEach((explanation, seat) => {
     body.append(el("tr", { "data-seat": seat, class: seat === ctx.me ? "me" : null },
@@ -35,7 +36,7 @@ function pointsTable(renderer, scored, scores, ctx) {
 export function showDealSummary(scored, state, ctx, { hold = false } = {}) {
   const box = document.getElementById("deal-summary");
   const renderer = rendererFor(state.view.game);
-  const close = el("button", { type: "button", id: "deal-summary-close", class: "primary" }, "Continue");
+  const close = el("button", { type: "button", id: "deal-summary-close", class: "primary" }, t("summary.continue"));
   clear(box).append(
     el("h2", { id: "deal-summary-heading" }, heading(renderer, state.view)),
     pointsTable(renderer, scored, state.scores, ctx),

@@ -10,6 +10,7 @@ import { TurnAlert } from "./alert.js";
 import { MoveClock } from "./timer.js";
 import { Chat } from "./chat.js";
 import { showHints, watchHints } from "./hints.js";
+import { language, languageSwitch, t, translatePage } from "./i18n.js";
 
 const LOG_LIMIT = 60;
 // Messages waiting to be shown past which the page stops pacing and catches up (a tab that
@@ -54,8 +55,8 @@ const page = {
 };
 
 const CLOSED_TEXT = {
-  abandoned: "This table was closed as abandoned.",
-  closed: "This table was closed by its creator.",
+  abandoned: t("closed.abandoned"),
+  closed: t("closed.closed"),
 };
 
 const $ = (id) => document.getElementById(id);
@@ -82,7 +83,7 @@ function connect() {
   page.socket = socket;
   socket.addEventListener("open", () => {
     setBody("connected", true);
-    send({ type: "join", token: page.token });
+    send({ type: "join", token: page.token, language });
     page.pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
   });
   socket.addEventListener("message", (message) => receive(message.data));
@@ -96,10 +97,10 @@ function connect() {
 
 function scheduleReconnect() {
   const delay = Math.min(15000, 500 * 2 ** page.attempts) + Math.floor(Math.random() * 300);
-  if (page.attempts === 0) page.announcer.say("Connection lost; reconnecting.");
+  if (page.attempts === 0) page.announcer.say(t("status.connection-lost"));
   page.attempts += 1;
   const status = $("status");
-  status.textContent = `Connection lost. Reconnecting in ${Math.ceil(delay / 1000)} s…`;
+  status.textContent = t("status.reconnecting", { seconds: Math.ceil(delay / 1000) });
   status.classList.remove("my-turn");
   status.classList.add("offline");
   page.retryTimer = setTimeout(connect, delay);
@@ -107,7 +108,7 @@ function scheduleReconnect() {
 
 function send(message) {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN) {
-    showError("Not connected to the table; reconnecting.");
+    showError(t("error.not-connected"));
     return false;
   }
   page.socket.send(JSON.stringify(message));
@@ -138,7 +139,7 @@ function receive(data) {
   if (!handler) return;
   page.waiting += 1;
   page.handled = page.handled.then(() => handler(message)).catch((error) => {
-    showError(`The page could not show the table: ${error.message}`);
+    showError(t("error.page", { message: error.message }));
   }).finally(() => {
     page.waiting -= 1;
   });
@@ -160,15 +161,15 @@ async function onWelcome(message) {
   const game = table.game || "";
   setBody("game", game);
   setBody("seat", page.seat === null ? "spectator" : page.seat);
-  page.title = table.title || (game ? game[0].toUpperCase() + game.slice(1) : "Table");
-  $("title").textContent = page.seat === null ? `${page.title} · spectator` : `${page.title} · ${seatName(page.names, page.seat)}`;
-  page.alert.setTitle(`${page.title} – table ${page.tableId}`);
+  page.title = table.title || (game ? game[0].toUpperCase() + game.slice(1) : t("table.heading"));
+  $("title").textContent = page.seat === null ? t("table.title-spectator", { title: page.title }) : `${page.title} · ${seatName(page.names, page.seat)}`;
+  page.alert.setTitle(t("table.tab-title", { title: page.title, id: page.tableId }));
   $("rules-link").href = `/rules#${encodeURIComponent(game)}`;
   $("hand-section").hidden = page.seat === null;
   const notice = $("notice");
   notice.hidden = !table.seed_chosen;
   notice.textContent = table.seed_chosen
-    ? "The creator of this table chose its deals (a seed): whoever knows the seed knows every hand."
+    ? t("table.seed-notice")
     : "";
   page.closed = CLOSED_TEXT[table.status] ? { status: table.status, reason: null } : null;
   setBody("closed", page.closed !== null);
@@ -227,7 +228,7 @@ async function onState(message) {
   }
   render();
   const begins = message.legal.length > 0 && (!previous || previous.moves !== message.moves);
-  if (begins) page.announcer.say("Your turn.");
+  if (begins) page.announcer.say(t("status.your-turn-said"));
   page.alert.yourTurn(message.legal.length > 0 && !page.closed, begins && !page.closed);
   if (before) page.pacer.flyIn(newCards(before), (node) => from(node.dataset.card));
   page.pacer.shown();
@@ -288,8 +289,8 @@ function onClosed(message) {
 
 function closedText() {
   const closed = page.closed;
-  if (closed.status === "abandoned" && closed.reason) return `This table was closed as abandoned: ${closed.reason}.`;
-  return CLOSED_TEXT[closed.status] || "This table was closed.";
+  if (closed.status === "abandoned" && closed.reason) return t("closed.abandoned-reason", { reason: closed.reason });
+  return CLOSED_TEXT[closed.status] || t("closed.other");
 }
 
 // A rematch was made: this seat's link to it (the page that asked goes there).
@@ -301,7 +302,7 @@ function onRematch(message) {
   if (page.askedRematch) {
     location.assign(message.link);
   } else if (first) {
-    page.announcer.say("A rematch with the same seats is ready: follow the link to play it.");
+    page.announcer.say(t("rematch.ready"));
   }
 }
 
@@ -317,8 +318,8 @@ function onError(message) {
     page.askedRematch = false;
     $("rematch").disabled = false;
   }
-  showError(message.message || message.code || "Error");
-  if (message.code === "bad-token") $("status").textContent = "This seat link is not valid for this table.";
+  showError(message.message || message.code || t("error.generic"));
+  if (message.code === "bad-token") $("status").textContent = t("error.bad-token");
 }
 
 function showError(text) {
@@ -358,17 +359,17 @@ function renderStatus(state, ctx) {
   const status = $("status");
   const renderer = rendererFor(state.view.game);
   if (state.over) {
-    status.textContent = `Game over. ${winnersText(state, ctx)}`;
+    status.textContent = t("status.game-over", { winners: winnersText(state, ctx) });
   } else if (page.closed) {
     status.textContent = closedText();
   } else if (state.legal.length) {
-    status.textContent = `Your turn: ${renderer.phaseHint(state.view)}.`;
+    status.textContent = t("status.your-turn", { hint: renderer.phaseHint(state.view) });
   } else if (page.seat !== null && state.to_act.length) {
-    status.textContent = `Waiting for ${listText(state.to_act.map(ctx.name))}.`;
+    status.textContent = t("status.waiting-for", { names: listText(state.to_act.map(ctx.name)) });
   } else if (state.to_act.length) {
-    status.textContent = `${listText(state.to_act.map(ctx.name))} to play.`;
+    status.textContent = t("status.to-play", { names: listText(state.to_act.map(ctx.name)) });
   } else {
-    status.textContent = "Waiting.";
+    status.textContent = t("status.waiting");
   }
   status.classList.toggle("my-turn", state.legal.length > 0);
   status.classList.remove("offline");
@@ -378,7 +379,7 @@ function winnersText(state, ctx) {
   const winners = state.winners || [];
   if (!winners.length) return "";
   const names = listText(winners.map(ctx.name));
-  return winners.length > 1 ? `Winners: ${names}.` : `Winner: ${names}.`;
+  return t(winners.length > 1 ? "winners.many" : "winners.one", { names });
 }
 
 function movesOfCard(state, card) {
@@ -400,7 +401,7 @@ function renderHand(state) {
     }
     hand.append(button);
   }
-  if (!cards.length) hand.append(el("p", { class: "muted" }, state.over ? "The game is over." : "No cards in hand."));
+  if (!cards.length) hand.append(el("p", { class: "muted" }, state.over ? t("hand.over") : t("hand.empty")));
   showHints(hand, $("move-hint"), state.legal);
 }
 
@@ -415,7 +416,7 @@ function renderChoices(state) {
   const renderer = rendererFor(state.view.game);
   const items = choiceItems(state);
   if (page.selected && items.length) {
-    box.append(el("p", { class: "choice-note" }, `Where should ${page.selected} go?`));
+    box.append(el("p", { class: "choice-note" }, t("choices.where", { card: page.selected })));
   }
   for (const item of items) {
     const label = renderer.choiceLabel ? renderer.choiceLabel(item) : item.text;
@@ -433,7 +434,7 @@ function renderTargets(state) {
     trick.classList.add("target");
     trick.tabIndex = 0;
     trick.setAttribute("role", "button");
-    trick.setAttribute("aria-label", `Add ${page.selected} to trick ${item.move.trick + 1}`);
+    trick.setAttribute("aria-label", t("target.label", { card: page.selected, number: item.move.trick + 1 }));
   }
 }
 
@@ -448,10 +449,10 @@ function renderGameOver(state, ctx) {
   box.hidden = !state.over && !closed;
   if (box.hidden) return;
   const totals = state.scores.map((score, seat) => `${ctx.name(seat)} ${score}`).join(", ");
-  $("game-over-heading").textContent = closed ? "Table closed" : "Game over";
+  $("game-over-heading").textContent = closed ? t("game-over.closed") : t("table.game-over");
   $("game-over-text").textContent = closed
-    ? `${closedText()} Scores when it closed: ${totals}.`
-    : `${winnersText(state, ctx)} Final scores: ${totals}.`;
+    ? t("game-over.closed-text", { closed: closedText(), totals })
+    : t("game-over.text", { winners: winnersText(state, ctx), totals });
   $("rematch").hidden = closed || page.seat === null || page.rematch !== null;
   $("rematch-link").hidden = page.rematch === null;
   if (page.rematch) $("rematch-link").href = page.rematch;
@@ -522,13 +523,14 @@ function onHashChange() {
 }
 
 function start() {
+  translatePage();
   page.token = readToken();
   page.announcer = new Announcer($("announcer"));
   page.clock = new MoveClock($("move-clock"), () => send({ type: "take-back" }));
   page.chat = new Chat($("chat"), (text) => send({ type: "chat", text }));
   setBody("seat", page.token ? "" : "spectator");
   $("hand-section").hidden = !page.token;
-  document.querySelector(".top .connection").before(page.pacer.control(), page.alert.control());
+  document.querySelector(".top .connection").before(page.pacer.control(), page.alert.control(), languageSwitch());
   $("hand").addEventListener("click", onHandClick);
   watchHints($("hand"), $("move-hint"));
   $("choices").addEventListener("click", onChoiceClick);

@@ -3,21 +3,22 @@
 // their time ran out, and, for the reader's own seat, the button that takes it back.
 
 import { el, clear, seatName } from "./dom.js";
+import { t } from "./i18n.js";
 
 // Every text this file shows.
 const TEXT = {
-  heading: "Move timer",
+  heading: t("timer.heading"),
   // Before and after the time left ("Ann: 0:42 left to move").
-  seat: (name) => `${name}: `,
-  you: "You: ",
-  left: " left to move",
-  byBot: (name) => `${name}: played by a bot (out of time)`,
-  yourByBot: "A bot plays your seat since your time ran out.",
-  takeBack: "Take back control",
-  takeBackNote: "Pressing the button or making a move yourself gives you your seat back.",
+  seat: (name) => t("timer.seat", { name }),
+  you: t("timer.you"),
+  left: t("timer.left"),
+  byBot: (name) => t("timer.by-bot", { name }),
+  yourByBot: t("timer.your-by-bot"),
+  takeBack: t("timer.take-back"),
+  takeBackNote: t("timer.take-back-note"),
   // The lobby's choices.
-  off: "Off",
-  choice: (seconds) => (seconds % 60 === 0 ? `${seconds / 60} min a move` : `${seconds} s a move`),
+  off: t("timer.off"),
+  choice: (seconds) => (seconds % 60 === 0 ? t("timer.minutes", { minutes: seconds / 60 }) : t("timer.seconds", { seconds })),
 };
 
 // The move times the lobby offers (seconds), those within the server's bounds.

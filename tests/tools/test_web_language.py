@@ -1,0 +1,155 @@
+"""The web table in English or German: the ``Accept-Language`` negotiation (bounded, whatever
+a client sends), the page's language, and each connection hearing the server's texts in its
+own language at the same table, while the record keeps none."""
+
+from __future__ import annotations
+
+import json
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")  # the web extra, which CI installs
+
+from sticheln.web.language import MAX_RANGES, negotiate
+from tests.web_helpers import create, server, server_table, tokens
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "tables.db"
+
+
+@pytest.mark.parametrize(
+    ("header", "language"),
+    [
+        (None, "en"),
+        ("", "en"),
+        ("de", "de"),
+        ("DE-at", "de"),
+        ("de-DE,de;q=0.9,en;q=0.8", "de"),
+        ("en-US,en;q=0.9,de;q=0.8", "en"),
+        ("fr-CH, fr;q=0.9, de;q=0.8, en;q=0.7", "de"),
+        ("fr, en;q=0.5, de;q=0.6", "de"),
+        ("en;q=0.5, de;q=0.5", "en"),  # equal weights: the one named first
+        ("de;q=0.5, en;q=0.5", "de"),
+        ("de;q=0", "en"),  # refused
+        ("de;q=0.000, fr", "en"),
+        ("*", "en"),
+        ("*;q=0.9, de", "de"),
+        ("de; q=0.7", "de"),  # white space around the parameter
+        ("de;q=1.5", "en"),  # not a weight: skipped
+        ("de;q=abc, en", "en"),
+        ("de;q=0.5x", "en"),
+        ("de;level=1", "en"),
+        ("d e, de_DE", "en"),  # not language ranges
+        ("x" * 9, "en"),
+        ("de-" + "a" * 9, "en"),
+        (";;;,,,;q=1", "en"),
+        ("\x00de\x7f, \u00fcber, de", "de"),
+    ],
+)
+def test_accept_language_negotiation(header: str | None, language: str) -> None:
+    assert negotiate(header) == language
+
+
+def test_only_the_first_ranges_and_characters_of_a_header_are_read() -> None:
+    garbage = ",".join(["zz"] * MAX_RANGES)
+    assert negotiate(f"{garbage},de") == "en"
+    assert negotiate(",".join(["zz"] * (MAX_RANGES - 1) + ["de"])) == "de"
+    assert negotiate(" " * 2000 + "de") == "en"
+    assert negotiate("de;q=0.5," * 100_000) == "de"  # a huge header is cut, not refused
+
+
+def test_the_page_speaks_the_language_the_browser_prefers(db: Path) -> None:
+    with server(db) as client:
+        answer = create(client, "sticheln", ["human", "random", "random"])
+        for path in ("/", f"/table/{answer['id']}", f"/replay/{answer['id']}"):
+            german = client.get(path, headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"})
+            assert german.status_code == 200
+            assert '<html lang="de">' in german.text
+            assert "Accept-Language" in german.headers["vary"]
+            english = client.get(path, headers={"Accept-Language": "fr, en;q=0.1"})
+            assert '<html lang="en">' in english.text
+        for name in ("en", "de"):
+            catalogue = client.get(f"/static/i18n/{name}.json")
+            assert catalogue.status_code == 200
+            assert catalogue.json()["table.heading"]
+
+
+def _receive(ws: Any, kind: str) -> dict[str, Any]:
+    """The next message of type ``kind``, those before it read and dropped."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind:
+            return message
+
+
+def test_each_connection_hears_the_table_in_its_language(db: Path) -> None:
+    with server(db) as client, ExitStack() as stack:
+        answer = create(client, "sticheln", ["human"] * 3, seed=3)
+        seats = tokens(answer)
+        table_id = answer["id"]
+        german = stack.enter_context(client.websocket_connect(f"/ws/{table_id}"))
+        german.send_json({"type": "join", "token": seats[0], "language": "de"})
+        english = stack.enter_context(client.websocket_connect(f"/ws/{table_id}"))
+        english.send_json({"type": "join", "token": seats[1]})
+        # no "language" in the join: the Accept-Language header of the websocket decides
+        third = stack.enter_context(
+            client.websocket_connect(f"/ws/{table_id}", headers={"Accept-Language": "de"})
+        )
+        third.send_json({"type": "join", "token": seats[2]})
+        states = {}
+        for name, ws in (("de", german), ("en", english), ("third", third)):
+            _receive(ws, "welcome")
+            states[name] = _receive(ws, "state")
+        # a refusal in the language of the connection
+        german.send_json({"type": "move", "move": states["en"]["legal"][0]["move"]})
+        refused = _receive(german, "error")
+        assert refused["message"] == "dieser Zug gehört Spieler 2; du spielst Spieler 1"
+        english.send_json({"type": "move", "move": states["de"]["legal"][0]["move"]})
+        assert _receive(english, "error")["message"] == "that move is Player 1's; you play Player 2"
+        # everyone picks a pain card, then the seats play until a trick is complete
+        heard: dict[str, list[dict[str, Any]]] = {"de": [], "en": [], "third": []}
+        sockets = {"de": german, "en": english, "third": third}
+        order = ["de", "en", "third"]
+        for name in order:
+            sockets[name].send_json({"type": "move", "move": states[name]["legal"][0]["move"]})
+            for other in order:
+                heard[other].append(_receive(sockets[other], "events"))
+                states[other] = _receive(sockets[other], "state")
+        for _trick_card in range(3):
+            mover = order[states["de"]["to_act"][0]]
+            sockets[mover].send_json({"type": "move", "move": states[mover]["legal"][0]["move"]})
+            for other in order:
+                heard[other].append(_receive(sockets[other], "events"))
+                states[other] = _receive(sockets[other], "state")
+        texts = {name: json.dumps(events, ensure_ascii=False) for name, events in heard.items()}
+        assert "ist die ausgespielte Farbe (" not in texts["en"]
+        assert " is the lead colour" in texts["en"]
+        for name in ("de", "third"):
+            assert "ist die ausgespielte Farbe" in texts[name]
+            assert " is the lead colour" not in texts[name]
+        # the events differ only in their texts: the same values otherwise
+        assert len(heard["de"]) == len(heard["en"]) == 6
+        # the record keeps no language
+        record = client.get(f"/api/tables/{table_id}/record").text
+        assert "ausgespielte" not in record
+        assert "language" not in record
+        assert server_table(client, table_id).moves
+
+
+def test_a_join_with_an_unknown_language_is_refused(db: Path) -> None:
+    with server(db) as client:
+        answer = create(client, "sticheln", ["human", "random", "random"])
+        with client.websocket_connect(f"/ws/{answer['id']}") as ws:
+            ws.send_json({"type": "join", "token": None, "language": "fr" * 100})
+            error = ws.receive_json()
+            assert error["type"] == "error"
+            assert error["code"] == "bad-message"
+            assert error["message"].startswith('"language" must be one of en, de, not ')
+            assert len(error["message"]) < 120
+            ws.send_json({"type": "join", "token": None, "language": "de"})
+            assert ws.receive_json()["type"] == "welcome"
