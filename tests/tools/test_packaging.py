@@ -114,6 +114,7 @@ def test_the_metadata_names_the_authors_versions_and_audiences(dist: Path) -> No
         "dask",
         "parquet",
         "all",
+        "fast",
         "train",
         "browser-tests",
         "test",
