@@ -1,7 +1,8 @@
-"""What a screen reader hears at the table: one live region, #announcer, that says the events
-of each move as the page shows it and when it is the reader's turn, in short sentences with
-the reader named "you"; the table, the last trick and the status line are redrawn at every
-move and are no live regions."""
+"""What a screen reader hears at the table: one live region for the game, #announcer, that says
+the events of each move as the page shows it and when it is the reader's turn, in short
+sentences with the reader named "you"; the table, the last trick and the status line are
+redrawn at every move and are no live regions. (The chat's log is one too: lines are only
+added to it, and a reader hears each new one.)"""
 
 from __future__ import annotations
 
@@ -42,7 +43,11 @@ def test_only_the_events_of_each_move_are_announced(
     )
     driver = browser(1280, 800)
     open_table(driver, table.seat_links[0])
-    assert sorted(driver.execute_script(_LIVE_JS)) == ["announcer:polite", "error:alert"]
+    assert sorted(driver.execute_script(_LIVE_JS)) == [
+        "announcer:polite",
+        "chat-log:polite",
+        "error:alert",
+    ]
     announcer = driver.find_element(By.ID, "announcer")
     assert announcer.get_attribute("role") == "log"
     assert not announcer.is_displayed() or announcer.size["width"] <= 1  # read, not drawn
