@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import sys
 from pathlib import Path
 
 import pytest
@@ -147,6 +148,24 @@ def test_the_league_command_draws_a_chart(tmp_path: Path) -> None:
     code, _, err = run_command("league", str(path), "--plot", str(chart))
     assert code == 0, err
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_league_plot_names_a_file_it_cannot_write_and_a_missing_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "r.sqlite"
+    simulate(path, "random,heuristic,random", "1")
+    target = tmp_path / "no-such-folder" / "league.png"
+    code, out, err = run_command("league", str(path), "--plot", str(target))
+    assert (code, out) == (2, "")
+    assert f"--plot: cannot write {str(target)!r}: No such file or directory" in err
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # an import of it fails
+    chart = tmp_path / "league.png"
+    code, out, err = run_command("league", str(path), "--plot", str(chart))
+    assert (code, out) == (2, "")
+    assert 'sticheln league --plot needs the plot extra: pip install ".[plot]"' in err
+    assert not chart.exists()
 
 
 def test_a_bad_file_is_a_usage_error(tmp_path: Path) -> None:

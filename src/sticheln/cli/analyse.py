@@ -15,7 +15,16 @@ from rich.table import Table
 from rich.text import Text
 
 from sticheln.cli import COMMANDS
-from sticheln.cli.common import EXIT_OK, Env, UsageError, load_record, seat_label, seat_option
+from sticheln.cli.common import (
+    EXIT_OK,
+    Env,
+    UsageError,
+    check_plotting,
+    load_record,
+    plot_to,
+    seat_label,
+    seat_option,
+)
 
 if TYPE_CHECKING:
     from sticheln.analysis import Analysis, Decision
@@ -109,7 +118,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         raise UsageError(f"--top must be 0 or more, got {args.top}")
     text = _record_text(args.file)
     if args.plot is not None:
-        _check_plotting()
+        check_plotting("analyse")
     with _ProgressBar(env) as bar:
         try:
             result: Analysis[Any] = analyse(
@@ -126,10 +135,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if args.plot is not None:
         from sticheln.analysis.chart import plot_analysis
 
-        try:
-            plot_analysis(result, args.plot)
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.plot!r}: {exc.strerror or exc}") from None
+        plot_to(args.plot, lambda path: plot_analysis(result, path))
     if args.json:
         env.stdout.write(json.dumps(result.to_dict()) + "\n")
         return EXIT_OK
@@ -137,18 +143,6 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if args.plot is not None:
         env.console.print(Text(f"The chart is in {args.plot}."))
     return EXIT_OK
-
-
-def _check_plotting() -> None:
-    """:raises UsageError: if matplotlib, the ``plot`` extra, is not installed (before the
-    analysis, not after)."""
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise UsageError(
-            'sticheln analyse --plot needs the plot extra: pip install ".[plot]" in a '
-            "checkout of sticheln"
-        ) from None
 
 
 def _record_text(path: str) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -38,6 +38,7 @@ __all__ = [
     "UsageError",
     "bot_rng",
     "check_players",
+    "check_plotting",
     "default_bot",
     "default_players",
     "load_game",
@@ -46,6 +47,7 @@ __all__ = [
     "new_seed",
     "one_line",
     "parse_bot_names",
+    "plot_to",
     "seat_label",
     "seat_labels",
     "seat_option",
@@ -229,3 +231,28 @@ def bot_rng(seed: int) -> random.Random:
 def new_seed() -> int:
     """A fresh random seed, for a command run without ``--seed``."""
     return random.SystemRandom().randrange(2**32)
+
+
+def check_plotting(command: str) -> None:
+    """Check before the work, not after, that a ``--plot`` can be drawn.
+
+    :raises UsageError: if matplotlib, the ``plot`` extra, is not installed.
+    """
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise UsageError(
+            f'sticheln {command} --plot needs the plot extra: pip install ".[plot]" in a '
+            "checkout of sticheln"
+        ) from None
+
+
+def plot_to(path: str, draw: Callable[[str], None]) -> None:
+    """``draw(path)``, which draws a chart into the PNG file ``path``.
+
+    :raises UsageError: if the file cannot be written, naming it and why.
+    """
+    try:
+        draw(path)
+    except OSError as exc:
+        raise UsageError(f"--plot: cannot write {path!r}: {exc.strerror or exc}") from None

@@ -10,7 +10,7 @@ from typing import Any
 from rich.table import Table
 
 from sticheln.cli import COMMANDS
-from sticheln.cli.common import EXIT_OK, Env, UsageError
+from sticheln.cli.common import EXIT_OK, Env, UsageError, check_plotting, plot_to
 from sticheln.cli.simulate import format_interval, format_points
 from sticheln.tournament.results import ResultsFile
 
@@ -44,6 +44,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
     """Run ``sticheln league``."""
     from sticheln.tournament.league import league
 
+    if args.plot is not None:
+        check_plotting("league")
     tournaments = []
     for path in args.files:
         try:
@@ -58,12 +60,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if args.plot is not None:
         from sticheln.tournament.chart import plot_league
 
-        try:
-            plot_league(entries, args.plot)
-        except ImportError as exc:
-            raise UsageError(f"--plot: {exc}") from None
-        except OSError as exc:
-            raise UsageError(f"--plot: cannot write {args.plot!r}: {exc.strerror}") from None
+        plot_to(args.plot, lambda path: plot_league(entries, path))
     if args.json:
         data = {"bots": [e.to_dict() for e in entries]}
         env.stdout.write(json.dumps(data, indent=2) + "\n")
