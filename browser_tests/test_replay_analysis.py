@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -75,9 +76,16 @@ def analysis_of(table: NewTable, seat: int) -> dict[str, Any]:
     return result
 
 
+def fixed(value: float) -> str:
+    """``value`` with one decimal as JavaScript's ``toFixed(1)`` writes it: a value exactly
+    halfway (2.25, a mean of worlds' whole scores) rounds up, where Python's format rounds to
+    even ("2.2")."""
+    return str(Decimal(value).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
 def points(value: float) -> str:
     """A score as the page writes it."""
-    text = f"{abs(value):.1f}"
+    text = fixed(abs(value))
     if text == "0.0":
         return text
     return ("+" if value > 0 else "\N{MINUS SIGN}") + text
@@ -98,7 +106,7 @@ def check_note(driver: WebDriver, decision: dict[str, Any]) -> None:
     played = decision["played_text"]
     wait_for(driver, lambda d: note_text(d), PAGE_TIMEOUT, "no note beside the analysed move")
     note = note_text(driver)
-    assert f"Expected loss {decision['loss']:.1f} points" in note, note
+    assert f"Expected loss {fixed(decision['loss'])} points" in note, note
     assert f"Played {played}: expected {points(means[played])}" in note, note
     better = " or ".join(decision["best"])
     assert f"Better: {better}, expected {points(max(means.values()))}." in note, note
@@ -135,7 +143,7 @@ def test_the_replay_shows_the_analysis_of_a_seat(
     assert "the move played (circles)" in legend
     assert "the best move (squares)" in legend
     summary = driver.find_element(By.ID, "analysis-summary").text
-    assert f"expected points lost by the moves played: {result['total_loss']:.1f}" in summary
+    assert f"expected points lost by the moves played: {fixed(result['total_loss'])}" in summary
     screenshot(driver, screenshots / f"analysis-{game}-1280.png", at="#analysis")
     # A point of the chart, reached by the keyboard, leads to its move and its note.
     decision = costly[0]
