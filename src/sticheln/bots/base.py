@@ -301,10 +301,10 @@ def default_bot(game: Game[Any, Any, Any]) -> str:
     (the game declares it, :attr:`GameInfo.bots <sticheln.GameInfo.bots>`), else
     ``random``. A searching bot is never the default: it is too slow for a quick game.
 
-    >>> from sticheln import find_game
+    >>> from sticheln import GAME_NAMES, find_game
     >>> from sticheln.bots import default_bot
-    >>> default_bot(find_game("hattrick"))
-    'heuristic'
+    >>> sorted({default_bot(find_game(name)) for name in GAME_NAMES})
+    ['heuristic']
     """
     return "heuristic" if plays("heuristic", game) else "random"
 

@@ -261,9 +261,10 @@ def game_listing(name: str) -> GameListing:
     was registered with, which costs no import, or else its :class:`~sticheln.GameInfo`'s,
     for which the game is built (the games of plugins).
 
-    >>> from sticheln.core.registry import game_listing
-    >>> game_listing("hattrick").default_preset
-    'amigo-1995'
+    >>> from sticheln.core.registry import GAME_NAMES, find_game, game_listing
+    >>> all(game_listing(name).default_preset == find_game(name).info.rules_name
+    ...     for name in GAME_NAMES)
+    True
 
     :raises UnknownNameError: for an unknown game; the message lists the known ones.
     :raises GamePluginError: for the game of a plugin that cannot be loaded, naming it.
