@@ -25,6 +25,7 @@ from sticheln.cli.common import (
     seat_label,
     seat_option,
 )
+from sticheln.core.i18n import gettext as _
 
 if TYPE_CHECKING:
     from sticheln.analysis import Analysis, Decision
@@ -41,62 +42,66 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``analyse`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "analyse",
-        help=COMMANDS["analyse"],
+        help=_(COMMANDS["analyse"]),
         description=(
-            "Analyse every decision of one player in a saved game: the hidden cards are "
-            "drawn many times to agree with what the player saw, every legal move is valued "
-            "in each such world (exactly by the solver near the end of a deal, by playouts "
-            "earlier), and the moves that cost the most expected points are listed, with the "
-            "better move and how the trick went."
+            _(
+                "Analyse every decision of one player in a saved game: the hidden cards are "
+                "drawn many times to agree with what the player saw, every legal move is valued "
+                "in each such world (exactly by the solver near the end of a deal, by playouts "
+                "earlier), and the moves that cost the most expected points are listed, with the "
+                "better move and how the trick went."
+            )
         ),
     )
-    parser.add_argument("file", metavar="FILE", help="the game record (JSON)")
+    parser.add_argument("file", metavar="FILE", help=_("the game record (JSON)"))
     parser.add_argument(
         "--as",
         dest="player",
         type=int,
         required=True,
         metavar="PLAYER",
-        help="the seat (from 1) whose decisions are analysed",
+        help=_("the seat (from 1) whose decisions are analysed"),
     )
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument(
         "--samples",
         type=int,
         metavar="N",
-        help="worlds drawn for each decision (default 20)",
+        help=_("worlds drawn for each decision (default 20)"),
     )
     budget.add_argument(
         "--time",
         type=float,
         metavar="S",
-        help="seconds for the whole analysis, shared among the decisions",
+        help=_("seconds for the whole analysis, shared among the decisions"),
     )
     parser.add_argument(
-        "--seed", type=int, help="the seed of the worlds drawn (default: a fresh one, shown)"
+        "--seed", type=int, help=_("the seed of the worlds drawn (default: a fresh one, shown)")
     )
     parser.add_argument(
         "--model",
         choices=_MODELS,
         default="paranoid",
-        help="how the solver takes the others to play (default paranoid)",
+        help=_("how the solver takes the others to play (default paranoid)"),
     )
     parser.add_argument(
         "--top",
         type=int,
         default=DEFAULT_TOP,
         metavar="N",
-        help=f"the costly moves listed (default {DEFAULT_TOP})",
+        help=_("the costly moves listed (default {count})").format(count=DEFAULT_TOP),
     )
     parser.add_argument(
-        "--json", action="store_true", help="print the whole analysis as JSON instead"
+        "--json", action="store_true", help=_("print the whole analysis as JSON instead")
     )
     parser.add_argument(
         "--plot",
         metavar="PNG",
         help=(
-            "also draw the expected score of the move played and of the best move, decision "
-            "by decision, into this PNG file (needs the plot extra: matplotlib)"
+            _(
+                "also draw the expected score of the move played and of the best move, decision "
+                "by decision, into this PNG file (needs the plot extra: matplotlib)"
+            )
         ),
     )
     parser.set_defaults(run=run)

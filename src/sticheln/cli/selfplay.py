@@ -41,6 +41,7 @@ from sticheln.cli.simulate import (
     open_executor,
 )
 from sticheln.core.errors import NotProvidedError
+from sticheln.core.i18n import gettext as _
 from sticheln.tournament import ResultsMismatchError, Rotation, Tournament, VersionMismatchError
 
 __all__ = ["add_parser", "run"]
@@ -53,17 +54,19 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``selfplay`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "selfplay",
-        help=COMMANDS["selfplay"],
+        help=_(COMMANDS["selfplay"]),
         description=(
-            "Play many games and write every decision as a row of a Parquet shard in --out: "
-            "the seat's observation vector and legal-action mask, the action chosen, the "
-            "points of the deal and of the game it ended with, and the game's seeds to "
-            "replay it. The games are played by --bots, every deal in all rotations of the "
-            "seats, or, with --source batch, by the game's fast source of random games, "
-            "every move drawn uniformly from the legal moves. The shards depend only on the "
-            "options, not on --jobs or --cluster. Run the same command again to go on with "
-            "the shards not yet written; a directory holding the shards of other options is "
-            "refused, naming what differs. Needs the parquet extra."
+            _(
+                "Play many games and write every decision as a row of a Parquet shard in --out: "
+                "the seat's observation vector and legal-action mask, the action chosen, the "
+                "points of the deal and of the game it ended with, and the game's seeds to "
+                "replay it. The games are played by --bots, every deal in all rotations of the "
+                "seats, or, with --source batch, by the game's fast source of random games, "
+                "every move drawn uniformly from the legal moves. The shards depend only on the "
+                "options, not on --jobs or --cluster. Run the same command again to go on with "
+                "the shards not yet written; a directory holding the shards of other options is "
+                "refused, naming what differs. Needs the parquet extra."
+            )
         ),
     )
     add_game_options(parser)
@@ -72,8 +75,10 @@ def add_parser(subparsers: Any) -> None:
         "--bots",
         metavar="NAMES",
         help=(
-            "with --source bots: one bot for every seat, or a comma-separated list with one "
-            "per seat (default: heuristic where it plays the game, else random)"
+            _(
+                "with --source bots: one bot for every seat, or a comma-separated list with one "
+                "per seat (default: heuristic where it plays the game, else random)"
+            )
         ),
     )
     parser.add_argument(
@@ -81,18 +86,22 @@ def add_parser(subparsers: Any) -> None:
         choices=SOURCES,
         default="bots",
         help=(
-            "where the games come from: bots played through the game protocol, or batch, "
-            "the game's fast source of uniformly random games, where it has one "
-            "(default: bots)"
+            _(
+                "where the games come from: bots played through the game protocol, or batch, "
+                "the game's fast source of uniformly random games, where it has one "
+                "(default: bots)"
+            )
         ),
     )
-    parser.add_argument("--out", required=True, metavar="DIR", help="the directory of the shards")
+    parser.add_argument(
+        "--out", required=True, metavar="DIR", help=_("the directory of the shards")
+    )
     parser.add_argument(
         "--games-per-shard",
         type=int,
         default=256,
         metavar="K",
-        help="games in each shard, and in each task of a worker (default: 256)",
+        help=_("games in each shard, and in each task of a worker (default: 256)"),
     )
     add_executor_options(parser)
     parser.set_defaults(run=run)

@@ -54,6 +54,7 @@ from sticheln.cli.common import (
     seat_label,
 )
 from sticheln.cli.play import add_game_options
+from sticheln.core.i18n import gettext as _
 from sticheln.core.stats import student_t_quantile
 from sticheln.tournament import (
     GameResult,
@@ -93,17 +94,19 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``simulate`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",
-        help=COMMANDS["simulate"],
+        help=_(COMMANDS["simulate"]),
         description=(
-            "Play many games between bots on duplicate deals: every deal is played once for "
-            "each rotation of the bots over the seats, so that every bot plays every seat. "
-            "Print, for each bot, the mean points per game with a 95% confidence interval "
-            "and the win rate (a shared win counts as a fraction) with its 95% interval, "
-            "per seat for a bot on several seats; the intervals are over the deals, with "
-            "Student's t. Deal i is dealt from a seed derived from "
-            "--seed and i, so the results do not depend on --jobs or --cluster. With "
-            "--results FILE every game is written to FILE as it ends, and the same command "
-            "run again goes on where it stopped."
+            _(
+                "Play many games between bots on duplicate deals: every deal is played once for "
+                "each rotation of the bots over the seats, so that every bot plays every seat. "
+                "Print, for each bot, the mean points per game and the win rate (a shared win "
+                "counts as a fraction), each with its confidence interval (95%), "
+                "per seat for a bot on several seats; the intervals are over the deals, with "
+                "Student's t. Deal i is dealt from a seed derived from "
+                "--seed and i, so the results do not depend on --jobs or --cluster. With "
+                "--results FILE every game is written to FILE as it ends, and the same command "
+                "run again goes on where it stopped."
+            )
         ),
     )
     add_game_options(parser)
@@ -112,9 +115,11 @@ def add_parser(subparsers: Any) -> None:
         "--bots",
         metavar="NAMES",
         help=(
-            "one bot for every seat, or a comma-separated list with one per seat; a bot is a "
-            "name with options after colons, such as ismcts:time=0.5:seed=3 or random:seed=2 "
-            "(default: heuristic where it plays the game, else random)"
+            _(
+                "one bot for every seat, or a comma-separated list with one per seat; a bot is a "
+                "name with options after colons, such as ismcts:time=0.5:seed=3 or random:seed=2 "
+                "(default: heuristic where it plays the game, else random)"
+            )
         ),
     )
     add_executor_options(parser)
@@ -122,12 +127,14 @@ def add_parser(subparsers: Any) -> None:
         "--results",
         metavar="FILE",
         help=(
-            "write every game to this SQLite file as it ends; run the same command again to "
-            "go on with the games not yet in it (without --seed, the file's seed)"
+            _(
+                "write every game to this SQLite file as it ends; run the same command again to "
+                "go on with the games not yet in it (without --seed, the file's seed)"
+            )
         ),
     )
     parser.add_argument(
-        "--json", action="store_true", help="print the results as JSON instead of a table"
+        "--json", action="store_true", help=_("print the results as JSON instead of a table")
     )
     parser.set_defaults(run=run)
 
@@ -141,12 +148,18 @@ def add_game_count_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="N",
         help=(
-            "number of games (default: 100), rounded up to whole deals (a multiple of the "
-            "number of players)"
+            _(
+                "number of games (default: 100), rounded up to whole deals (a multiple of the "
+                "number of players)"
+            )
         ),
     )
     count.add_argument(
-        "--deals", type=int, default=None, metavar="D", help="number of deals, instead of --games"
+        "--deals",
+        type=int,
+        default=None,
+        metavar="D",
+        help=_("number of deals, instead of --games"),
     )
 
 
@@ -176,14 +189,16 @@ def add_executor_options(parser: argparse.ArgumentParser) -> None:
     """``--jobs`` or ``--cluster``, read by :func:`open_executor`."""
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
-        "--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)"
+        "--jobs", type=int, default=1, metavar="J", help=_("worker processes (default: 1)")
     )
     where.add_argument(
         "--cluster",
         metavar="ADDRESS",
         help=(
-            "play on a Dask cluster: the address of its scheduler (tcp://HOST:8786), or "
-            "local:N for a cluster of N worker processes on this machine (the dask extra)"
+            _(
+                "play on a Dask cluster: the address of its scheduler (tcp://HOST:8786), or "
+                "local:N for a cluster of N worker processes on this machine (the dask extra)"
+            )
         ),
     )
 
