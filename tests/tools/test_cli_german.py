@@ -7,6 +7,7 @@ import argparse
 import gettext
 import io
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -238,3 +239,36 @@ def test_argparse_stays_in_english_in_english() -> None:
     code, _out, err = run("--lang", "en", "simulate", "--bogus")
     assert code == 2
     assert "sticheln: error: unrecognized arguments: --bogus" in err
+
+
+def test_a_simulation_in_german() -> None:
+    code, out, err = run(
+        "--lang", "de", "simulate", "--games", "7", "--players", "3", "--bots", "random",
+        "--seed", "1",
+    )  # fmt: skip
+    assert code == 0
+    # 7 games round up to whole deals of 3 rotations: 3 deals, 9 games
+    assert err == (
+        "Es werden 9 Partien gespielt, nicht 7: jedes Blatt wird einmal je Drehung der 3 "
+        "Plätze gespielt.\n"
+    )
+    flat = " ".join(out.split())
+    assert flat.startswith(
+        "9 Partien sticheln (Regeln nsv), 3 Spieler, Seed 1: 3 Blätter, jedes gespielt in "
+        "allen 3 Drehungen der Plätze. Die Intervalle sind 95%-Konfidenzintervalle"
+    )
+    assert "Nach Platz (alle Bots):" in out
+    assert "Punkte" in out
+    assert "Points" not in out
+
+
+def test_the_analysis_refuses_in_german(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    assert run("play", "--auto", "--players", "3", "--seed", "1", "--save", str(record))[0] == 0
+    code, out, err = run("--lang", "de", "analyse", str(record), "--as", "1", "--samples", "0")
+    assert (code, out) == (2, "")
+    assert err == "sticheln: Fehler: --samples muss mindestens 1 sein, nicht 0\n"
+    code, out, err = run("--lang", "de", "analyse", str(tmp_path / "none.json"), "--as", "1")
+    assert code == 2
+    assert err.startswith("sticheln: Fehler: ")
+    assert "lässt sich nicht lesen" in err

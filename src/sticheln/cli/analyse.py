@@ -116,11 +116,13 @@ def run(args: argparse.Namespace, env: Env) -> int:
     players = len(record.game.scores(record.first))
     player = seat_option("--as", args.player, players)
     if args.samples is not None and args.samples < 1:
-        raise UsageError(f"--samples must be at least 1, got {args.samples}")
+        raise UsageError(_("--samples must be at least 1, got {value}").format(value=args.samples))
     if args.time is not None and not 0 < args.time < math.inf:
-        raise UsageError(f"--time must be a positive number of seconds, got {args.time}")
+        raise UsageError(
+            _("--time must be a positive number of seconds, got {value}").format(value=args.time)
+        )
     if args.top < 0:
-        raise UsageError(f"--top must be 0 or more, got {args.top}")
+        raise UsageError(_("--top must be 0 or more, got {value}").format(value=args.top))
     text = _record_text(args.file)
     if args.plot is not None:
         check_plotting("analyse")
@@ -146,7 +148,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         return EXIT_OK
     _show(env.console, args.file, record.game.info.title, result, args.top)
     if args.plot is not None:
-        env.console.print(Text(f"The chart is in {args.plot}."))
+        env.console.print(Text(_("The chart is in {file}.").format(file=args.plot)))
     return EXIT_OK
 
 
@@ -163,7 +165,7 @@ class _ProgressBar:
         self.task: Any = None
         if _is_terminal(env.stderr):
             self.progress = Progress(
-                TextColumn("Analysing"),
+                TextColumn(_("Analysing")),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeRemainingColumn(),
@@ -184,7 +186,7 @@ class _ProgressBar:
         if self.progress is None:
             return
         if self.task is None:
-            self.task = self.progress.add_task("Analysing", total=total)
+            self.task = self.progress.add_task(_("Analysing"), total=total)
         self.progress.update(self.task, completed=done)
 
 
@@ -200,41 +202,56 @@ def _points(value: float) -> str:
 
 
 def _interval(interval: tuple[float, float] | None) -> str:
-    return "-" if interval is None else f"{interval[0]:.1f} to {interval[1]:.1f}"
+    if interval is None:
+        return "-"
+    return _("{low} to {high}").format(low=f"{interval[0]:.1f}", high=f"{interval[1]:.1f}")
 
 
 def _how(decision: Decision[Any]) -> str:
     """How the decision's moves were valued."""
     if decision.solved == decision.samples:
-        return "solved"
+        return _("solved")
     if decision.solved == 0:
-        return "playouts"
-    return f"{decision.solved} solved"
+        return _("playouts")
+    return _("{count} solved").format(count=decision.solved)
 
 
 def _show(console: Console, path: str, title: str, result: Analysis[Any], top: int) -> None:
     """The head line, the table of the costliest moves and why each trick went as it did."""
     decisions = result.decisions
     solved = sum(1 for decision in decisions if decision.solved == decision.samples)
-    head = (
-        f"Analysis of {path}: {title}, seat {seat_label(result.player)}, "
-        f"{len(decisions)} decisions ({solved} solved exactly), model {result.model}, "
-        f"seed {result.seed}"
+    head = _(
+        "Analysis of {file}: {game}, seat {seat}, {count} decisions ({solved} solved exactly), "
+        "model {model}, seed {seed}"
+    ).format(
+        file=path,
+        game=title,
+        seat=seat_label(result.player),
+        count=len(decisions),
+        solved=solved,
+        model=result.model,
+        seed=result.seed,
     )
     console.print(Text(head, style="bold"))
-    console.print(Text(f"Expected points lost by the moves played: {_points(result.total_loss)}"))
+    console.print(
+        Text(
+            _("Expected points lost by the moves played: {points}").format(
+                points=_points(result.total_loss)
+            )
+        )
+    )
     costly = result.costly(top)
     if not costly:
-        console.print(Text("No move played cost anything: each was among the best found."))
+        console.print(Text(_("No move played cost anything: each was among the best found.")))
         return
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Move", justify="right")
-    table.add_column("Deal", justify="right")
-    table.add_column("Played")
-    table.add_column("Better")
-    table.add_column("Loss", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("Valued by")
+    table.add_column(_("Move"), justify="right")
+    table.add_column(_("Deal"), justify="right")
+    table.add_column(_("Played"))
+    table.add_column(_("Better"))
+    table.add_column(_("Loss"), justify="right")
+    table.add_column(_("{percent} interval").format(percent="95%"), justify="right")
+    table.add_column(_("Valued by"))
     for decision in costly:
         table.add_row(
             str(decision.number),
@@ -250,7 +267,9 @@ def _show(console: Console, path: str, title: str, result: Analysis[Any], top: i
         if decision.trick is None:
             continue
         cards = " ".join(str(card) for card in decision.trick.cards)
-        line = f"Move {decision.number}, the trick {cards}: {decision.trick.deciding_reason}"
+        line = _("Move {number}, the trick {cards}: {reason}").format(
+            number=decision.number, cards=cards, reason=decision.trick.deciding_reason
+        )
         console.print(Text(line))
 
 

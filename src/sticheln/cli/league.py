@@ -68,12 +68,15 @@ def run(args: argparse.Namespace, env: Env) -> int:
         data = {"bots": [e.to_dict() for e in entries]}
         env.stdout.write(json.dumps(data, indent=2) + "\n")
         return EXIT_OK
-    table = Table(title=f"League of {len(entries)} bots, {len(args.files)} tournaments")
-    for column in ("bot", "rating", "95% interval", "points/game", "95% interval", "games"):
-        if column == "bot":
-            table.add_column(column, overflow="fold")
-        else:
-            table.add_column(column, justify="right", no_wrap=True)
+    table = Table(
+        title=_("League of {bots} bots, {tournaments} tournaments").format(
+            bots=len(entries), tournaments=len(args.files)
+        )
+    )
+    interval = _("{percent} interval").format(percent="95%")
+    table.add_column(_("bot"), overflow="fold")
+    for column in (_("rating"), interval, _("points/game"), interval, _("games")):
+        table.add_column(column, justify="right", no_wrap=True)
     for e in entries:
         table.add_row(
             e.bot,

@@ -41,6 +41,7 @@ from sticheln.cli.simulate import (
     open_executor,
 )
 from sticheln.core.errors import NotProvidedError
+from sticheln.core.i18n import N_
 from sticheln.core.i18n import gettext as _
 from sticheln.tournament import ResultsMismatchError, Rotation, Tournament, VersionMismatchError
 
@@ -116,13 +117,19 @@ def run(args: argparse.Namespace, env: Env) -> int:
     check_players(game, players)
     source = Source(args.source)
     if args.games_per_shard < 1:
-        raise UsageError(f"--games-per-shard must be at least 1, got {args.games_per_shard}")
+        raise UsageError(
+            _("--games-per-shard must be at least 1, got {value}").format(
+                value=args.games_per_shard
+            )
+        )
     check_jobs(args)
     if source is Source.BATCH:
         if args.bots is not None:
             raise UsageError(
-                "--bots: the batch source plays every move uniformly at random, without bots "
-                "(leave out --bots, or use --source bots)"
+                _(
+                    "--bots: the batch source plays every move uniformly at random, without bots "
+                    "(leave out --bots, or use --source bots)"
+                )
             )
         bots, rotation = ["random"] * players, Rotation.NONE
         deals = count_deals(args, players, env, 1)
@@ -140,7 +147,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     )
     games = tournament.games
     present = _shards_present(Path(args.out))
-    bar = Reporter(env.stderr, games, "Writing")
+    bar = Reporter(env.stderr, games, N_("Writing"))
     bar.done = _games_present(present, games, args.games_per_shard)
     written: list[Path] = []
 
@@ -149,7 +156,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         bar.advance(count)
 
     try:
-        with open_executor(args) as (executor, _), bar:
+        with open_executor(args) as (executor, _workers), bar:
             paths = write_shards(
                 tournament,
                 args.out,
@@ -169,15 +176,35 @@ def run(args: argparse.Namespace, env: Env) -> int:
         return EXIT_FAILURE
     kept = len(paths) - len(written)
     if kept:
-        env.note(f"Went on from {kept} of {len(paths)} shards already in {args.out}.")
+        env.note(
+            _("Went on from {kept} of {count} shards already in {directory}.").format(
+                kept=kept, count=len(paths), directory=args.out
+            )
+        )
     # A directory of more games than asked for keeps them: its shards may hold more.
     held = min(len(paths) * args.games_per_shard, max(games, _described_games(Path(args.out))))
-    where = "random games of the batch source" if source is Source.BATCH else "games"
-    env.stdout.write(
-        f"{_rows(paths)} decisions of {held} {where} of {game.name} "
-        f"({game.info.rules_name} rules), {players} players, seed {seed}, "
-        f"in {len(paths)} shards in {args.out}\n"
+    summary = (
+        _(
+            "{rows} decisions of {games} random games of the batch source of {game} ({rules} "
+            "rules), {players} players, seed {seed}, in {shards} shards in {directory}"
+        )
+        if source is Source.BATCH
+        else _(
+            "{rows} decisions of {games} games of {game} ({rules} rules), {players} players, "
+            "seed {seed}, in {shards} shards in {directory}"
+        )
     )
+    line = summary.format(
+        rows=_rows(paths),
+        games=held,
+        game=game.name,
+        rules=game.info.rules_name,
+        players=players,
+        seed=seed,
+        shards=len(paths),
+        directory=args.out,
+    )
+    env.stdout.write(f"{line}\n")
     env.stdout.flush()
     return EXIT_OK
 
