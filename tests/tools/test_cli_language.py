@@ -66,9 +66,11 @@ def test_a_game_between_bots_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
     assert (code, err) == (0, "")
     # the explanations of the tricks and the scoreboard (rich may wrap the long lines)
     flat = " ".join(out.split())
-    assert "gewinnt: sie ist die höchste Karte außerhalb der ausgespielten Farbe (ST-TRICK-2)" in (
-        flat
-    )
+    # trick 1: G1 leads green; B6 and P5 are not green, and B6 is the higher of them
+    assert (
+        "Stich 1: #1 G1 · #2 B6 · #3 P5 → #2 nimmt ihn mit B6 – die höchste Karte außerhalb "
+        "der ausgespielten Farbe (ST-TRICK-2)"
+    ) in flat
     assert "Punktetafel" in out
     assert "Gesamt: " in out
     assert current_language() == "en"  # the run's language ends with it

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, Final, TextIO, cast
 
 from sticheln.cli.env import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, Env, UsageError
-from sticheln.cli.language import language_of
+from sticheln.cli.language import argparse_in_language, language_of
 from sticheln.core.i18n import LANGUAGES, N_, use_language
 from sticheln.core.i18n import gettext as _
 
@@ -174,11 +174,12 @@ def _run(given: list[str], env: Env) -> int:
     """:func:`main` in the language chosen."""
     # Without arguments, a whole game between bots, as ``python -m sticheln`` plays.
     given = given or ["play", "--auto"]
-    parser = build_parser(env, _command(given))
-    try:
-        args = parser.parse_args(given)
-    except SystemExit as exc:  # --help, --version, or a usage error argparse reported
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    with argparse_in_language():
+        parser = build_parser(env, _command(given))
+        try:
+            args = parser.parse_args(given)
+        except SystemExit as exc:  # --help, --version, or a usage error argparse reported
+            return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
         code: int = args.run(args, env)
     except UsageError as exc:

@@ -25,6 +25,7 @@ from sticheln.cli.common import (
     seat_label,
     seat_option,
 )
+from sticheln.core.i18n import gettext as _
 
 if TYPE_CHECKING:
     from sticheln.analysis import Analysis, Decision
@@ -41,62 +42,66 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``analyse`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "analyse",
-        help=COMMANDS["analyse"],
+        help=_(COMMANDS["analyse"]),
         description=(
-            "Analyse every decision of one player in a saved game: the hidden cards are "
-            "drawn many times to agree with what the player saw, every legal move is valued "
-            "in each such world (exactly by the solver near the end of a deal, by playouts "
-            "earlier), and the moves that cost the most expected points are listed, with the "
-            "better move and how the trick went."
+            _(
+                "Analyse every decision of one player in a saved game: the hidden cards are "
+                "drawn many times to agree with what the player saw, every legal move is valued "
+                "in each such world (exactly by the solver near the end of a deal, by playouts "
+                "earlier), and the moves that cost the most expected points are listed, with the "
+                "better move and how the trick went."
+            )
         ),
     )
-    parser.add_argument("file", metavar="FILE", help="the game record (JSON)")
+    parser.add_argument("file", metavar="FILE", help=_("the game record (JSON)"))
     parser.add_argument(
         "--as",
         dest="player",
         type=int,
         required=True,
         metavar="PLAYER",
-        help="the seat (from 1) whose decisions are analysed",
+        help=_("the seat (from 1) whose decisions are analysed"),
     )
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument(
         "--samples",
         type=int,
         metavar="N",
-        help="worlds drawn for each decision (default 20)",
+        help=_("worlds drawn for each decision (default 20)"),
     )
     budget.add_argument(
         "--time",
         type=float,
         metavar="S",
-        help="seconds for the whole analysis, shared among the decisions",
+        help=_("seconds for the whole analysis, shared among the decisions"),
     )
     parser.add_argument(
-        "--seed", type=int, help="the seed of the worlds drawn (default: a fresh one, shown)"
+        "--seed", type=int, help=_("the seed of the worlds drawn (default: a fresh one, shown)")
     )
     parser.add_argument(
         "--model",
         choices=_MODELS,
         default="paranoid",
-        help="how the solver takes the others to play (default paranoid)",
+        help=_("how the solver takes the others to play (default paranoid)"),
     )
     parser.add_argument(
         "--top",
         type=int,
         default=DEFAULT_TOP,
         metavar="N",
-        help=f"the costly moves listed (default {DEFAULT_TOP})",
+        help=_("the costly moves listed (default {count})").format(count=DEFAULT_TOP),
     )
     parser.add_argument(
-        "--json", action="store_true", help="print the whole analysis as JSON instead"
+        "--json", action="store_true", help=_("print the whole analysis as JSON instead")
     )
     parser.add_argument(
         "--plot",
         metavar="PNG",
         help=(
-            "also draw the expected score of the move played and of the best move, decision "
-            "by decision, into this PNG file (needs the plot extra: matplotlib)"
+            _(
+                "also draw the expected score of the move played and of the best move, decision "
+                "by decision, into this PNG file (needs the plot extra: matplotlib)"
+            )
         ),
     )
     parser.set_defaults(run=run)
@@ -111,11 +116,13 @@ def run(args: argparse.Namespace, env: Env) -> int:
     players = len(record.game.scores(record.first))
     player = seat_option("--as", args.player, players)
     if args.samples is not None and args.samples < 1:
-        raise UsageError(f"--samples must be at least 1, got {args.samples}")
+        raise UsageError(_("--samples must be at least 1, got {value}").format(value=args.samples))
     if args.time is not None and not 0 < args.time < math.inf:
-        raise UsageError(f"--time must be a positive number of seconds, got {args.time}")
+        raise UsageError(
+            _("--time must be a positive number of seconds, got {value}").format(value=args.time)
+        )
     if args.top < 0:
-        raise UsageError(f"--top must be 0 or more, got {args.top}")
+        raise UsageError(_("--top must be 0 or more, got {value}").format(value=args.top))
     text = _record_text(args.file)
     if args.plot is not None:
         check_plotting("analyse")
@@ -141,7 +148,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         return EXIT_OK
     _show(env.console, args.file, record.game.info.title, result, args.top)
     if args.plot is not None:
-        env.console.print(Text(f"The chart is in {args.plot}."))
+        env.console.print(Text(_("The chart is in {file}.").format(file=args.plot)))
     return EXIT_OK
 
 
@@ -158,7 +165,7 @@ class _ProgressBar:
         self.task: Any = None
         if _is_terminal(env.stderr):
             self.progress = Progress(
-                TextColumn("Analysing"),
+                TextColumn(_("Analysing")),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeRemainingColumn(),
@@ -179,7 +186,7 @@ class _ProgressBar:
         if self.progress is None:
             return
         if self.task is None:
-            self.task = self.progress.add_task("Analysing", total=total)
+            self.task = self.progress.add_task(_("Analysing"), total=total)
         self.progress.update(self.task, completed=done)
 
 
@@ -195,41 +202,56 @@ def _points(value: float) -> str:
 
 
 def _interval(interval: tuple[float, float] | None) -> str:
-    return "-" if interval is None else f"{interval[0]:.1f} to {interval[1]:.1f}"
+    if interval is None:
+        return "-"
+    return _("{low} to {high}").format(low=f"{interval[0]:.1f}", high=f"{interval[1]:.1f}")
 
 
 def _how(decision: Decision[Any]) -> str:
     """How the decision's moves were valued."""
     if decision.solved == decision.samples:
-        return "solved"
+        return _("solved")
     if decision.solved == 0:
-        return "playouts"
-    return f"{decision.solved} solved"
+        return _("playouts")
+    return _("{count} solved").format(count=decision.solved)
 
 
 def _show(console: Console, path: str, title: str, result: Analysis[Any], top: int) -> None:
     """The head line, the table of the costliest moves and why each trick went as it did."""
     decisions = result.decisions
     solved = sum(1 for decision in decisions if decision.solved == decision.samples)
-    head = (
-        f"Analysis of {path}: {title}, seat {seat_label(result.player)}, "
-        f"{len(decisions)} decisions ({solved} solved exactly), model {result.model}, "
-        f"seed {result.seed}"
+    head = _(
+        "Analysis of {file}: {game}, seat {seat}, {count} decisions ({solved} solved exactly), "
+        "model {model}, seed {seed}"
+    ).format(
+        file=path,
+        game=title,
+        seat=seat_label(result.player),
+        count=len(decisions),
+        solved=solved,
+        model=result.model,
+        seed=result.seed,
     )
     console.print(Text(head, style="bold"))
-    console.print(Text(f"Expected points lost by the moves played: {_points(result.total_loss)}"))
+    console.print(
+        Text(
+            _("Expected points lost by the moves played: {points}").format(
+                points=_points(result.total_loss)
+            )
+        )
+    )
     costly = result.costly(top)
     if not costly:
-        console.print(Text("No move played cost anything: each was among the best found."))
+        console.print(Text(_("No move played cost anything: each was among the best found.")))
         return
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Move", justify="right")
-    table.add_column("Deal", justify="right")
-    table.add_column("Played")
-    table.add_column("Better")
-    table.add_column("Loss", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("Valued by")
+    table.add_column(_("Move"), justify="right")
+    table.add_column(_("Deal"), justify="right")
+    table.add_column(_("Played"))
+    table.add_column(_("Better"))
+    table.add_column(_("Loss"), justify="right")
+    table.add_column(_("{percent} interval").format(percent="95%"), justify="right")
+    table.add_column(_("Valued by"))
     for decision in costly:
         table.add_row(
             str(decision.number),
@@ -245,7 +267,9 @@ def _show(console: Console, path: str, title: str, result: Analysis[Any], top: i
         if decision.trick is None:
             continue
         cards = " ".join(str(card) for card in decision.trick.cards)
-        line = f"Move {decision.number}, the trick {cards}: {decision.trick.deciding_reason}"
+        line = _("Move {number}, the trick {cards}: {reason}").format(
+            number=decision.number, cards=cards, reason=decision.trick.deciding_reason
+        )
         console.print(Text(line))
 
 

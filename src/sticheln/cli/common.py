@@ -17,6 +17,7 @@ from sticheln.cli.env import (
     one_line,
 )
 from sticheln.core.errors import RecordError, UnknownNameError, WrongTypeError, excerpt
+from sticheln.core.i18n import gettext as _
 from sticheln.core.seats import record_problem, seat_label
 from sticheln.games import find_game
 
@@ -57,7 +58,7 @@ __all__ = [
 def seat_labels(players: int, you: int | None = None) -> list[str]:
     """The names of the seats of a game of ``players``: ``#1``, ``#2``, … and ``You`` for
     the seat ``you``."""
-    return ["You" if seat == you else seat_label(seat) for seat in range(players)]
+    return [_("You") if seat == you else seat_label(seat) for seat in range(players)]
 
 
 def seat_option(option: str, number: int, players: int) -> int:
@@ -68,11 +69,15 @@ def seat_option(option: str, number: int, players: int) -> int:
     """
     if number == 0:
         raise UsageError(
-            f"{option} 0: seats are counted from 1 (1-{players}); the first seat is {option} 1"
+            _(
+                "{option} 0: seats are counted from 1 (1-{players}); the first seat is {option} 1"
+            ).format(option=option, players=players)
         )
     if not 1 <= number <= players:
         raise UsageError(
-            f"{option} {number} is not a seat of this {players}-player game (1-{players})"
+            _("{option} {number} is not a seat of this {players}-player game (1-{players})").format(
+                option=option, number=number, players=players
+            )
         )
     return number - 1
 
@@ -120,15 +125,21 @@ def load_record(path: str) -> LoadedRecord:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+        raise UsageError(
+            _("cannot read {path}: {error}").format(path=repr(path), error=exc.strerror or exc)
+        ) from None
     except UnicodeDecodeError:
-        raise UsageError(f"{path!r} is not a text file") from None
+        raise UsageError(_("{path} is not a text file").format(path=repr(path))) from None
     from sticheln.core.loading import load_record as read_record
 
     try:
         recorded = read_record(text)
     except RecordError as exc:
-        raise UsageError(f"{path!r} is not a valid game record: {record_problem(exc)}") from None
+        raise UsageError(
+            _("{path} is not a valid game record: {problem}").format(
+                path=repr(path), problem=record_problem(exc)
+            )
+        ) from None
     record = recorded.record
     rules_name = getattr(record.rules, "name", None)
     return LoadedRecord(
@@ -151,8 +162,12 @@ def check_players(game: Game[Any, Any, Any], players: int) -> None:
     info = game.info
     if players not in info.player_counts:
         raise UsageError(
-            f"{info.title} with rules {info.rules_name!r} is for "
-            f"{', '.join(map(str, info.player_counts))} players, not {players}"
+            _("{game} with rules {rules} is for {counts} players, not {players}").format(
+                game=info.title,
+                rules=repr(info.rules_name),
+                counts=", ".join(map(str, info.player_counts)),
+                players=players,
+            )
         )
 
 
@@ -175,13 +190,15 @@ def parse_bot_names(text: str | None, seats: int, default: str = "random") -> li
         return [default] * seats
     names = [name.strip().lower() for name in text.split(",")]
     if any(not name.split(":", 1)[0].strip() for name in names):
-        raise UsageError(f"--bots {excerpt(text)}: empty bot name")
+        raise UsageError(_("--bots {text}: empty bot name").format(text=excerpt(text)))
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
         raise UsageError(
-            f"--bots gives {len(names)} names for {seats} bot seats: give one name for all "
-            f"of them, or one per seat"
+            _(
+                "--bots gives {names} names for {seats} bot seats: give one name for all of "
+                "them, or one per seat"
+            ).format(names=len(names), seats=seats)
         )
     return names
 
@@ -242,8 +259,10 @@ def check_plotting(command: str) -> None:
         import matplotlib  # noqa: F401
     except ImportError:
         raise UsageError(
-            f'sticheln {command} --plot needs the plot extra: pip install ".[plot]" in a '
-            "checkout of sticheln"
+            _(
+                'sticheln {command} --plot needs the plot extra: pip install ".[plot]" in a '
+                "checkout of sticheln"
+            ).format(command=command)
         ) from None
 
 
@@ -255,4 +274,8 @@ def plot_to(path: str, draw: Callable[[str], None]) -> None:
     try:
         draw(path)
     except OSError as exc:
-        raise UsageError(f"--plot: cannot write {path!r}: {exc.strerror or exc}") from None
+        raise UsageError(
+            _("--plot: cannot write {path}: {error}").format(
+                path=repr(path), error=exc.strerror or exc
+            )
+        ) from None

@@ -7,6 +7,8 @@ import functools
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from sticheln.core.i18n import gettext as _
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -62,8 +64,13 @@ class Env:
         return Console(file=self.stdout, highlight=False, emoji=False)
 
     def error(self, message: str) -> None:
-        """Write ``sticheln: error: message`` as one line on standard error."""
-        self.stderr.write(f"sticheln: error: {one_line(message)}\n")
+        """Write ``sticheln: error: message`` as one line on standard error (the words of
+        argparse's errors, in the current language)."""
+        line = _("%(prog)s: error: %(message)s\n") % {
+            "prog": "sticheln",
+            "message": one_line(message),
+        }
+        self.stderr.write(line)
         self.stderr.flush()
 
     def note(self, message: str) -> None:

@@ -9,15 +9,37 @@ English.
 'de'
 >>> language_of([], {"LC_ALL": "C", "LANG": "de_DE.UTF-8"})
 'en'
+
+argparse's own texts (``usage:``, ``error:``, "the following arguments are required", "invalid
+choice") come in the command's language too. argparse takes them from the standard library's
+``gettext`` (the domain ``argparse``, which has no German catalogue on most systems); while
+the command reads its arguments (:func:`argparse_in_language`), argparse takes them from the
+catalogues of this package instead, which hold those that a person can meet
+(:data:`ARGPARSE_TEXTS`). The others, which only a programmer who builds a wrong parser meets,
+stay in English.
+
+>>> import argparse
+>>> from sticheln.core.i18n import use_language
+>>> parser = argparse.ArgumentParser(prog="sticheln", exit_on_error=False)
+>>> _ = parser.add_argument("--games", type=int)
+>>> with use_language("de"), argparse_in_language():
+...     try:
+...         parser.parse_args(["--games", "x"])
+...     except argparse.ArgumentError as error:
+...         print(error)
+Argument --games: ungültiger int-Wert: 'x'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import argparse
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Final
 
-from sticheln.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from sticheln.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, gettext, ngettext
 
-__all__ = ["language_of", "language_of_environment"]
+__all__ = ["ARGPARSE_TEXTS", "argparse_in_language", "language_of", "language_of_environment"]
 
 _VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 """The environment's variables that name the language of messages, the first set winning."""
@@ -50,3 +72,44 @@ def language_of(argv: Sequence[str], environ: Mapping[str, str]) -> str:
         if value is not None:
             return value if value in LANGUAGES else DEFAULT_LANGUAGE
     return language_of_environment(environ)
+
+
+ARGPARSE_TEXTS: Final = (
+    N_("usage: "),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("unrecognized arguments: %s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+"""argparse's texts (Python 3.11) that a person who types a wrong command can read, which the
+catalogues of this package translate. (Its plural "expected %s arguments" is only for options
+that take a fixed number of values above one, which the command has none of.)"""
+
+
+@contextmanager
+def argparse_in_language() -> Iterator[None]:
+    """Inside the ``with`` block, argparse's texts come from this package's catalogues, in the
+    current language (:func:`~sticheln.core.i18n.use_language`); the standard library's are
+    back after it. A text the catalogues lack stays argparse's English."""
+    before = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._ = gettext  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = before  # type: ignore[attr-defined]

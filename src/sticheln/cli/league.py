@@ -12,6 +12,7 @@ from rich.table import Table
 from sticheln.cli import COMMANDS
 from sticheln.cli.common import EXIT_OK, Env, UsageError, check_plotting, plot_to
 from sticheln.cli.simulate import format_interval, format_points
+from sticheln.core.i18n import gettext as _
 from sticheln.tournament.results import ResultsFile
 
 __all__ = ["add_parser", "run"]
@@ -21,21 +22,23 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``league`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "league",
-        help=COMMANDS["league"],
+        help=_(COMMANDS["league"]),
         description=(
-            "Rate every bot (a bot with its options) of the tournaments in the results "
-            "files written by 'sticheln simulate --results': a Bradley-Terry model fitted "
-            "to the duplicate comparisons (in each deal, each two bots compared by their "
-            "mean points per game), in Elo points around 0, with 95% intervals; beside it, "
-            "each bot's mean points per game with its 95% interval over the deals."
+            _(
+                "Rate every bot (a bot with its options) of the tournaments in the results "
+                "files written by 'sticheln simulate --results': a Bradley-Terry model fitted "
+                "to the duplicate comparisons (in each deal, each two bots compared by their "
+                "mean points per game), in Elo points around 0, with intervals (95%); beside "
+                "it, each bot's mean points per game with its interval (95%) over the deals."
+            )
         ),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="a results file")
-    parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    parser.add_argument("files", nargs="+", metavar="FILE", help=_("a results file"))
+    parser.add_argument("--json", action="store_true", help=_("print the table as JSON"))
     parser.add_argument(
         "--plot",
         metavar="PNG",
-        help="also draw the points and ratings with their intervals to PNG (the plot extra)",
+        help=_("also draw the points and ratings with their intervals to PNG (the plot extra)"),
     )
     parser.set_defaults(run=run)
 
@@ -65,12 +68,15 @@ def run(args: argparse.Namespace, env: Env) -> int:
         data = {"bots": [e.to_dict() for e in entries]}
         env.stdout.write(json.dumps(data, indent=2) + "\n")
         return EXIT_OK
-    table = Table(title=f"League of {len(entries)} bots, {len(args.files)} tournaments")
-    for column in ("bot", "rating", "95% interval", "points/game", "95% interval", "games"):
-        if column == "bot":
-            table.add_column(column, overflow="fold")
-        else:
-            table.add_column(column, justify="right", no_wrap=True)
+    table = Table(
+        title=_("League of {bots} bots, {tournaments} tournaments").format(
+            bots=len(entries), tournaments=len(args.files)
+        )
+    )
+    interval = _("{percent} interval").format(percent="95%")
+    table.add_column(_("bot"), overflow="fold")
+    for column in (_("rating"), interval, _("points/game"), interval, _("games")):
+        table.add_column(column, justify="right", no_wrap=True)
     for e in entries:
         table.add_row(
             e.bot,

@@ -31,6 +31,8 @@ from sticheln.cli.common import (
     seat_option,
 )
 from sticheln.core.errors import UnknownNameError
+from sticheln.core.i18n import N_, ngettext
+from sticheln.core.i18n import gettext as _
 from sticheln.core.registry import game_listing
 from sticheln.games import DEFAULT_GAME, GAME_NAMES
 
@@ -44,15 +46,17 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``play`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "play",
-        help=COMMANDS["play"],
+        help=_(COMMANDS["play"]),
         description=(
-            "Play a game against bots in the terminal: type a move, such as a card's name "
-            "(B11), or the number shown before a card, which it keeps for the whole deal (a "
-            "played card leaves a gap). With --auto, or when standard input is not a terminal, "
-            "bots take every "
-            "seat and the game is printed trick by trick, ending with the scoreboard. "
-            "End of input or q stops the game (exit code 0), Ctrl-C interrupts it "
-            "(exit code 130); either way the game so far is saved when --save is given."
+            _(
+                "Play a game against bots in the terminal: type a move, such as a card's name "
+                "(B11), or the number shown before a card, which it keeps for the whole deal (a "
+                "played card leaves a gap). With --auto, or when standard input is not a terminal, "
+                "bots take every "
+                "seat and the game is printed trick by trick, ending with the scoreboard. "
+                "End of input or q stops the game (exit code 0), Ctrl-C interrupts it "
+                "(exit code 130); either way the game so far is saved when --save is given."
+            )
         ),
     )
     add_game_options(parser)
@@ -61,43 +65,49 @@ def add_parser(subparsers: Any) -> None:
         type=int,
         default=None,
         metavar="K",
-        help="your seat, from 1 (default: 1); with --auto bots take every seat",
+        help=_("your seat, from 1 (default: 1); with --auto bots take every seat"),
     )
     parser.add_argument(
         "--bots",
         metavar="NAMES",
         help=(
-            "the bots of the other seats: one bot for all, or a comma-separated list with "
-            "one per bot seat; a bot is a name with options after colons, such as "
-            "ismcts:time=0.5:seed=3 (default: heuristic where it plays the game, else "
-            "random; ismcts without time or iterations searches 0.5 s a move against a person)"
+            _(
+                "the bots of the other seats: one bot for all, or a comma-separated list with "
+                "one per bot seat; a bot is a name with options after colons, such as "
+                "ismcts:time=0.5:seed=3 (default: heuristic where it plays the game, else "
+                "random; ismcts without time or iterations searches 0.5 s a move against a person)"
+            )
         ),
     )
     parser.add_argument(
         "--save",
         metavar="FILE",
         help=(
-            "write the game's record (JSON) to FILE at the end, or when the game is stopped; "
-            "an existing FILE is kept unless --force is given or it is the --resume FILE"
+            _(
+                "write the game's record (JSON) to FILE at the end, or when the game is stopped; "
+                "an existing FILE is kept unless --force is given or it is the --resume FILE"
+            )
         ),
     )
     parser.add_argument(
-        "--force", action="store_true", help="let --save overwrite an existing file"
+        "--force", action="store_true", help=_("let --save overwrite an existing file")
     )
     parser.add_argument(
         "--resume",
         metavar="FILE",
         help=(
-            "continue the unfinished game saved in FILE (its game, rules and players; "
-            "--game, --rules and --players are not used)"
+            _(
+                "continue the unfinished game saved in FILE (its game, rules and players; "
+                "--game, --rules and --players are not used)"
+            )
         ),
     )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--auto", action="store_true", help="bots take every seat")
+    mode.add_argument("--auto", action="store_true", help=_("bots take every seat"))
     mode.add_argument(
         "--interactive",
         action="store_true",
-        help="read your moves from standard input even when it is not a terminal",
+        help=_("read your moves from standard input even when it is not a terminal"),
     )
     parser.set_defaults(run=run)
 
@@ -110,17 +120,21 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         "--game",
         default=DEFAULT_GAME,
         metavar="NAME",
-        help=_HelpOfGames(lambda: f"the game: {', '.join(GAME_NAMES)} (default: {DEFAULT_GAME})"),
+        help=_HelpOfGames(
+            lambda: _("the game: {games} (default: {default})").format(
+                games=", ".join(GAME_NAMES), default=DEFAULT_GAME
+            )
+        ),
     )
     parser.add_argument("--rules", metavar="PRESET", help=_HelpOfGames(_rules_help))
     parser.add_argument(
         "--players",
         type=int,
         metavar="N",
-        help="number of players (default: the game's usual number, 4 if allowed)",
+        help=_("number of players (default: the game's usual number, 4 if allowed)"),
     )
     parser.add_argument(
-        "--seed", type=int, metavar="S", help="seed for the deal and the bots (default: random)"
+        "--seed", type=int, metavar="S", help=_("seed for the deal and the bots (default: random)")
     )
 
 
@@ -148,10 +162,12 @@ def _rules_help() -> str:
         except UnknownNameError:  # a plugin that fails: it says so when it is chosen
             continue
     presets = "; ".join(
-        f"for {listing.title} {', '.join(listing.presets)} (default: {listing.default_preset})"
+        _("for {game} {presets} (default: {default})").format(
+            game=listing.title, presets=", ".join(listing.presets), default=listing.default_preset
+        )
         for listing in listings
     )
-    return f"the rules preset: {presets}"
+    return _("the rules preset: {presets}").format(presets=presets)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -168,7 +184,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
         state = resumed.final()
         players = len(game.scores(state))
         if game.is_over(state):
-            raise UsageError(f"--resume {args.resume}: the game is over; see 'sticheln replay'")
+            raise UsageError(
+                _("--resume {file}: the game is over; see 'sticheln replay'").format(
+                    file=args.resume
+                )
+            )
     else:
         game = load_game(args.game, args.rules)
         players = default_players(game) if args.players is None else args.players
@@ -177,17 +197,27 @@ def run(args: argparse.Namespace, env: Env) -> int:
     seat = 0 if args.seat is None else seat_option("--seat", args.seat, players)
     if args.seat is not None and not interactive:
         env.note(
-            f"--seat {args.seat} is not used: bots take every seat (--auto, or input is not a "
-            "terminal)."
+            _(
+                "--seat {seat} is not used: bots take every seat (--auto, or input is not a "
+                "terminal)."
+            ).format(seat=args.seat)
         )
     human = seat if interactive else None
     save = Path(args.save) if args.save else None
     if save is not None and not save.parent.is_dir():
-        raise UsageError(f"--save {args.save}: no directory {str(save.parent)!r}")
+        raise UsageError(
+            _("--save {file}: no directory {directory}").format(
+                file=args.save, directory=repr(str(save.parent))
+            )
+        )
     if save is not None and save.is_file() and not args.force:
         continued = resumed is not None and save.resolve() == Path(args.resume).resolve()
         if not continued:
-            raise UsageError(f"--save {args.save}: the file exists; add --force to overwrite it")
+            raise UsageError(
+                _("--save {file}: the file exists; add --force to overwrite it").format(
+                    file=args.save
+                )
+            )
     bot_seats = [seat for seat in range(players) if seat != human]
     names = parse_bot_names(args.bots, len(bot_seats), default_bot(game))
     # A person waits for the bots: a search without a budget of its own gets a short one.
@@ -207,9 +237,13 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
     info = game.info
     rules_name = resumed.rules_name if resumed is not None else info.rules_name
-    title = f"{info.title}, rules {rules_name}, {players} players, seed {seed}"
+    title = _("{game}, rules {rules}, {players} players, seed {seed}").format(
+        game=info.title, rules=rules_name, players=players, seed=seed
+    )
     if resumed is not None:
-        title += f", resumed after {len(resumed.moves)} moves"
+        title += ngettext(
+            ", resumed after {count} move", ", resumed after {count} moves", len(resumed.moves)
+        ).format(count=len(resumed.moves))
     bot_names = dict(zip(bot_seats, names, strict=True))
     seats = [
         seat_names[seat] if seat == human else f"{seat_names[seat]} {bot_names[seat]}"
@@ -224,15 +258,26 @@ def run(args: argparse.Namespace, env: Env) -> int:
     session = Session(env, game, state, bots, human, screen, rng)
     try:
         console.print(Text(title, style="bold"))
-        console.print(Text("Seats: " + " · ".join(seats)))
+        console.print(Text(_("Seats: {seats}").format(seats=" · ".join(seats))))
         session.run()
     except Stop as stop:
         code = _save(env, game, session.state, save, tags) or EXIT_OK
-        console.print(Text(f"{stop.reason} The game stopped after {session.moves} moves."))
+        stopped = ngettext(
+            "The game stopped after {count} move.",
+            "The game stopped after {count} moves.",
+            session.moves,
+        ).format(count=session.moves)
+        console.print(Text(f"{stop.reason} {stopped}"))
     except KeyboardInterrupt:
         code = _save(env, game, session.state, save, tags) or EXIT_INTERRUPTED
         console.print()
-        env.note(f"Interrupted: the game stopped after {session.moves} moves.")
+        env.note(
+            ngettext(
+                "Interrupted: the game stopped after {count} move.",
+                "Interrupted: the game stopped after {count} moves.",
+                session.moves,
+            ).format(count=session.moves)
+        )
     except (BrokenPipeError, SystemExit):
         # Nobody reads the output any more (rich exits on a broken pipe): keep the game.
         _save(env, game, session.state, save, tags)
@@ -244,7 +289,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         if human is not None:
             console.print(Text(_finish_line(game, session.state, human), style="bold"))
     if save is not None and code != EXIT_FAILURE:
-        console.print(Text(f"Saved the game to {save}."))
+        console.print(Text(_("Saved the game to {file}.").format(file=save)))
     return code
 
 
@@ -265,7 +310,11 @@ def _save(
     try:
         path.write_text(json.dumps(data) + "\n", encoding="utf-8")
     except OSError as exc:
-        env.error(f"cannot save the game to {str(path)!r}: {exc.strerror or exc}")
+        env.error(
+            _("cannot save the game to {file}: {error}").format(
+                file=repr(str(path)), error=exc.strerror or exc
+            )
+        )
         return EXIT_FAILURE
     return EXIT_OK
 
@@ -284,9 +333,20 @@ def _finish_line(game: Game[Any, Any, Any], state: Any, seat: int) -> str:
         others = [p for p in range(len(scores)) if p not in winners and p != seat]
         place = 1 + len(winners) + sum(1 for p in others if scores[p] > mine)
         shared = any(scores[p] == mine for p in others)
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    how = f"shared {place}{suffix}" if shared else f"{place}{suffix}"
-    return f"You finished {how} of {len(scores)} ({signed(mine)})."
+    if 10 <= place % 100 <= 20:
+        ordinal = N_("{number}th")
+    else:
+        ordinal = {1: N_("{number}st"), 2: N_("{number}nd"), 3: N_("{number}rd")}.get(
+            place % 10, N_("{number}th")
+        )
+    sentence = (
+        _("You finished shared {place} of {count} ({points}).")
+        if shared
+        else _("You finished {place} of {count} ({points}).")
+    )
+    return sentence.format(
+        place=_(ordinal).format(number=place), count=len(scores), points=signed(mine)
+    )
 
 
 def _is_terminal(env: Env) -> bool:

@@ -21,19 +21,21 @@ from sticheln.cli.common import (
     seat_labels,
     seat_option,
 )
+from sticheln.core.i18n import N_
+from sticheln.core.i18n import gettext as _
 from sticheln.core.protocol import SPECTATOR, Game
 from sticheln.core.screen import Screen, screen_for, takes_a_trick
 
 __all__ = ["add_parser", "run"]
 
 _KEYS: Final = (
-    ("Enter or n", "the next move"),
-    ("b", "back one move"),
-    ("t", "on to the next trick taken"),
-    ("r", "on to the end of the round (or hand: the game's deal)"),
-    ("f", "the first move (the start), l the last"),
-    ("a number N", "move N (0 is the start)"),
-    ("q", "stop"),
+    (N_("Enter or n"), N_("the next move")),
+    ("b", N_("back one move")),
+    ("t", N_("on to the next trick taken")),
+    ("r", N_("on to the end of the round (or hand: the game's deal)")),
+    ("f", N_("the first move (the start), l the last")),
+    (N_("a number N"), N_("move N (0 is the start)")),
+    ("q", N_("stop")),
 )
 """The keys of ``replay --step``, and what each does."""
 
@@ -42,30 +44,32 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``replay`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "replay",
-        help=COMMANDS["replay"],
+        help=_(COMMANDS["replay"]),
         description=(
-            "Show a game saved with 'sticheln play --save' (or any game record) trick by "
-            "trick. The record's 'game' field picks the game. With --as, show only what "
-            "that player saw: their own hand, never the others'. With --step, go through it "
-            "move by move: forward, back, trick by trick, round by round, or to any move."
+            _(
+                "Show a game saved with 'sticheln play --save' (or any game record) trick by "
+                "trick. The record's 'game' field picks the game. With --as, show only what "
+                "that player saw: their own hand, never the others'. With --step, go through it "
+                "move by move: forward, back, trick by trick, round by round, or to any move."
+            )
         ),
     )
-    parser.add_argument("file", metavar="FILE", help="the game record (JSON)")
+    parser.add_argument("file", metavar="FILE", help=_("the game record (JSON)"))
     parser.add_argument(
         "--as",
         dest="player",
         type=int,
         metavar="PLAYER",
-        help="show only what the player in this seat (from 1) saw, named You",
+        help=_("show only what the player in this seat (from 1) saw, named You"),
     )
-    keys = "; ".join(f"{key}: {what}" for key, what in _KEYS)
+    keys = "; ".join(f"{_(key)}: {_(what)}" for key, what in _KEYS)
     parser.add_argument(
         "--step",
         action="store_true",
-        help=(
-            "show one move at a time and wait for a key, then Enter: "
-            f"{keys}; at the end of input the rest is shown without pausing"
-        ),
+        help=_(
+            "show one move at a time and wait for a key, then Enter: {keys}; at the end of "
+            "input the rest is shown without pausing"
+        ).format(keys=keys),
     )
     parser.set_defaults(run=run)
 

@@ -41,6 +41,8 @@ from sticheln.cli.simulate import (
     open_executor,
 )
 from sticheln.core.errors import NotProvidedError
+from sticheln.core.i18n import N_
+from sticheln.core.i18n import gettext as _
 from sticheln.tournament import ResultsMismatchError, Rotation, Tournament, VersionMismatchError
 
 __all__ = ["add_parser", "run"]
@@ -53,17 +55,19 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``selfplay`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "selfplay",
-        help=COMMANDS["selfplay"],
+        help=_(COMMANDS["selfplay"]),
         description=(
-            "Play many games and write every decision as a row of a Parquet shard in --out: "
-            "the seat's observation vector and legal-action mask, the action chosen, the "
-            "points of the deal and of the game it ended with, and the game's seeds to "
-            "replay it. The games are played by --bots, every deal in all rotations of the "
-            "seats, or, with --source batch, by the game's fast source of random games, "
-            "every move drawn uniformly from the legal moves. The shards depend only on the "
-            "options, not on --jobs or --cluster. Run the same command again to go on with "
-            "the shards not yet written; a directory holding the shards of other options is "
-            "refused, naming what differs. Needs the parquet extra."
+            _(
+                "Play many games and write every decision as a row of a Parquet shard in --out: "
+                "the seat's observation vector and legal-action mask, the action chosen, the "
+                "points of the deal and of the game it ended with, and the game's seeds to "
+                "replay it. The games are played by --bots, every deal in all rotations of the "
+                "seats, or, with --source batch, by the game's fast source of random games, "
+                "every move drawn uniformly from the legal moves. The shards depend only on the "
+                "options, not on --jobs or --cluster. Run the same command again to go on with "
+                "the shards not yet written; a directory holding the shards of other options is "
+                "refused, naming what differs. Needs the parquet extra."
+            )
         ),
     )
     add_game_options(parser)
@@ -72,8 +76,10 @@ def add_parser(subparsers: Any) -> None:
         "--bots",
         metavar="NAMES",
         help=(
-            "with --source bots: one bot for every seat, or a comma-separated list with one "
-            "per seat (default: heuristic where it plays the game, else random)"
+            _(
+                "with --source bots: one bot for every seat, or a comma-separated list with one "
+                "per seat (default: heuristic where it plays the game, else random)"
+            )
         ),
     )
     parser.add_argument(
@@ -81,18 +87,22 @@ def add_parser(subparsers: Any) -> None:
         choices=SOURCES,
         default="bots",
         help=(
-            "where the games come from: bots played through the game protocol, or batch, "
-            "the game's fast source of uniformly random games, where it has one "
-            "(default: bots)"
+            _(
+                "where the games come from: bots played through the game protocol, or batch, "
+                "the game's fast source of uniformly random games, where it has one "
+                "(default: bots)"
+            )
         ),
     )
-    parser.add_argument("--out", required=True, metavar="DIR", help="the directory of the shards")
+    parser.add_argument(
+        "--out", required=True, metavar="DIR", help=_("the directory of the shards")
+    )
     parser.add_argument(
         "--games-per-shard",
         type=int,
         default=256,
         metavar="K",
-        help="games in each shard, and in each task of a worker (default: 256)",
+        help=_("games in each shard, and in each task of a worker (default: 256)"),
     )
     add_executor_options(parser)
     parser.set_defaults(run=run)
@@ -107,13 +117,19 @@ def run(args: argparse.Namespace, env: Env) -> int:
     check_players(game, players)
     source = Source(args.source)
     if args.games_per_shard < 1:
-        raise UsageError(f"--games-per-shard must be at least 1, got {args.games_per_shard}")
+        raise UsageError(
+            _("--games-per-shard must be at least 1, got {value}").format(
+                value=args.games_per_shard
+            )
+        )
     check_jobs(args)
     if source is Source.BATCH:
         if args.bots is not None:
             raise UsageError(
-                "--bots: the batch source plays every move uniformly at random, without bots "
-                "(leave out --bots, or use --source bots)"
+                _(
+                    "--bots: the batch source plays every move uniformly at random, without bots "
+                    "(leave out --bots, or use --source bots)"
+                )
             )
         bots, rotation = ["random"] * players, Rotation.NONE
         deals = count_deals(args, players, env, 1)
@@ -131,7 +147,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     )
     games = tournament.games
     present = _shards_present(Path(args.out))
-    bar = Reporter(env.stderr, games, "Writing")
+    bar = Reporter(env.stderr, games, N_("Writing"))
     bar.done = _games_present(present, games, args.games_per_shard)
     written: list[Path] = []
 
@@ -140,7 +156,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         bar.advance(count)
 
     try:
-        with open_executor(args) as (executor, _), bar:
+        with open_executor(args) as (executor, _workers), bar:
             paths = write_shards(
                 tournament,
                 args.out,
@@ -160,15 +176,35 @@ def run(args: argparse.Namespace, env: Env) -> int:
         return EXIT_FAILURE
     kept = len(paths) - len(written)
     if kept:
-        env.note(f"Went on from {kept} of {len(paths)} shards already in {args.out}.")
+        env.note(
+            _("Went on from {kept} of {count} shards already in {directory}.").format(
+                kept=kept, count=len(paths), directory=args.out
+            )
+        )
     # A directory of more games than asked for keeps them: its shards may hold more.
     held = min(len(paths) * args.games_per_shard, max(games, _described_games(Path(args.out))))
-    where = "random games of the batch source" if source is Source.BATCH else "games"
-    env.stdout.write(
-        f"{_rows(paths)} decisions of {held} {where} of {game.name} "
-        f"({game.info.rules_name} rules), {players} players, seed {seed}, "
-        f"in {len(paths)} shards in {args.out}\n"
+    summary = (
+        _(
+            "{rows} decisions of {games} random games of the batch source of {game} ({rules} "
+            "rules), {players} players, seed {seed}, in {shards} shards in {directory}"
+        )
+        if source is Source.BATCH
+        else _(
+            "{rows} decisions of {games} games of {game} ({rules} rules), {players} players, "
+            "seed {seed}, in {shards} shards in {directory}"
+        )
     )
+    line = summary.format(
+        rows=_rows(paths),
+        games=held,
+        game=game.name,
+        rules=game.info.rules_name,
+        players=players,
+        seed=seed,
+        shards=len(paths),
+        directory=args.out,
+    )
+    env.stdout.write(f"{line}\n")
     env.stdout.flush()
     return EXIT_OK
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from sticheln.cli import COMMANDS
 from sticheln.cli.common import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, Env, UsageError
+from sticheln.core.i18n import gettext as _
 
 __all__ = ["MISSING_EXTRA", "add_parser", "run"]
 
@@ -33,142 +34,157 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``serve`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "serve",
-        help=COMMANDS["serve"],
+        help=_(COMMANDS["serve"]),
         description=(
-            "Run the web server: make tables in the lobby, send each person the join link of "
-            "their seat, and play in the browser against each other and bots; anyone with "
-            "the table's link may watch. Every move is kept in the SQLite file, so a "
-            "restarted server continues every table. Needs the web extra: "
-            'pip install ".[web]" in a checkout of sticheln.'
+            _(
+                "Run the web server: make tables in the lobby, send each person the join link of "
+                "their seat, and play in the browser against each other and bots; anyone with "
+                "the table's link may watch. Every move is kept in the SQLite file, so a "
+                "restarted server continues every table. Needs the web extra: "
+                'pip install ".[web]" in a checkout of sticheln.'
+            )
         ),
     )
     parser.add_argument(
-        "--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)"
+        "--host", default="127.0.0.1", help=_("the address to listen on (default: 127.0.0.1)")
     )
     parser.add_argument(
-        "--port", type=int, default=8000, help="the port to listen on (default: 8000)"
+        "--port", type=int, default=8000, help=_("the port to listen on (default: 8000)")
     )
     parser.add_argument(
         "--db",
         default="sticheln-web.sqlite3",
         metavar="PATH",
-        help="the SQLite file of the tables (default: ./sticheln-web.sqlite3)",
+        help=_("the SQLite file of the tables (default: ./sticheln-web.sqlite3)"),
     )
     parser.add_argument(
         "--max-tables",
         type=int,
         default=None,
         metavar="N",
-        help="the most tables in play at once; finished ones do not count (default: 200)",
+        help=_("the most tables in play at once; finished ones do not count (default: 200)"),
     )
     parser.add_argument(
         "--max-connections",
         type=int,
         default=None,
         metavar="N",
-        help="the most websockets open at once (default: 500)",
+        help=_("the most websockets open at once (default: 500)"),
     )
     parser.add_argument(
         "--tables-per-client",
         type=int,
         default=None,
         metavar="N",
-        help="the most tables in play one client address may have made (default: 20)",
+        help=_("the most tables in play one client address may have made (default: 20)"),
     )
     parser.add_argument(
         "--tables-per-hour",
         type=int,
         default=None,
         metavar="N",
-        help="the most tables one client address may make in an hour (default: 60)",
+        help=_("the most tables one client address may make in an hour (default: 60)"),
     )
     parser.add_argument(
         "--join-timeout",
         type=float,
         default=None,
         metavar="SECONDS",
-        help="close a table as abandoned when no person joined it within this time (default: 3600)",
+        help=_(
+            "close a table as abandoned when no person joined it within this time (default: 3600)"
+        ),
     )
     parser.add_argument(
         "--idle-timeout",
         type=float,
         default=None,
         metavar="SECONDS",
-        help="close a table as abandoned when nothing happened at it for this time "
-        "(default: 86400)",
+        help=_(
+            "close a table as abandoned when nothing happened at it for this time (default: 86400)"
+        ),
     )
     parser.add_argument(
         "--allowed-host",
         action="append",
         default=[],
         metavar="NAME",
-        help="a host name the server answers to besides --host, localhost and 127.0.0.1, "
-        "such as play.example.org (may be given again)",
+        help=_(
+            "a host name the server answers to besides --host, localhost and 127.0.0.1, "
+            "such as play.example.org (may be given again)"
+        ),
     )
     parser.add_argument(
         "--allow-origin",
         action="append",
         default=[],
         metavar="URL",
-        help="the origin of another site whose pages may make tables and open websockets, "
-        "such as https://example.org (may be given again)",
+        help=_(
+            "the origin of another site whose pages may make tables and open websockets, "
+            "such as https://example.org (may be given again)"
+        ),
     )
     parser.add_argument(
         "--proxy-headers",
         action="store_true",
-        help="behind a reverse proxy: take the client's address and scheme from the "
-        "X-Forwarded-For and X-Forwarded-Proto headers that the proxies of "
-        "--forwarded-allow-ips send",
+        help=_(
+            "behind a reverse proxy: take the client's address and scheme from the "
+            "X-Forwarded-For and X-Forwarded-Proto headers that the proxies of "
+            "--forwarded-allow-ips send"
+        ),
     )
     parser.add_argument(
         "--forwarded-allow-ips",
         default="127.0.0.1,::1",
         metavar="IPS",
-        help="with --proxy-headers: the comma-separated addresses of the proxies to trust "
-        "(default: 127.0.0.1,::1)",
+        help=_(
+            "with --proxy-headers: the comma-separated addresses of the proxies to trust "
+            "(default: 127.0.0.1,::1)"
+        ),
     )
     parser.add_argument(
         "--bot-time",
         type=float,
         default=None,
         metavar="SECONDS",
-        help="seconds an ismcts bot without a time of its own searches per move (default: 0.5)",
+        help=_("seconds an ismcts bot without a time of its own searches per move (default: 0.5)"),
     )
     parser.add_argument(
         "--analysis-time",
         type=float,
         default=None,
         metavar="SECONDS",
-        help="seconds the analysis of a finished game spends on each decision of the seat "
-        "analysed, at most 10 (default: 0.5)",
+        help=_(
+            "seconds the analysis of a finished game spends on each decision of the seat "
+            "analysed, at most 10 (default: 0.5)"
+        ),
     )
     parser.add_argument(
         "--analysis-samples",
         type=int,
         default=None,
         metavar="N",
-        help="the most worlds the analysis draws for each decision, at most 200 (default: 20)",
+        help=_("the most worlds the analysis draws for each decision, at most 200 (default: 20)"),
     )
     parser.add_argument(
         "--max-analyses",
         type=int,
         default=None,
         metavar="N",
-        help="the most analyses running at once, each in a process of its own (default: 1)",
+        help=_("the most analyses running at once, each in a process of its own (default: 1)"),
     )
     parser.add_argument(
         "--min-move-time",
         type=float,
         default=None,
         metavar="SECONDS",
-        help="the fewest seconds a table's move timer may give a seat to move (default: 10)",
+        help=_("the fewest seconds a table's move timer may give a seat to move (default: 10)"),
     )
     parser.add_argument(
         "--max-move-time",
         type=float,
         default=None,
         metavar="SECONDS",
-        help="the most seconds a table's move timer may give a seat to move (default: 600)",
+        help=_("the most seconds a table's move timer may give a seat to move (default: 600)"),
     )
     parser.set_defaults(run=run)
 

@@ -54,6 +54,8 @@ from sticheln.cli.common import (
     seat_label,
 )
 from sticheln.cli.play import add_game_options
+from sticheln.core.i18n import N_, ngettext
+from sticheln.core.i18n import gettext as _
 from sticheln.core.stats import student_t_quantile
 from sticheln.tournament import (
     GameResult,
@@ -93,17 +95,19 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``simulate`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",
-        help=COMMANDS["simulate"],
+        help=_(COMMANDS["simulate"]),
         description=(
-            "Play many games between bots on duplicate deals: every deal is played once for "
-            "each rotation of the bots over the seats, so that every bot plays every seat. "
-            "Print, for each bot, the mean points per game with a 95% confidence interval "
-            "and the win rate (a shared win counts as a fraction) with its 95% interval, "
-            "per seat for a bot on several seats; the intervals are over the deals, with "
-            "Student's t. Deal i is dealt from a seed derived from "
-            "--seed and i, so the results do not depend on --jobs or --cluster. With "
-            "--results FILE every game is written to FILE as it ends, and the same command "
-            "run again goes on where it stopped."
+            _(
+                "Play many games between bots on duplicate deals: every deal is played once for "
+                "each rotation of the bots over the seats, so that every bot plays every seat. "
+                "Print, for each bot, the mean points per game and the win rate (a shared win "
+                "counts as a fraction), each with its confidence interval (95%), "
+                "per seat for a bot on several seats; the intervals are over the deals, with "
+                "Student's t. Deal i is dealt from a seed derived from "
+                "--seed and i, so the results do not depend on --jobs or --cluster. With "
+                "--results FILE every game is written to FILE as it ends, and the same command "
+                "run again goes on where it stopped."
+            )
         ),
     )
     add_game_options(parser)
@@ -112,9 +116,11 @@ def add_parser(subparsers: Any) -> None:
         "--bots",
         metavar="NAMES",
         help=(
-            "one bot for every seat, or a comma-separated list with one per seat; a bot is a "
-            "name with options after colons, such as ismcts:time=0.5:seed=3 or random:seed=2 "
-            "(default: heuristic where it plays the game, else random)"
+            _(
+                "one bot for every seat, or a comma-separated list with one per seat; a bot is a "
+                "name with options after colons, such as ismcts:time=0.5:seed=3 or random:seed=2 "
+                "(default: heuristic where it plays the game, else random)"
+            )
         ),
     )
     add_executor_options(parser)
@@ -122,12 +128,14 @@ def add_parser(subparsers: Any) -> None:
         "--results",
         metavar="FILE",
         help=(
-            "write every game to this SQLite file as it ends; run the same command again to "
-            "go on with the games not yet in it (without --seed, the file's seed)"
+            _(
+                "write every game to this SQLite file as it ends; run the same command again to "
+                "go on with the games not yet in it (without --seed, the file's seed)"
+            )
         ),
     )
     parser.add_argument(
-        "--json", action="store_true", help="print the results as JSON instead of a table"
+        "--json", action="store_true", help=_("print the results as JSON instead of a table")
     )
     parser.set_defaults(run=run)
 
@@ -141,12 +149,18 @@ def add_game_count_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="N",
         help=(
-            "number of games (default: 100), rounded up to whole deals (a multiple of the "
-            "number of players)"
+            _(
+                "number of games (default: 100), rounded up to whole deals (a multiple of the "
+                "number of players)"
+            )
         ),
     )
     count.add_argument(
-        "--deals", type=int, default=None, metavar="D", help="number of deals, instead of --games"
+        "--deals",
+        type=int,
+        default=None,
+        metavar="D",
+        help=_("number of deals, instead of --games"),
     )
 
 
@@ -158,16 +172,18 @@ def count_deals(args: argparse.Namespace, players: int, env: Env, rotations: int
     """
     if args.deals is not None:
         if args.deals < 1:
-            raise UsageError(f"--deals must be at least 1, got {args.deals}")
+            raise UsageError(_("--deals must be at least 1, got {value}").format(value=args.deals))
         return int(args.deals)
     games_asked = 100 if args.games is None else args.games
     if games_asked < 1:
-        raise UsageError(f"--games must be at least 1, got {games_asked}")
+        raise UsageError(_("--games must be at least 1, got {value}").format(value=games_asked))
     deals = -(-games_asked // rotations)
     if deals * rotations != games_asked:
         env.note(
-            f"Playing {deals * rotations} games, not {games_asked}: every deal is played "
-            f"once per rotation of the {players} seats."
+            _(
+                "Playing {games} games, not {asked}: every deal is played once per rotation of "
+                "the {players} seats."
+            ).format(games=deals * rotations, asked=games_asked, players=players)
         )
     return int(deals)
 
@@ -176,14 +192,16 @@ def add_executor_options(parser: argparse.ArgumentParser) -> None:
     """``--jobs`` or ``--cluster``, read by :func:`open_executor`."""
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
-        "--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)"
+        "--jobs", type=int, default=1, metavar="J", help=_("worker processes (default: 1)")
     )
     where.add_argument(
         "--cluster",
         metavar="ADDRESS",
         help=(
-            "play on a Dask cluster: the address of its scheduler (tcp://HOST:8786), or "
-            "local:N for a cluster of N worker processes on this machine (the dask extra)"
+            _(
+                "play on a Dask cluster: the address of its scheduler (tcp://HOST:8786), or "
+                "local:N for a cluster of N worker processes on this machine (the dask extra)"
+            )
         ),
     )
 
@@ -430,7 +448,7 @@ class Reporter:
     :data:`PROGRESS_EVERY` seconds. :meth:`summary` adds what a command has to say of the
     games so far."""
 
-    def __init__(self, stream: TextIO, total: int, verb: str = "Playing") -> None:
+    def __init__(self, stream: TextIO, total: int, verb: str = N_("Playing")) -> None:
         self.stream = stream
         self.total = total
         self.verb = verb
@@ -455,7 +473,7 @@ class Reporter:
             )
             self.progress.start()
             self.task = self.progress.add_task(
-                self.verb, total=self.total, completed=self.done, summary=self.summary()
+                _(self.verb), total=self.total, completed=self.done, summary=self.summary()
             )
         return self
 
@@ -481,7 +499,8 @@ class Reporter:
         if now - self.last >= PROGRESS_EVERY and self.done < self.total:
             self.last = now
             note = self.note()
-            self.stream.write(f"{self.done} of {self.total} games{'; ' if note else ''}{note}\n")
+            count = _("{done} of {total} games").format(done=self.done, total=self.total)
+            self.stream.write(f"{count}{'; ' if note else ''}{note}\n")
             self.stream.flush()
 
 
@@ -504,7 +523,7 @@ class _Reporter(Reporter):
 
     def note(self) -> str:
         """The mean points so far."""
-        return f"mean points so far: {self.summary()}"
+        return _("mean points so far: {summary}").format(summary=self.summary())
 
     def count(self, result: GameResult) -> None:
         """Count a game in the running means, without showing it."""
@@ -523,7 +542,7 @@ class _SpeedColumn(ProgressColumn):
 
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:.1f} games/s")
+        return Text("" if speed is None else _("{speed} games/s").format(speed=f"{speed:.1f}"))
 
 
 def _is_terminal(stream: TextIO) -> bool:
@@ -553,7 +572,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
         with open_executor(args) as (executor, workers), _results_file(args, tournament) as store:
             done = store.results() if store is not None else []
             if done:
-                env.note(f"Going on from {len(done)} of {games} games in {args.results}.")
+                env.note(
+                    _("Going on from {done} of {games} games in {file}.").format(
+                        done=len(done), games=games, file=args.results
+                    )
+                )
             with _Reporter(env.stderr, bots, games) as reporter:
                 for result in done:
                     if result.index < games:
@@ -589,18 +612,22 @@ def run(args: argparse.Namespace, env: Env) -> int:
         env.stdout.flush()
         return EXIT_OK
 
-    title = (
-        f"{games} games of {game.name}"
-        + (f" ({rules_name} rules)" if rules_name else "")
-        + f", {players} players, seed {seed}: "
-        + ("1 deal, played" if deals == 1 else f"{deals} deals, each played")
-        + f" in all {players} rotations of the seats. {INTERVALS}"
-    )
+    head = (
+        _("{games} games of {game} ({rules} rules), {players} players, seed {seed}: ")
+        if rules_name
+        else _("{games} games of {game}, {players} players, seed {seed}: ")
+    ).format(games=games, game=game.name, rules=rules_name, players=players, seed=seed)
+    played = ngettext(
+        "{count} deal, played in all {players} rotations of the seats.",
+        "{count} deals, each played in all {players} rotations of the seats.",
+        deals,
+    ).format(count=deals, players=players)
+    title = f"{head}{played} {_(INTERVALS).format(percent='95%')}"
     width = env.console.width
-    sections = [(title, _table("Bot", per_entry, width))]
+    sections = [(title, _table(N_("Bot"), per_entry, width))]
     if len(per_bot) > 1:
-        sections.append((BY_BOT, _table("Bot", per_bot, width)))
-    sections.append(("By seat (all bots):", _table("Seat", per_seat, width)))
+        sections.append((_(BY_BOT), _table(N_("Bot"), per_bot, width)))
+    sections.append((_("By seat (all bots):"), _table(N_("Seat"), per_seat, width)))
     for i, (heading, table) in enumerate(sections):
         if i:
             env.console.print()
@@ -622,7 +649,7 @@ def _stored_seed(path: str) -> int | None:
 def check_jobs(args: argparse.Namespace) -> None:
     """:raises UsageError: for ``--jobs`` below 1."""
     if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+        raise UsageError(_("--jobs must be at least 1, got {value}").format(value=args.jobs))
 
 
 @contextmanager
@@ -662,16 +689,16 @@ def _results_file(args: argparse.Namespace, tournament: Tournament) -> Iterator[
         yield store
 
 
-INTERVALS = (
-    "The intervals are 95% confidence intervals over the deals: Student's t for the points, "
-    "Wilson's for the win rates."
+INTERVALS = N_(
+    "The intervals are {percent} confidence intervals over the deals: Student's t for the "
+    "points, Wilson's for the win rates."
 )
-"""What the intervals of the tables are."""
+"""What the intervals of the tables are (``{percent}``: 95%), in English."""
 
-BY_BOT = "By bot, per seat (a bot on several seats counts the mean of its seats):"
+BY_BOT = N_("By bot, per seat (a bot on several seats counts the mean of its seats):")
 """The title of the table by bot: its rates are per seat, not of any of its seats winning."""
 
-_NUMBER_HEADERS = ("Points\nper game", "95% CI", "Win\nrate", "95% CI")
+_NUMBER_HEADERS = (N_("Points\nper game"), N_("95% CI"), N_("Win\nrate"), N_("95% CI"))
 _GAP = 2
 """The characters between two columns of a table: the padding and the (blank) rule."""
 _ENTRIES_PER_LINE = 3
@@ -692,14 +719,15 @@ def _fit(name: str, width: int) -> str:
 
 
 def _table(first: str, rows: Sequence[Summary], width: int) -> Table:
-    """The table of ``rows`` for a console ``width`` characters wide: every column but the
+    """The table of ``rows`` for a console ``width`` characters wide, its first column headed
+    ``first`` (``"Bot"`` or ``"Seat"``, in the current language): every column but the
     bots' names as wide as its widest line, the names broken between options into what is
     left, the entries of a bot three to a line; a header or a number never wraps."""
     entries = first == "Bot" and bool(rows) and rows[0].label.startswith("#")
-    headers = [first]
+    headers = [_(first)]
     labels = [[row.label] for row in rows]
     if first == "Bot":
-        headers.append("Name" if entries else "Entries")
+        headers.append(_("Name") if entries else _("Entries"))
         for cells, row in zip(labels, rows, strict=True):
             if entries:
                 cells.append(str(row.bot))
@@ -720,7 +748,8 @@ def _table(first: str, rows: Sequence[Summary], width: int) -> Table:
         ]
         for row in rows
     ]
-    grid = [[*headers, *_NUMBER_HEADERS], *(a + b for a, b in zip(labels, numbers, strict=True))]
+    number_headers = [_(header) for header in _NUMBER_HEADERS]
+    grid = [[*headers, *number_headers], *(a + b for a, b in zip(labels, numbers, strict=True))]
     columns = list(zip(*grid, strict=True))
     widths = [max(len(line) for cell in column for line in cell.split("\n")) for column in columns]
     named = 1 if entries else 0  # the column of the bots' names
@@ -733,7 +762,7 @@ def _table(first: str, rows: Sequence[Summary], width: int) -> Table:
     for i, header in enumerate(headers):
         # A name too long for any width folds rather than being cut off.
         table.add_column(header, no_wrap=first != "Bot" or i != named, overflow="fold")
-    for header in _NUMBER_HEADERS:
+    for header in number_headers:
         table.add_column(header, justify="right", no_wrap=True)
     for label, number in zip(labels, numbers, strict=True):
         table.add_row(*label, *number)

@@ -121,8 +121,23 @@ class IllegalMoveError(StichelnError, ValueError):
     @classmethod
     def of(cls, move: object, reason: str) -> IllegalMoveError:
         """The error for ``move``, refused because of ``reason``: the message is
-        ``illegal move {move} ({move!r}): {reason}``."""
-        return cls(f"illegal move {move} ({move!r}): {reason}", move=move, reason=reason)
+        ``illegal move {move} ({move!r}): {reason}``, in the current language
+        (:func:`~sticheln.core.i18n.use_language`), as the engines give ``reason``.
+
+        >>> from sticheln import Card, PlayCard
+        >>> from sticheln.core.i18n import use_language
+        >>> move = PlayCard(0, Card.parse("R5"))
+        >>> with use_language("de"):
+        ...     error = IllegalMoveError.of(move, "R5 ist nicht auf der Hand von Spieler 0")
+        >>> str(error).partition(" (")[0], error.reason
+        ('unerlaubter Zug 0 plays R5', 'R5 ist nicht auf der Hand von Spieler 0')
+        """
+        from sticheln.core.i18n import gettext  # the kernel's texts import this module
+
+        message = gettext("illegal move {move} ({representation}): {reason}").format(
+            move=move, representation=repr(move), reason=reason
+        )
+        return cls(message, move=move, reason=reason)
 
 
 class InvalidMoveError(StichelnError, ValueError):

@@ -14,6 +14,7 @@ game can be played, simulated and replayed; a game's own screen, built on :class
 from __future__ import annotations
 
 import re
+import string
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final
@@ -27,6 +28,7 @@ from rich.text import Text
 from sticheln.core.cards import Card, CardSet, Color
 from sticheln.core.errors import IllegalMoveError, InvalidMoveError
 from sticheln.core.explain import ScoreExplanation, TrickExplanation
+from sticheln.core.i18n import N_, color_name
 from sticheln.core.i18n import gettext as _
 from sticheln.core.protocol import SPECTATOR, Game
 from sticheln.core.references import resolve
@@ -44,6 +46,7 @@ __all__ = [
     "joined",
     "progress",
     "screen_for",
+    "styled",
     "takes_a_trick",
 ]
 
@@ -56,6 +59,9 @@ COLOR_STYLES: Final = {
     Color.GRAY: "bold grey62",
 }
 """The rich style of each card colour."""
+
+
+_FORMATTER: Final = string.Formatter()
 
 
 class InputError(ValueError):
@@ -72,10 +78,44 @@ def cards_text(cards: Sequence[Card] | CardSet, sep: str = " ") -> Text:
     return Text(sep).join(card_text(card) for card in cards)
 
 
+_PROGRESS: Final = {
+    "Deal": (N_("Deal {number} of {count}"), N_("Deal {number} of at most {count}")),
+    "Round": (N_("Round {number} of {count}"), N_("Round {number} of at most {count}")),
+    "Hand": (N_("Hand {number} of {count}"), N_("Hand {number} of at most {count}")),
+    "trick": (N_("trick {number} of {count}"), N_("trick {number} of at most {count}")),
+    "turn": (N_("turn {number} of {count}"), N_("turn {number} of at most {count}")),
+    "card": (N_("card {number} of {count}"), N_("card {number} of at most {count}")),
+}
+"""The texts of :func:`progress` for the terms the built-in games use, in the current
+language."""
+
+
 def progress(term: str, index: int, count: int, *, at_most: bool = False) -> str:
     """``"trick 3 of 14"``: the ``index``-th (from 0) of ``count`` things called ``term``;
-    ``"hand 2 of at most 4"`` with ``at_most``."""
-    return f"{term} {index + 1} of {'at most ' if at_most else ''}{count}"
+    ``"Hand 2 of at most 4"`` with ``at_most``. The built-in games' terms (``Deal``,
+    ``Round``, ``Hand``, ``trick``, ``turn``, ``card``) come in the current language, another
+    term in English."""
+    texts = _PROGRESS.get(term)
+    if texts is None:
+        return f"{term} {index + 1} of {'at most ' if at_most else ''}{count}"
+    return _(texts[at_most]).format(number=index + 1, count=count)
+
+
+def styled(template: str, **values: Text | str) -> Text:
+    """``template`` with its ``{name}`` placeholders filled by ``values``, each keeping its
+    own style (a card's name in its colour): a sentence translated whole, with the coloured
+    parts put where its language puts them.
+
+    >>> from rich.text import Text
+    >>> styled("{name} takes it with {card}.", name="#2", card=Text("R4", style="red")).plain
+    '#2 takes it with R4.'
+    """
+    parts: list[Text | str] = []
+    for literal, field, _spec, _conversion in _FORMATTER.parse(template):
+        parts.append(literal)
+        if field is not None:
+            parts.append(values[field])
+    return Text.assemble(*parts)
 
 
 def takes_a_trick(events: Sequence[Any]) -> bool:
@@ -113,7 +153,9 @@ class Screen:
     """
 
     deal_term: ClassVar[str] = "deal"
-    """What the game calls a deal, in lower case: ``"round"``, ``"hand"``."""
+    """What the game calls a deal, in lower case: ``"round"``, ``"hand"``. The texts that
+    name it come in the current language for ``deal``, ``round`` and ``hand``
+    (:meth:`deal_text`), else in English."""
 
     def __init__(
         self,
@@ -134,17 +176,34 @@ class Screen:
         """The name of a seat."""
         return self.names[seat]
 
-    def says(self, seat: int, verb: str) -> str:
-        """The seat's name and ``verb`` agreeing with it: ``"#2 takes"``, ``"You take"``."""
-        name = self.name(seat)
-        if name == "You":
-            return f"{name} {verb}"
-        return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch", "x")) else f"{name} {verb}s"
+    def is_you(self, seat: int) -> bool:
+        """Whether ``seat`` is the person at the terminal: its name is "You" in the current
+        language (the command names that seat so, :func:`sticheln.cli.common.seat_labels`)."""
+        return self.name(seat) == _("You")
 
-    def possessive(self, seat: int) -> str:
-        """What belongs to the seat, as said after its name: ``"your"`` for the person at
-        the terminal, else ``"their"``."""
-        return "your" if self.name(seat) == "You" else "their"
+    def says(self, seat: int, you: str, other: str, **values: Text | str) -> Text:
+        """A sentence about ``seat``, whole in each language so that its words agree: ``you``
+        when the seat is the person at the terminal (:meth:`is_you`), else ``other`` with the
+        seat's name for ``{name}``; both are English texts marked with ``N_`` and given here in
+        the current language, their other placeholders filled by ``values``
+        (:func:`styled`): ``says(seat, N_("You take the trick."), N_("{name} takes the
+        trick."))``."""
+        if self.is_you(seat):
+            return styled(_(you), **values)
+        return styled(_(other), name=self.name(seat), **values)
+
+    def deal_text(self, texts: dict[str, str]) -> str:
+        """Of ``texts``, English texts by :attr:`deal_term` (marked with ``N_``), the one of
+        this game's term in the current language; for a term not among them the text of
+        ``deal`` with the term in place of the word (in English)."""
+        text = texts.get(self.deal_term)
+        if text is not None:
+            return _(text)
+        return (
+            texts["deal"]
+            .replace("Deal", self.deal_term.capitalize())
+            .replace("deal", self.deal_term)
+        )
 
     # -- what is shown --------------------------------------------------------------------
 
@@ -177,12 +236,14 @@ class Screen:
         :meth:`unfinished` show nothing."""
         if self.perspective is None or mover == self.perspective:
             return Text(f"{self.name(mover)}: {self.game.move_text(move)}")
-        return Text(f"{self.name(mover)} moved")
+        return self.says(mover, N_("You moved"), N_("{name} moved"))
 
     def turn(self, state: Any, player: int, moves: Sequence[Any]) -> RenderableType:
         """The screen a person sees before choosing one of ``moves``: their view, the scores
         and the numbered moves."""
-        parts: list[RenderableType] = [Rule(_("{name} to move").format(name=self.name(player)))]
+        parts: list[RenderableType] = [
+            Rule(self.says(player, N_("You to move"), N_("{name} to move")).plain)
+        ]
         parts.extend(self._view_lines(state, player))
         parts.append(self._scores_line(self.game.scores(state)))
         parts.append(self._numbered(moves))
@@ -263,7 +324,7 @@ class Screen:
     def _reason(self, reason: str, player: int) -> str:
         """The reason of an illegal move, worded for the player at the terminal: every seat
         by its name (:func:`~sticheln.core.seats.name_seats`), theirs as "your"."""
-        me = player if self.name(player) == "You" else None
+        me = player if self.is_you(player) else None
         return name_seats(reason, self.names, me)
 
     def unfinished(self, state: Any) -> list[RenderableType]:
@@ -325,7 +386,7 @@ class Screen:
         score and a text of the game's own (under the heading ``extra``), then the
         ``totals``, and the line of the winners."""
         table = Table(box=box.SIMPLE_HEAD, title=_("Scoreboard"), title_justify="left")
-        table.add_column(self.deal_term.capitalize())
+        table.add_column(self.deal_text(_DEAL_HEADINGS))
         for seat in range(len(totals)):
             table.add_column(self.name(seat), justify="right")
         table.add_column(extra)
@@ -339,7 +400,7 @@ class Screen:
         """``Round 2 scores: #0 +3 · #1 -5``: what each seat scored in deal ``deal`` (from
         0), each part a seat's name and its :func:`signed` points (and what the game adds),
         with the rule that scores them."""
-        head = f"{self.deal_term.capitalize()} {deal + 1} scores"
+        head = self.deal_text(_DEAL_SCORES).format(number=deal + 1)
         if rule is not None:
             head += f" ({rule})"
         return Text(f"{head}: " + " · ".join(parts), style="bold")
@@ -462,8 +523,7 @@ class CardScreen(Screen, metaclass=ABCMeta):
         number = int(digits) if len(digits) <= 6 else 0
         if not 1 <= number <= len(dealt):
             raise InputError(
-                f"There is no card {_shown(digits)}: your cards are numbered 1 to "
-                f"{len(dealt)} this {self.deal_term}."
+                self.deal_text(_NO_CARD).format(number=_shown(digits), count=len(dealt))
             )
         card = dealt[number - 1]
         if rest:
@@ -479,18 +539,24 @@ class CardScreen(Screen, metaclass=ABCMeta):
             return of_card[0]
         texts = [self.game.move_text(move) for move in of_card]
         short = [t.replace(str(card), str(number), 1) for t in texts if t.startswith(str(card))]
-        ways = f"{', '.join(texts[:-1])} or {texts[-1]}"
-        also = f" (or {', '.join(short)})" if len(short) == len(texts) else ""
+        ways = _("{items} or {last}").format(items=", ".join(texts[:-1]), last=texts[-1])
+        if len(short) == len(texts):
+            raise InputError(
+                _(
+                    "{card} (card {number}) can be played {count} ways: type {ways} (or {short})."
+                ).format(
+                    card=card, number=number, count=len(texts), ways=ways, short=", ".join(short)
+                )
+            )
         raise InputError(
-            f"{card} (card {number}) can be played {len(texts)} ways: type {ways}{also}."
+            _("{card} (card {number}) can be played {count} ways: type {ways}.").format(
+                card=card, number=number, count=len(texts), ways=ways
+            )
         )
 
     def _numbers_help(self) -> str:
         """What the help says of the numbers of the cards."""
-        return (
-            f"A card keeps its number for the whole {self.deal_term}: a played card leaves a "
-            "gap, and the other numbers stay as they were."
-        )
+        return self.deal_text(_NUMBERS_HELP)
 
     def _hand(
         self,
@@ -515,9 +581,43 @@ class CardScreen(Screen, metaclass=ABCMeta):
                 Text.assemble(f"{numbers[c]:>{width}} " if c in numbers else "", card_text(c))
                 for c in cards
             )
-            label = Text(color.name.lower(), style=COLOR_STYLES[color])
+            label = Text(color_name(color), style=COLOR_STYLES[color])
             table.add_row(label, row, notes.get(color, ""))
-        return Group(Text(title + ":"), table)
+        return Group(Text(_("{title}:").format(title=title)), table)
+
+
+_DEAL_HEADINGS: Final = {"deal": N_("Deal"), "round": N_("Round"), "hand": N_("Hand")}
+"""The heading of the column of the deals in a scoreboard."""
+
+_DEAL_SCORES: Final = {
+    "deal": N_("Deal {number} scores"),
+    "round": N_("Round {number} scores"),
+    "hand": N_("Hand {number} scores"),
+}
+"""The head of the line of a deal's scores."""
+
+_NO_CARD: Final = {
+    "deal": N_("There is no card {number}: your cards are numbered 1 to {count} this deal."),
+    "round": N_("There is no card {number}: your cards are numbered 1 to {count} this round."),
+    "hand": N_("There is no card {number}: your cards are numbered 1 to {count} this hand."),
+}
+"""The answer to a card's number that numbers no card of the hand."""
+
+_NUMBERS_HELP: Final = {
+    "deal": N_(
+        "A card keeps its number for the whole deal: a played card leaves a gap, and the "
+        "other numbers stay as they were."
+    ),
+    "round": N_(
+        "A card keeps its number for the whole round: a played card leaves a gap, and the "
+        "other numbers stay as they were."
+    ),
+    "hand": N_(
+        "A card keeps its number for the whole hand: a played card leaves a gap, and the "
+        "other numbers stay as they were."
+    ),
+}
+"""What the help says of the numbers of the cards."""
 
 
 def _plays_cards(moves: Sequence[Any]) -> bool:

@@ -18,12 +18,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Final
 
 from sticheln.core.errors import RecordError
 
 __all__ = ["name_seats", "record_problem", "seat_label", "seat_number"]
 
-_SEAT = re.compile(r"\b(?:not )?(?:player|seat) (\d{1,9})('s)?")
+_SEAT = re.compile(r"\b(?:not )?(?:player|seat) (\d{1,9})('s)?|\b(?:Spieler|Platz) (\d{1,9})\b")
+"""A seat as the engines' reasons name it, in English ("player 2's", "not seat 0's") or in
+German ("Spieler 2", "Platz 0")."""
+
+_YOURS: Final = (
+    (r"\bnot player {me}'s", "not yours"),
+    (r"\bplayer {me}'s", "your"),
+    (r"\bplayer {me} has\b", "you have"),
+    (r"\bder Hand von Spieler {me}\b", "deiner Hand"),
+    (r"\bnicht Spieler {me}\b", "nicht du"),
+    (r"\bSpieler {me} hat\b", "du hast"),
+    (r"\bSpieler {me} ist\b", "du bist"),
+)
+"""How a reason speaks of the seat of the person who reads it, in English and in German: the
+pattern with the seat's number for ``{me}``, and the words that replace it."""
 
 
 def seat_number(seat: int) -> int:
@@ -38,11 +53,24 @@ def seat_label(seat: int) -> str:
 
 
 def name_seats(text: str, names: Sequence[str], me: int | None = None) -> str:
-    """``text`` with every seat the library names in it ("player 2", "seat 0's") named as
-    people read it: by ``names[seat]``, the seat ``me`` as "your" ("not yours"), and a
-    number that is no seat of ``names`` counted from 1 ("seat 5")."""
+    """``text`` with every seat the library names in it ("player 2", "seat 0's", in German
+    "Spieler 2", "Platz 0") named as people read it: by ``names[seat]``, the seat ``me`` as
+    "your" ("not yours", "you have"; in German "deiner Hand", "nicht du", "du hast"), and a
+    number that is no seat of ``names`` counted from 1 ("seat 5", "Platz 5").
+
+    >>> name_seats("Spieler 2 ist am Zug, nicht Spieler 0", ["Du", "#2", "#3"], me=0)
+    '#3 ist am Zug, nicht du'
+    """
+    if me is not None:
+        for pattern, yours in _YOURS:
+            text = re.sub(pattern.format(me=me), yours, text)
 
     def named(match: re.Match[str]) -> str:
+        if match.group(1) is None:  # German: "Spieler 2", "Platz 0"
+            seat = int(match.group(3))
+            if seat >= len(names):
+                return f"Platz {seat_number(seat)}"
+            return names[seat]
         seat = int(match.group(1))
         negated = match.group(0).startswith("not ")
         owner = match.group(2) is not None

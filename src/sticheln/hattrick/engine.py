@@ -31,6 +31,7 @@ from sticheln.core.cards import (
     _card_set,
 )
 from sticheln.core.errors import IllegalMoveError, SetupError, WrongTypeError, excerpt
+from sticheln.core.i18n import color_name, gettext
 from sticheln.core.moves import check_move_text, find_card_move
 from sticheln.core.setup import (
     SEAT_ORDERS,
@@ -403,7 +404,10 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
         try:
             i = indices.index(index)
         except ValueError:
-            raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand") from None
+            raise IllegalMoveError.of(
+                move,
+                gettext("{card} is not in player {player}'s hand").format(card=card, player=player),
+            ) from None
         situation = _SITUATIONS.get(id(colors)) or _situation(colors)
         if situation.kinds[index] is not kind:
             actual = _action_for(colors, card)
@@ -448,31 +452,54 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
 
 def _wrong_action(colors: tuple[Color, ...], card: Card, action: Action) -> str:
     """Why ``card`` can only make the move of ``action``, its :func:`action_for`."""
-    open_names = " and ".join(c.name.lower() for c in colors)
-    if action is _FOLLOW:
-        return f"a {card.color.name.lower()} trick is open, so {card} is added to it (Follow)"
-    if action is _OPEN and not colors:
-        return f"no trick is open yet, so {card} opens the first one (OpenTrick)"
-    if action is _OPEN:
-        tricks = f"a {open_names} trick is" if len(colors) == 1 else f"the {open_names} tricks are"
-        return (
-            f"only {tricks} open, so {card} opens another trick (OpenTrick); a card is passed "
-            f"only while {OPEN_TRICKS} tricks are open"
-        )
-    return (
-        f"the {open_names} tricks are open, so {card}, of a colour without an open trick, can "
-        f"only be passed (Pass)"
+    names = [color_name(c) for c in colors]
+    open_names = (
+        gettext("{items} and {last}").format(items=", ".join(names[:-1]), last=names[-1])
+        if len(names) > 1
+        else "".join(names)
     )
+    if action is _FOLLOW:
+        return gettext("a {color} trick is open, so {card} is added to it (Follow)").format(
+            color=color_name(card.color), card=card
+        )
+    if action is _OPEN and not colors:
+        return gettext("no trick is open yet, so {card} opens the first one (OpenTrick)").format(
+            card=card
+        )
+    if action is _OPEN:
+        if len(colors) == 1:
+            text = gettext(
+                "only a {colors} trick is open, so {card} opens another trick (OpenTrick); a "
+                "card is passed only while {count} tricks are open"
+            )
+        else:
+            text = gettext(
+                "only the {colors} tricks are open, so {card} opens another trick (OpenTrick); a "
+                "card is passed only while {count} tricks are open"
+            )
+        return text.format(colors=open_names, card=card, count=OPEN_TRICKS)
+    return gettext(
+        "the {colors} tricks are open, so {card}, of a colour without an open trick, can "
+        "only be passed (Pass)"
+    ).format(colors=open_names, card=card)
 
 
 def _turn_error(state: HattrickState, move: HattrickMove) -> IllegalMoveError:
     n = state.setup.players
     if move.player >= n:
-        return IllegalMoveError.of(move, f"there is no seat {move.player} in a {n}-player game")
+        return IllegalMoveError.of(
+            move,
+            gettext("there is no seat {player} in a {count}-player game").format(
+                player=move.player, count=n
+            ),
+        )
     if state.is_over:
-        return IllegalMoveError.of(move, "the game is over")
+        return IllegalMoveError.of(move, gettext("the game is over"))
     return IllegalMoveError.of(
-        move, f"it is player {state.to_act}'s turn, not player {move.player}'s"
+        move,
+        gettext("it is player {player}'s turn, not player {mover}'s").format(
+            player=state.to_act, mover=move.player
+        ),
     )
 
 

@@ -13,6 +13,8 @@ from rich.text import Text
 
 from sticheln.core.cards import Card, CardSet
 from sticheln.core.explain import Reason
+from sticheln.core.i18n import N_, color_name
+from sticheln.core.i18n import gettext as _
 from sticheln.core.results import winners
 from sticheln.core.screen import (
     COLOR_STYLES,
@@ -21,6 +23,7 @@ from sticheln.core.screen import (
     cards_text,
     joined,
     progress,
+    styled,
 )
 from sticheln.core.text import signed
 from sticheln.hattrick import (
@@ -116,14 +119,22 @@ class HattrickScreen(CardScreen):
         for color in view.rules.colors:
             action = action_for(view.open_colors, Card(color, 1))
             if action is Action.FOLLOW:
-                notes[color] = Text(f"follows the open {color.name.lower()} trick")
+                notes[color] = Text(
+                    _("follows the open {color} trick").format(color=color_name(color))
+                )
             elif action is Action.OPEN:
-                notes[color] = Text("opens a trick")
+                notes[color] = Text(_("opens a trick"))
             elif shown:
-                notes[color] = Text(f"is shown, then passed face down: {-PASS_PENALTY} points")
+                notes[color] = Text(
+                    _("is shown, then passed face down: {points} points").format(
+                        points=-PASS_PENALTY
+                    )
+                )
             else:
-                notes[color] = Text(f"is passed face down: {-PASS_PENALTY} points")
-        parts.append(self._hand(view.hand, self.dealt(state, player), "Your hand", notes))
+                notes[color] = Text(
+                    _("is passed face down: {points} points").format(points=-PASS_PENALTY)
+                )
+        parts.append(self._hand(view.hand, self.dealt(state, player), _("Your hand"), notes))
         return Group(*parts)
 
     def help(self, moves: Sequence[Any]) -> str:
@@ -132,21 +143,32 @@ class HattrickScreen(CardScreen):
         if not isinstance(rules, HattrickRules):
             rules = HattrickRules()
         lead = (
-            "the highest card of the turn, passed ones included, leads next"
+            _("the highest card of the turn, passed ones included, leads next")
             if rules.lead_cards is LeadCards.TURN
-            else "the highest card of the tricks leads next"
+            else _("the highest card of the tricks leads next")
         )
         target = rules.target_score
-        end = "" if target is None else f" The game ends once a player's total reaches {target}."
-        return (
+        end = (
+            ""
+            if target is None
+            else " "
+            + _("The game ends once a player's total reaches {target}.").format(target=target)
+        )
+        return _(
             "Type a card of your hand by name (R17, r17 or 'red 17') or by the number "
-            f"shown before it. {self._numbers_help()} A card of an open trick's colour follows it; "
-            f"while fewer than {OPEN_TRICKS} tricks are open, another colour opens one; a "
-            f"card of the third colour is passed, at {-PASS_PENALTY} points. The highest card "
-            f"takes a trick, and {lead}. At the end of a hand each card of the colour you won "
-            f"most of scores +1, every other won card -1 and every passed card "
-            f"{-PASS_PENALTY} (HT-SCORE-1 to HT-SCORE-3).{end} Type q to stop (the game is "
+            "shown before it. {numbers} A card of an open trick's colour follows it; "
+            "while fewer than {open} tricks are open, another colour opens one; a "
+            "card of the third colour is passed, at {points} points. The highest card "
+            "takes a trick, and {lead}. At the end of a hand each card of the colour you won "
+            "most of scores +1, every other won card -1 and every passed card "
+            "{points} (HT-SCORE-1 to HT-SCORE-3).{end} Type q to stop (the game is "
             "saved when --save is given)."
+        ).format(
+            numbers=self._numbers_help(),
+            open=OPEN_TRICKS,
+            points=-PASS_PENALTY,
+            lead=lead,
+            end=end,
         )
 
     def unfinished(self, state: Any) -> list[RenderableType]:
@@ -161,7 +183,7 @@ class HattrickScreen(CardScreen):
             (h.number, h.scores, " ".join(map(str, h.pass_counts))) for h in view.finished_hands
         ]
         won = winners(view.scores) if view.is_over else ()
-        return self._deal_scoreboard(rows, "Cards passed", view.scores, won)
+        return self._deal_scoreboard(rows, _("Cards passed"), view.scores, won)
 
     # -- parts ----------------------------------------------------------------------------
 
@@ -181,9 +203,11 @@ class HattrickScreen(CardScreen):
     def _plays(self, plays: Sequence[tuple[int, Card | None]], actions: Sequence[Action]) -> Text:
         parts = []
         for (seat, card), action in zip(plays, actions, strict=True):
-            shown = card_text(card) if card is not None else Text("a card face down")
+            shown = card_text(card) if card is not None else Text(_("a card face down"))
             if action is Action.PASS:
-                parts.append(Text.assemble(f"{self.says(seat, 'pass')} ", shown))
+                parts.append(
+                    self.says(seat, N_("You pass {card}"), N_("{name} passes {card}"), card=shown)
+                )
             else:
                 parts.append(Text.assemble(f"{self.name(seat)} ", shown))
         return joined(parts)
@@ -201,16 +225,34 @@ class HattrickScreen(CardScreen):
             explanation = explain_trick(trick.cards)
             why, winner = explanation.deciding_reason, explanation.winner
             assert winner is not None  # a trick of Hattrick always goes to someone
-            color = trick.cards[0].color.name.lower()
-            taker = self.says(trick.seats[winner], "take")
-            takes.append(Text(f"{taker} the {color} trick: {why.text} ({why.rule})"))
+            takes.append(
+                self.says(
+                    trick.seats[winner],
+                    N_("You take the {color} trick: {why} ({rule})"),
+                    N_("{name} takes the {color} trick: {why} ({rule})"),
+                    color=color_name(trick.cards[0].color),
+                    why=why.text,
+                    rule=why.rule,
+                )
+            )
             others.extend(reason for reason in explanation.reasons if reason is not why)
-        line = Text.assemble(
-            f"Turn {number}: ", self._plays(turn.plays, turn.actions), " → ", joined(takes, ", ")
+        line = styled(
+            _("Turn {number}: {plays} → {takes}"),
+            number=str(number),
+            plays=self._plays(turn.plays, turn.actions),
+            takes=joined(takes, ", "),
         )
         if not last:
             lead = explain_lead(turn, rules)
-            line.append(f"; {self.says(turn.next_leader, 'lead')} next: {lead.text} ({lead.rule})")
+            line.append_text(
+                self.says(
+                    turn.next_leader,
+                    N_("; You lead next: {why} ({rule})"),
+                    N_("; {name} leads next: {why} ({rule})"),
+                    why=lead.text,
+                    rule=lead.rule,
+                )
+            )
         shown: list[RenderableType] = [line]
         if self.interactive:
             shown.extend(Text(f"    {reason}", style="dim") for reason in others)
@@ -219,12 +261,19 @@ class HattrickScreen(CardScreen):
     def _hand_header(self, state: Any, view: HattrickView) -> list[RenderableType]:
         if self.interactive:  # the turn screen says it all
             return []
-        leads = self.says(view.hand_leader, "lead")
+        leads = self.says(view.hand_leader, N_("You lead"), N_("{name} leads")).plain
         shown: list[RenderableType] = [Rule(self._heading(view, leads), style="cyan")]
         seats = range(view.players) if self.perspective is None else (self.perspective,)
         for seat in seats:
             own: HattrickView = self.game.observe(state, seat)
-            shown.append(Text.assemble(f"{self.says(seat, 'hold')} ", cards_text(own.hand)))
+            shown.append(
+                self.says(
+                    seat,
+                    N_("You hold {cards}"),
+                    N_("{name} holds {cards}"),
+                    cards=cards_text(own.hand),
+                )
+            )
         return shown
 
     def _hand_end(self, view: HattrickView) -> list[RenderableType]:
@@ -239,10 +288,22 @@ class HattrickScreen(CardScreen):
         target = view.rules.target_score
         if view.is_over and target is not None and len(view.finished_hands) < view.hand_count:
             reached = [self.name(s) for s, total in enumerate(view.scores) if total >= target]
+            names = (
+                reached[0]
+                if len(reached) == 1
+                else _("{items} and {last}").format(items=", ".join(reached[:-1]), last=reached[-1])
+            )
             shown.append(
                 Text(
-                    f"{' and '.join(reached)} reached {target} points: the game ends after "
-                    f"{len(view.finished_hands)} of {view.hand_count} hands (HT-GAME-3)",
+                    _(
+                        "{names} reached {target} points: the game ends after {hands} of "
+                        "{count} hands (HT-GAME-3)"
+                    ).format(
+                        names=names,
+                        target=target,
+                        hands=len(view.finished_hands),
+                        count=view.hand_count,
+                    ),
                     style="bold",
                 )
             )
@@ -250,13 +311,14 @@ class HattrickScreen(CardScreen):
 
     def _players_table(self, view: HattrickView) -> Table:
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-        table.add_column("Player")
+        table.add_column(_("Player"))
         for color in view.rules.colors:
             table.add_column(
-                Text(f"Won {color.name.lower()}", style=COLOR_STYLES[color]), justify="right"
+                Text(_("Won {color}").format(color=color_name(color)), style=COLOR_STYLES[color]),
+                justify="right",
             )
-        for header in ("Passed", "This hand", "Total"):
-            table.add_column(header, justify="right")
+        for header in (N_("Passed"), N_("This hand"), N_("Total")):
+            table.add_column(_(header), justify="right")
         for seat in range(view.players):
             won = view.won[seat]
             name = self.name(seat)
@@ -278,7 +340,11 @@ class HattrickScreen(CardScreen):
         if target is None:
             return self.heading(view.hand_number, view.hand_count, now)
         return self.heading(
-            view.hand_number, view.hand_count, now, f"to {target} points", at_most=True
+            view.hand_number,
+            view.hand_count,
+            now,
+            _("to {target} points").format(target=target),
+            at_most=True,
         )
 
     @staticmethod
@@ -288,23 +354,32 @@ class HattrickScreen(CardScreen):
 
     def _table_line(self, view: HattrickView) -> Text:
         if not view.turn_cards:
-            return Text(f"{self.says(view.turn_leader, 'lead')} this turn: any card opens a trick.")
+            return self.says(
+                view.turn_leader,
+                N_("You lead this turn: any card opens a trick."),
+                N_("{name} leads this turn: any card opens a trick."),
+            )
         tricks = []
         for trick in view.open_tricks:
             best = max(trick.cards, key=lambda card: card.value)
+            plays = joined(
+                [Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in trick.plays], ", "
+            )
+            taker = self.says(
+                trick.winner or 0,
+                N_("You would take it with {card}"),
+                N_("{name} would take it with {card}"),
+                card=card_text(best),
+            )
             tricks.append(
-                Text.assemble(
-                    f"{trick.cards[0].color.name.lower()}: ",
-                    joined(
-                        [Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in trick.plays],
-                        ", ",
-                    ),
-                    f" ({self.name(trick.winner or 0)} would take it with ",
-                    card_text(best),
-                    ")",
+                styled(
+                    _("{color}: {plays} ({taker})"),
+                    color=color_name(trick.cards[0].color),
+                    plays=plays,
+                    taker=taker,
                 )
             )
-        line = Text.assemble("Open tricks: ", joined(tricks))
+        line = styled(_("Open tricks: {tricks}"), tricks=joined(tricks))
         passes = [
             (seat, card)
             for (seat, card), action in zip(
@@ -314,6 +389,9 @@ class HattrickScreen(CardScreen):
         ]
         if passes:
             line.append_text(
-                Text.assemble(" · passed: ", self._plays(passes, [Action.FOLLOW] * len(passes)))
+                styled(
+                    _(" · passed: {plays}"),
+                    plays=self._plays(passes, [Action.FOLLOW] * len(passes)),
+                )
             )
         return line

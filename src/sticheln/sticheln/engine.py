@@ -21,6 +21,7 @@ from operator import attrgetter
 
 from sticheln.core.cards import Card, CardSet, _card_set, card_set_of
 from sticheln.core.errors import IllegalMoveError, SetupError, excerpt
+from sticheln.core.i18n import gettext
 from sticheln.core.moves import check_move_text, find_card_move
 from sticheln.core.setup import (
     SEAT_ORDERS,
@@ -311,7 +312,10 @@ def apply_move(state: StichelnState, move: StichelnMove) -> StichelnState:
         # A hand is in display order: find the card by bisection, not by comparing moves.
         i = _bisect(hand, index, key=_card_index)
         if i == len(hand) or hand[i].card.index != index:
-            raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
+            raise IllegalMoveError.of(
+                move,
+                gettext("{card} is not in player {player}'s hand").format(card=card, player=player),
+            )
         left = hand[:i] + hand[i + 1 :]
         hand_moves = hand_moves[:player] + (left,) + hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
         cards = (*cards, card)
@@ -349,22 +353,35 @@ def _choose_pain(state: StichelnState, move: ChoosePain) -> StichelnState:
     player = move.player
     n = state.setup.players
     if player >= n:
-        raise IllegalMoveError.of(move, f"there is no seat {player} in a {n}-player game")
+        raise IllegalMoveError.of(
+            move,
+            gettext("there is no seat {player} in a {count}-player game").format(
+                player=player, count=n
+            ),
+        )
     if state.phase is not _CHOOSING:
         raise IllegalMoveError.of(
-            move, f"pain cards are not being chosen now ({state.phase.value})"
+            move,
+            gettext("pain cards are not being chosen now ({phase})").format(
+                phase=state.phase.value
+            ),
         )
     if state.picks[player] is not None:
         raise IllegalMoveError.of(
             move,
-            f"player {player} has already chosen a pain card this round, "
-            f"and a pick cannot be changed",
+            gettext(
+                "player {player} has already chosen a pain card this round, and a pick cannot "
+                "be changed"
+            ).format(player=player),
         )
     card = move.card
     hand = state.hand_moves[player]
     i = _bisect(hand, card.index, key=_card_index)
     if i == len(hand) or hand[i].card.index != card.index:
-        raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand")
+        raise IllegalMoveError.of(
+            move,
+            gettext("{card} is not in player {player}'s hand").format(card=card, player=player),
+        )
     picks = state.picks[:player] + (card,) + state.picks[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     hand_moves = (
         state.hand_moves[:player] + (hand[:i] + hand[i + 1 :],) + state.hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
@@ -381,13 +398,21 @@ def _choose_pain(state: StichelnState, move: ChoosePain) -> StichelnState:
 def _play_error(state: StichelnState, move: PlayCard) -> IllegalMoveError:
     n = state.setup.players
     if move.player >= n:
-        return IllegalMoveError.of(move, f"there is no seat {move.player} in a {n}-player game")
+        return IllegalMoveError.of(
+            move,
+            gettext("there is no seat {player} in a {count}-player game").format(
+                player=move.player, count=n
+            ),
+        )
     if state.phase is _OVER:
-        return IllegalMoveError.of(move, "the game is over")
+        return IllegalMoveError.of(move, gettext("the game is over"))
     if state.phase is _CHOOSING:
-        return IllegalMoveError.of(move, "pain cards are still being chosen")
+        return IllegalMoveError.of(move, gettext("pain cards are still being chosen"))
     return IllegalMoveError.of(
-        move, f"it is player {state.to_act}'s turn, not player {move.player}'s"
+        move,
+        gettext("it is player {player}'s turn, not player {mover}'s").format(
+            player=state.to_act, mover=move.player
+        ),
     )
 
 

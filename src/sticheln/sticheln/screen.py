@@ -11,12 +11,15 @@ from rich.table import Table
 from rich.text import Text
 
 from sticheln.core.cards import CardSet
+from sticheln.core.i18n import N_, color_name, ngettext
+from sticheln.core.i18n import gettext as _
 from sticheln.core.screen import (
     CardScreen,
     card_text,
     cards_text,
     joined,
     progress,
+    styled,
 )
 from sticheln.core.text import signed
 from sticheln.sticheln.explain import explain_round_score, explain_trick
@@ -70,7 +73,7 @@ class StichelnScreen(CardScreen):
         if view.is_over:
             return ""
         if view.phase is Phase.CHOOSING_PAIN:
-            now = "pain cards"
+            now = _("pain cards")
         else:
             now = progress("trick", len(view.tricks), view.rules.tricks_per_round())
         return self.heading(view.round_number, view.rounds, now)
@@ -81,8 +84,13 @@ class StichelnScreen(CardScreen):
         if not isinstance(move, ChoosePain):
             return super().moved(mover, move)
         if self.perspective is None or mover == self.perspective:
-            return Text.assemble(f"{self.name(mover)} chose the pain card ", card_text(move.card))
-        return Text(f"{self.name(mover)} chose a pain card")
+            return self.says(
+                mover,
+                N_("You chose the pain card {card}"),
+                N_("{name} chose the pain card {card}"),
+                card=card_text(move.card),
+            )
+        return self.says(mover, N_("You chose a pain card"), N_("{name} chose a pain card"))
 
     def events(self, before: Any, after: Any, mover: int, move: Any) -> list[RenderableType]:
         """Finished tricks, the reveal of the pain cards, round scores and new rounds."""
@@ -98,7 +106,12 @@ class StichelnScreen(CardScreen):
             card = new.pain_cards[me]
             assert card is not None
             shown.append(
-                Text.assemble(f"{self.name(me)} chose the pain card ", card_text(card), ".")
+                self.says(
+                    me,
+                    N_("You chose the pain card {card}."),
+                    N_("{name} chose the pain card {card}."),
+                    card=card_text(card),
+                )
             )
         if len(new.finished_rounds) > len(old.finished_rounds):
             finished = new.finished_rounds[-1]
@@ -121,7 +134,7 @@ class StichelnScreen(CardScreen):
         view: StichelnView = self.game.observe(state, player)
         tricks = view.rules.tricks_per_round()
         if view.phase is Phase.CHOOSING_PAIN:
-            now = "choose your pain card"
+            now = _("choose your pain card")
         else:
             now = progress("trick", len(view.tricks), tricks)
         parts: list[RenderableType] = [self.header(view.round_number, view.rounds, now)]
@@ -129,9 +142,11 @@ class StichelnScreen(CardScreen):
         if view.phase is Phase.CHOOSING_PAIN:
             parts.append(
                 Text(
-                    "Your pain card's colour is your pain colour for this round: every card "
-                    "of it that you win costs its value, every other card you win scores "
-                    "1 point. The pain card itself counts as won.",
+                    _(
+                        "Your pain card's colour is your pain colour for this round: every card "
+                        "of it that you win costs its value, every other card you win scores "
+                        "1 point. The pain card itself counts as won."
+                    ),
                     style="dim",
                 )
             )
@@ -143,28 +158,26 @@ class StichelnScreen(CardScreen):
     def prompt(self, moves: Sequence[Any] = ()) -> str:
         """The question asked for a pain card, or for a card to play."""
         if moves and isinstance(moves[0], ChoosePain):
-            return "Your pain card (name or number; ? for help, q to quit): "
+            return _("Your pain card (name or number; ? for help, q to quit): ")
         return super().prompt(moves)
 
     def help(self, moves: Sequence[Any]) -> str:
         """What to type, for the pain card or for a card to play."""
         if moves and isinstance(moves[0], ChoosePain):
-            return (
+            return _(
                 "Choose your pain card for the round: type a card of your hand by name (B11, "
                 "b11 or 'blue 11') or by the number shown before it. Its colour is your pain "
                 "colour: at the end of the round every card of that colour you have won costs "
                 "its value, and so does the pain card itself; every other card you win is "
                 "worth +1 (ST-SCORE-1, ST-SCORE-2). The pain cards are shown once everyone has "
-                f"chosen. {self._numbers_help()} Type q to stop (the game is saved when --save "
-                "is given)."
-            )
-        return (
+                "chosen. {numbers} Type q to stop (the game is saved when --save is given)."
+            ).format(numbers=self._numbers_help())
+        return _(
             "Type a card of your hand by name (B11, b11 or 'blue 11') or by the number "
             "shown before it. Any card of your hand may be played: there is no need to "
             "follow the lead colour. A card not in the lead colour beats the lead colour; "
-            f"zeros never win. {self._numbers_help()} Type q to stop (the game is saved "
-            "when --save is given)."
-        )
+            "zeros never win. {numbers} Type q to stop (the game is saved when --save is given)."
+        ).format(numbers=self._numbers_help())
 
     def unfinished(self, state: Any) -> list[RenderableType]:
         """The cards on the table, if any."""
@@ -176,20 +189,26 @@ class StichelnScreen(CardScreen):
         view = self._view(state)
         rows = [(r.number, r.scores, cards_text(r.pain_cards)) for r in view.finished_rounds]
         won = winners(view.scores) if view.is_over else ()
-        return self._deal_scoreboard(rows, "Pain cards", view.scores, won)
+        return self._deal_scoreboard(rows, _("Pain cards"), view.scores, won)
 
     # -- parts ----------------------------------------------------------------------------
 
     def _round_header(self, state: Any, view: StichelnView) -> list[RenderableType]:
         if self.interactive:  # the turn screen says it all
             return []
-        shown: list[RenderableType] = [
-            self.header(view.round_number, view.rounds, self.says(view.round_leader, "lead"))
-        ]
+        leads = self.says(view.round_leader, N_("You lead"), N_("{name} leads")).plain
+        shown: list[RenderableType] = [self.header(view.round_number, view.rounds, leads)]
         seats = range(view.players) if self.perspective is None else (self.perspective,)
         for seat in seats:
             hand: StichelnView = self.game.observe(state, seat)
-            shown.append(Text.assemble(f"{self.says(seat, 'hold')} ", cards_text(hand.hand)))
+            shown.append(
+                self.says(
+                    seat,
+                    N_("You hold {cards}"),
+                    N_("{name} holds {cards}"),
+                    cards=cards_text(hand.hand),
+                )
+            )
         return shown
 
     def _pain_line(self, view: StichelnView) -> Text:
@@ -200,7 +219,7 @@ class StichelnScreen(CardScreen):
                     f"{self.name(seat)} ", card_text(card) if card is not None else Text("?")
                 )
             )
-        return Text.assemble("Pain cards: ", joined(parts))
+        return styled(_("Pain cards: {cards}"), cards=joined(parts))
 
     def _trick_lines(self, trick: Trick, number: int, rules: StichelnRules) -> list[RenderableType]:
         plays = joined([Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in trick.plays])
@@ -210,7 +229,9 @@ class StichelnScreen(CardScreen):
         why = explanation.deciding_reason
         taker = explanation.winner
         if taker is None:
-            outcome = Text(f"nobody takes it: every card is a zero, it is set aside ({why.rule})")
+            outcome = styled(
+                _("nobody takes it: every card is a zero, it is set aside ({rule})"), rule=why.rule
+            )
         else:
             card = trick.cards[taker]
             reasons = [reason for reason in reasons if reason is not why]  # the line says it
@@ -219,20 +240,43 @@ class StichelnScreen(CardScreen):
             # a card that takes the trick by the rule of a trick of zeros (ST-TRICK-6) does
             # not win it, and "R0 wins: every card is a zero, ..." becomes "... takes it:
             # every card is a zero, ...".
-            takes = self.says(trick.seats[taker], "take")
-            said = why.text.removeprefix(f"{card} wins: ")
+            seat = trick.seats[taker]
+            said = why.text.removeprefix(_("{card} wins: ").format(card=card))
+            it_is = _("it is ")
             if why is not explanation.reasons[taker + 1]:
-                outcome = Text(f"{takes} it: {said} ({why.rule})")
+                outcome = self.says(
+                    seat,
+                    N_("You take it: {why} ({rule})"),
+                    N_("{name} takes it: {why} ({rule})"),
+                    why=said,
+                    rule=why.rule,
+                )
+            elif said.startswith(it_is):
+                outcome = self.says(
+                    seat,
+                    N_("You take it with {card}, {why} ({rule})"),
+                    N_("{name} takes it with {card}, {why} ({rule})"),
+                    card=card_text(card),
+                    why=said.removeprefix(it_is),
+                    rule=why.rule,
+                )
             else:
-                because = (
-                    f", {said.removeprefix('it is ')}"
-                    if said.startswith("it is ")
-                    else f": {why.text}"
+                outcome = self.says(
+                    seat,
+                    N_("You take it with {card}: {why} ({rule})"),
+                    N_("{name} takes it with {card}: {why} ({rule})"),
+                    card=card_text(card),
+                    why=why.text,
+                    rule=why.rule,
                 )
-                outcome = Text.assemble(
-                    f"{takes} it with ", card_text(card), f"{because} ({why.rule})"
-                )
-        shown: list[RenderableType] = [Text.assemble(f"Trick {number}: ", plays, " → ", outcome)]
+        shown: list[RenderableType] = [
+            styled(
+                _("Trick {number}: {plays} → {outcome}"),
+                number=str(number),
+                plays=plays,
+                outcome=outcome,
+            )
+        ]
         if self.interactive:  # the other reasons too
             shown.extend(Text(f"    {reason}", style="dim") for reason in reasons)
         return shown
@@ -252,21 +296,26 @@ class StichelnScreen(CardScreen):
                 if item.card is not None and item.card.color is pain.color
             ]
             others = len(explanation.items) - 1 - len(costly)
-            text = Text.assemble(
-                f"{self.name(me)}: pain card ", card_text(pain), f" {signed(-pain.value)}"
+            text = styled(
+                _("{name}: pain card {card} {points}"),
+                name=self.name(me),
+                card=card_text(pain),
+                points=signed(-pain.value),
             )
             if costly:
-                text.append(", won ")
-                text.append_text(
-                    joined(
-                        [
-                            Text.assemble(card_text(card), f" {signed(points)}")
-                            for card, points in costly
-                        ],
-                        ", ",
-                    )
+                won = joined(
+                    [
+                        Text.assemble(card_text(card), f" {signed(points)}")
+                        for card, points in costly
+                    ],
+                    ", ",
                 )
-            text.append(f", {others} other card{'s' if others != 1 else ''} +{others}")
+                text.append_text(styled(_(", won {cards}"), cards=won))
+            text.append(
+                ngettext(
+                    ", {count} other card +{count}", ", {count} other cards +{count}", others
+                ).format(count=others)
+            )
             rules = ", ".join(sorted({item.reason.rule for item in explanation.items}))
             text.append(f" = {signed(explanation.total)} ({rules})")
             shown.append(text)
@@ -275,17 +324,18 @@ class StichelnScreen(CardScreen):
 
     def _players_table(self, view: StichelnView) -> Table:
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-        for header in ("Player", "Pain card", "Cards won", "This round", "Total"):
-            table.add_column(header, justify="left" if header == "Player" else "right")
+        table.add_column(_("Player"), justify="left")
+        for header in (N_("Pain card"), N_("Cards won"), N_("This round"), N_("Total")):
+            table.add_column(_(header), justify="right")
         playing = view.phase is Phase.PLAYING
         for seat in range(view.players):
             card = view.pain_cards[seat]
             if card is not None:
                 pain: Text = card_text(card)
             elif view.has_chosen[seat]:
-                pain = Text("chosen", style="dim")
+                pain = Text(_("chosen"), style="dim")
             else:
-                pain = Text("choosing", style="dim")
+                pain = Text(_("choosing"), style="dim")
             provisional = (
                 signed(round_score(card, view.won[seat])) if playing and card is not None else ""
             )
@@ -298,25 +348,37 @@ class StichelnScreen(CardScreen):
 
     def _table_line(self, view: StichelnView) -> Text:
         if not view.current_trick:
-            return Text(f"{self.says(view.trick_leader, 'lead')} this trick.")
+            return self.says(
+                view.trick_leader, N_("You lead this trick."), N_("{name} leads this trick.")
+            )
         plays = joined(
             [Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in view.current_trick]
         )
         cards = [card for _, card in view.current_trick]
         best = trick_winner(cards)
-        lead = cards[0].color.name.lower()
+        lead = color_name(cards[0].color)
         if best is None:
-            outcome = Text("nobody would take it yet (only zeros)")
+            outcome = Text(_("nobody would take it yet (only zeros)"))
         else:
             seat, card = view.current_trick[best]
-            outcome = Text.assemble(f"{self.name(seat)} would take it with ", card_text(card))
-        return Text.assemble("On the table: ", plays, f" (lead colour {lead}) → ", outcome)
+            outcome = self.says(
+                seat,
+                N_("You would take it with {card}"),
+                N_("{name} would take it with {card}"),
+                card=card_text(card),
+            )
+        return styled(
+            _("On the table: {plays} (lead colour {color}) → {outcome}"),
+            plays=plays,
+            color=lead,
+            outcome=outcome,
+        )
 
     def _own_hand(self, view: StichelnView, dealt: CardSet) -> RenderableType:
         pain = view.own_pain_card
-        title = "Your hand"
+        title = _("Your hand")
         notes = {}
         if pain is not None and view.phase is Phase.PLAYING:
-            title += f" (pain colour {pain.color.name.lower()})"
-            notes[pain.color] = Text("pain colour")
+            title = _("Your hand (pain colour {color})").format(color=color_name(pain.color))
+            notes[pain.color] = Text(_("pain colour"))
         return self._hand(view.hand, dealt, title, notes)

@@ -31,6 +31,7 @@ from sticheln.core.errors import (
     SetupError,
     excerpt,
 )
+from sticheln.core.i18n import color_name, gettext, ngettext
 from sticheln.core.moves import check_move_text, parse_game_card
 from sticheln.core.setup import (
     GameSetup,
@@ -466,7 +467,10 @@ def apply_move(state: StichlingState, move: StichlingMove) -> StichlingState:
         try:
             i = hand.index(index)
         except ValueError:
-            raise IllegalMoveError.of(move, f"{card} is not in player {player}'s hand") from None
+            raise IllegalMoveError.of(
+                move,
+                gettext("{card} is not in player {player}'s hand").format(card=card, player=player),
+            ) from None
         can_open, targets = (_CHOICES[key] or _choices(key, setup.rules))[index]
         if type(move) is not AddToTrick:
             if not can_open:
@@ -536,23 +540,39 @@ def _arrange(state: StichlingState, move: ArrangePoints) -> StichlingState:
     setup = state.setup
     n = setup.players
     if player >= n:
-        raise IllegalMoveError.of(move, f"there is no seat {player} in a {n}-player game")
-    if state.phase is not _ARRANGING:
-        reason = "the game is over" if state.phase is _OVER else "the cards are being played"
         raise IllegalMoveError.of(
-            move, f"victory-point cards are ordered only before a hand is played ({reason})"
+            move,
+            gettext("there is no seat {player} in a {count}-player game").format(
+                player=player, count=n
+            ),
+        )
+    if state.phase is not _ARRANGING:
+        reason = (
+            gettext("the game is over")
+            if state.phase is _OVER
+            else gettext("the cards are being played")
+        )
+        raise IllegalMoveError.of(
+            move,
+            gettext(
+                "victory-point cards are ordered only before a hand is played ({reason})"
+            ).format(reason=reason),
         )
     if state.orders[player] is not None:
         raise IllegalMoveError.of(
-            move, f"player {player} has already laid down their victory-point cards this hand"
+            move,
+            gettext(
+                "player {player} has already laid down their victory-point cards this hand"
+            ).format(player=player),
         )
     points = setup.rules.points[state.hand_number]
     orders_of = _ORDERS.get(points) or _orders(points)
     if move.order not in orders_of:
         raise IllegalMoveError.of(
             move,
-            f"the victory-point cards of hand {state.hand_number + 1} are "
-            f"{', '.join(map(str, points))}, each once",
+            gettext("the victory-point cards of hand {number} are {values}, each once").format(
+                number=state.hand_number + 1, values=", ".join(map(str, points))
+            ),
         )
     orders = state.orders[:player] + (move.order,) + state.orders[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     everyone = None not in orders
@@ -568,13 +588,21 @@ def _arrange(state: StichlingState, move: ArrangePoints) -> StichlingState:
 def _turn_error(state: StichlingState, move: StichlingMove) -> IllegalMoveError:
     n = state.setup.players
     if move.player >= n:
-        return IllegalMoveError.of(move, f"there is no seat {move.player} in a {n}-player game")
+        return IllegalMoveError.of(
+            move,
+            gettext("there is no seat {player} in a {count}-player game").format(
+                player=move.player, count=n
+            ),
+        )
     if state.phase is _OVER:
-        return IllegalMoveError.of(move, "the game is over")
+        return IllegalMoveError.of(move, gettext("the game is over"))
     if state.phase is _ARRANGING:
-        return IllegalMoveError.of(move, "the victory-point cards are still being ordered")
+        return IllegalMoveError.of(move, gettext("the victory-point cards are still being ordered"))
     return IllegalMoveError.of(
-        move, f"it is player {state.to_act}'s turn, not player {move.player}'s"
+        move,
+        gettext("it is player {player}'s turn, not player {mover}'s").format(
+            player=state.to_act, mover=move.player
+        ),
     )
 
 
@@ -583,33 +611,42 @@ def _why_not(state: StichlingState, move: OpenTrick | AddToTrick) -> str:
     rules = state.setup.rules
     tricks = state.open_tricks
     colors = [trick.color for trick in tricks]
-    color = move.card.color.name.lower()
+    color = color_name(move.card.color)
     if isinstance(move, OpenTrick):
         if len(tricks) == OPEN_TRICKS:
-            return f"{OPEN_TRICKS} tricks are open, the most there may be"
-        return (
-            f"a {color} trick is open already, and under these rules a second trick of a "
-            f"colour may not be opened ({SameColor.FORBIDDEN})"
-        )
+            return gettext("{count} tricks are open, the most there may be").format(
+                count=OPEN_TRICKS
+            )
+        return gettext(
+            "a {color} trick is open already, and under these rules a second trick of a "
+            "colour may not be opened ({rule})"
+        ).format(color=color, rule=SameColor.FORBIDDEN)
+    number = move.trick + 1
     if move.trick >= len(tricks):
-        count = {0: "no trick is", 1: "only 1 trick is"}.get(
-            len(tricks), f"only {len(tricks)} tricks are"
-        )
-        return f"there is no open trick {move.trick + 1}: {count} open"
-    trick_color = colors[move.trick].name.lower()
+        if not tricks:
+            return gettext("there is no open trick {number}: no trick is open").format(
+                number=number
+            )
+        return ngettext(
+            "there is no open trick {number}: only {count} trick is open",
+            "there is no open trick {number}: only {count} tricks are open",
+            len(tricks),
+        ).format(number=number, count=len(tricks))
+    trick_color = color_name(colors[move.trick])
     if move.card.color in colors:
-        return (
-            f"open trick {move.trick + 1} is {trick_color}, and {move.card} may be added only "
-            f"to a {color} trick while one is open"
-        )
+        return gettext(
+            "open trick {number} is {trick_color}, and {card} may be added only to a {color} "
+            "trick while one is open"
+        ).format(number=number, trick_color=trick_color, card=move.card, color=color)
     if rules.discards is Discards.WHEN_STUCK:
-        when = f"only while {OPEN_TRICKS} tricks are open and none is {color}"
-    else:
-        when = f"only while no open trick is {color}"
-    return (
-        f"open trick {move.trick + 1} is {trick_color}; a card may go onto a trick of another "
-        f"colour {when}"
-    )
+        return gettext(
+            "open trick {number} is {trick_color}; a card may go onto a trick of another colour "
+            "only while {count} tricks are open and none is {color}"
+        ).format(number=number, trick_color=trick_color, count=OPEN_TRICKS, color=color)
+    return gettext(
+        "open trick {number} is {trick_color}; a card may go onto a trick of another colour "
+        "only while no open trick is {color}"
+    ).format(number=number, trick_color=trick_color, color=color)
 
 
 def _finish_hand(

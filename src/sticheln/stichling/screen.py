@@ -22,6 +22,8 @@ from rich.table import Table
 from rich.text import Text
 
 from sticheln.core.cards import Card, CardSet, Color
+from sticheln.core.i18n import N_, color_name, ngettext
+from sticheln.core.i18n import gettext as _
 from sticheln.core.screen import (
     COLOR_STYLES,
     CardScreen,
@@ -29,6 +31,7 @@ from sticheln.core.screen import (
     cards_text,
     joined,
     progress,
+    styled,
 )
 from sticheln.core.text import signed
 from sticheln.stichling import (
@@ -89,7 +92,7 @@ class StichlingScreen(CardScreen):
         if view.is_over:
             return ""
         if view.phase is Phase.ARRANGING:
-            now = "victory points"
+            now = _("victory points")
         else:
             now = progress("card", view.turn, view.rules.hand_size * view.players)
         return self.heading(view.hand_number, view.hand_count, now)
@@ -99,11 +102,18 @@ class StichlingScreen(CardScreen):
         where the order is not seen), or the move's text."""
         if not isinstance(move, ArrangePoints):
             return super().moved(mover, move)
-        whose = self.possessive(mover)
         if self.perspective is None or mover == self.perspective:
-            order = self.game.move_text(move)
-            return Text(f"{self.name(mover)} laid down {whose} victory points {order}")
-        return Text(f"{self.name(mover)} laid down {whose} victory points")
+            return self.says(
+                mover,
+                N_("You laid down your victory points {order}"),
+                N_("{name} laid down their victory points {order}"),
+                order=self.game.move_text(move),
+            )
+        return self.says(
+            mover,
+            N_("You laid down your victory points"),
+            N_("{name} laid down their victory points"),
+        )
 
     def events(self, before: Any, after: Any, mover: int, move: Any) -> list[RenderableType]:
         """The card played, completed tricks, the end of a hand and the next hand."""
@@ -111,7 +121,7 @@ class StichlingScreen(CardScreen):
         shown: list[RenderableType] = []
         if isinstance(move, ArrangePoints):
             if new.phase is Phase.PLAYING:
-                shown.append(Text("Every player has laid down their victory-point cards."))
+                shown.append(Text(_("Every player has laid down their victory-point cards.")))
             return shown
         shown.append(self._play_line(old, mover, move))
         if len(new.finished_hands) > len(old.finished_hands):
@@ -138,14 +148,15 @@ class StichlingScreen(CardScreen):
         if view.phase is Phase.ARRANGING:
             values = sorted(view.rules.points[view.hand_number])
             return Group(
-                self.header(view.hand_number, view.hand_count, "lay down your victory points"),
-                self._hand(view.hand, None, "Your hand", {}),
+                self.header(view.hand_number, view.hand_count, _("lay down your victory points")),
+                self._hand(view.hand, None, _("Your hand"), {}),
                 Text(
-                    f"Lay down your victory-point cards {', '.join(map(str, values))} in the "
-                    "order your won tricks turn them up: the first trick turns up the first "
-                    "card, each further trick the next, the fourth the first again. At the end "
-                    "of the hand the card face up scores its value; if you win no trick, you "
-                    "score 0."
+                    _(
+                        "Lay down your victory-point cards {values} in the order your won tricks "
+                        "turn them up: the first trick turns up the first card, each further "
+                        "trick the next, the fourth the first again. At the end of the hand the "
+                        "card face up scores its value; if you win no trick, you score 0."
+                    ).format(values=", ".join(map(str, values)))
                 ),
                 self._numbered(moves),
             )
@@ -154,28 +165,28 @@ class StichlingScreen(CardScreen):
             self.header(view.hand_number, view.hand_count, cards),
             self._players_table(view),
             self._tricks_table(view),
-            self._hand(view.hand, self.dealt(state, player), "Your hand", _notes(view, moves)),
+            self._hand(view.hand, self.dealt(state, player), _("Your hand"), _notes(view, moves)),
         )
 
     def help(self, moves: Sequence[Any]) -> str:
         """What to type, and the rules of a turn."""
         if moves and isinstance(moves[0], ArrangePoints):
-            return (
-                f"Type an order of your victory-point cards as listed, such as 3,1,2, or its "
-                f"number in the list (1-{len(moves)}): your first won trick turns up the first "
+            return _(
+                "Type an order of your victory-point cards as listed, such as 3,1,2, or its "
+                "number in the list (1-{count}): your first won trick turns up the first "
                 "card of the order, the second the second, the third the third, the fourth the "
                 "first again. Type q to stop (the game is saved when --save is given)."
-            )
-        return (
-            f"Type a move: R7+ opens a new trick with R7 (at most {OPEN_TRICKS} are open), "
+            ).format(count=len(moves))
+        return _(
+            "Type a move: R7+ opens a new trick with R7 (at most {open} are open), "
             "R7>2 adds R7 to open trick 2 (of its colour; a card that fits no open trick is "
             "discarded where the rules let it go); the note beside each colour says what its "
             "cards can do now. A card's number, shown before it, may stand for its name "
             "(5+, 5>2), or alone choose the card's one move. "
-            f"{self._numbers_help()} The highest card of a trick's first colour holds the "
-            f"marker, and the {TRICK_SIZE}th card gives the trick to its holder. Type q to "
+            "{numbers} The highest card of a trick's first colour holds the "
+            "marker, and the {size}th card gives the trick to its holder. Type q to "
             "stop (the game is saved when --save is given)."
-        )
+        ).format(open=OPEN_TRICKS, numbers=self._numbers_help(), size=TRICK_SIZE)
 
     def unfinished(self, state: Any) -> list[RenderableType]:
         """The open tricks, if any."""
@@ -187,25 +198,39 @@ class StichlingScreen(CardScreen):
         the better last hand)."""
         view = self._view(state)
         rows = [(h.number, h.scores, " ".join(map(str, h.tricks_won))) for h in view.finished_hands]
-        return self._deal_scoreboard(rows, "Tricks won", view.scores, view.winners)
+        return self._deal_scoreboard(rows, _("Tricks won"), view.scores, view.winners)
 
     # -- parts ----------------------------------------------------------------------------
 
     def _play_line(self, view: StichlingView, mover: int, move: Any) -> Text:
         """What ``move`` of ``mover`` did, in the view before it."""
         if isinstance(move, OpenTrick):
-            return Text.assemble(
-                f"{self.says(mover, 'open')} trick {len(view.open_tricks) + 1} with ",
-                card_text(move.card),
+            return self.says(
+                mover,
+                N_("You open trick {number} with {card}"),
+                N_("{name} opens trick {number} with {card}"),
+                number=str(len(view.open_tricks) + 1),
+                card=card_text(move.card),
             )
         assert isinstance(move, AddToTrick)
         trick = view.open_tricks[move.trick]
-        what = "adds" if move.card.color is trick.color else "discards"
-        verb = what[:-1] if self.name(mover) == "You" else what
-        return Text.assemble(
-            f"{self.name(mover)} {verb} ",
-            card_text(move.card),
-            f" to trick {move.trick + 1} ({trick.color.name.lower()})",
+        values: dict[str, Text | str] = {
+            "card": card_text(move.card),
+            "number": str(move.trick + 1),
+            "color": color_name(trick.color),
+        }
+        if move.card.color is trick.color:
+            return self.says(
+                mover,
+                N_("You add {card} to trick {number} ({color})"),
+                N_("{name} adds {card} to trick {number} ({color})"),
+                **values,
+            )
+        return self.says(
+            mover,
+            N_("You discard {card} to trick {number} ({color})"),
+            N_("{name} discards {card} to trick {number} ({color})"),
+            **values,
         )
 
     def _taken_lines(self, trick: StichlingTrick, won: int) -> list[RenderableType]:
@@ -216,15 +241,33 @@ class StichlingScreen(CardScreen):
         explanation = explain_trick(trick.cards)
         why = explanation.deciding_reason
         position = active_position(won)
-        whose = self.possessive(winner)
-        card = "" if position is None else f"; it turns up {whose} card number {position + 1}"
-        shown: list[RenderableType] = [
-            Text.assemble(
-                f"{self.says(winner, 'take')} the trick ",
-                cards_text(trick.cards),
-                f": {why.text} ({why.rule}){card} (SL-VP-3)",
+        values: dict[str, Text | str] = {
+            "cards": cards_text(trick.cards),
+            "why": why.text,
+            "rule": why.rule,
+        }
+        if position is None:
+            line = self.says(
+                winner,
+                N_("You take the trick {cards}: {why} ({rule}) (SL-VP-3)"),
+                N_("{name} takes the trick {cards}: {why} ({rule}) (SL-VP-3)"),
+                **values,
             )
-        ]
+        else:
+            line = self.says(
+                winner,
+                N_(
+                    "You take the trick {cards}: {why} ({rule}); it turns up your card number "
+                    "{number} (SL-VP-3)"
+                ),
+                N_(
+                    "{name} takes the trick {cards}: {why} ({rule}); it turns up their card "
+                    "number {number} (SL-VP-3)"
+                ),
+                number=str(position + 1),
+                **values,
+            )
+        shown: list[RenderableType] = [line]
         if self.interactive:  # the other reasons too
             shown.extend(
                 Text(f"    {reason}", style="dim")
@@ -241,14 +284,21 @@ class StichlingScreen(CardScreen):
             self.header(
                 view.hand_number,
                 view.hand_count,
-                f"{self.says(view.hand_leader, 'play')} first",
-                f"victory points {values}",
+                self.says(view.hand_leader, N_("You play first"), N_("{name} plays first")).plain,
+                _("victory points {values}").format(values=values),
             )
         ]
         seats = range(view.players) if self.perspective is None else (self.perspective,)
         for seat in seats:
             own = self._view(state, seat)
-            shown.append(Text.assemble(f"{self.says(seat, 'hold')} ", cards_text(own.hand)))
+            shown.append(
+                self.says(
+                    seat,
+                    N_("You hold {cards}"),
+                    N_("{name} holds {cards}"),
+                    cards=cards_text(own.hand),
+                )
+            )
         return shown
 
     def _hand_end(self, state: Any, view: StichlingView) -> list[RenderableType]:
@@ -258,8 +308,12 @@ class StichlingScreen(CardScreen):
             left = joined([cards_text(trick.cards) for trick in finished.left_open], "; ")
             # Nobody wins them by default; under OpenAtEnd.MARKER their marker holders do.
             taken = any(trick.winner is not None for trick in finished.left_open)
-            what = "each taken by its marker holder" if taken else "not scored"
-            shown.append(Text.assemble(f"Left open, {what} (SL-HAND-1): ", left))
+            what = (
+                _("Left open, each taken by its marker holder (SL-HAND-1): {tricks}")
+                if taken
+                else _("Left open, not scored (SL-HAND-1): {tricks}")
+            )
+            shown.append(styled(what, tricks=left))
         parts = []
         for seat, score in enumerate(finished.scores):
             order = finished.orders[seat]
@@ -268,8 +322,11 @@ class StichlingScreen(CardScreen):
             row = ",".join("?" if v is None else str(v) for v in order)
             tricks = finished.tricks_won[seat]
             parts.append(
-                f"{self.name(seat)} {signed(score)} "
-                f"({tricks} trick{'' if tricks == 1 else 's'}, row {row})"
+                ngettext(
+                    "{name} {points} ({count} trick, row {row})",
+                    "{name} {points} ({count} tricks, row {row})",
+                    tricks,
+                ).format(name=self.name(seat), points=signed(score), count=tricks, row=row)
             )
         shown.append(self._deal_scores_line(finished.number, parts, "SL-SCORE-1"))
         me = self.perspective
@@ -280,11 +337,11 @@ class StichlingScreen(CardScreen):
 
     def _players_table(self, view: StichlingView) -> Table:
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-        table.add_column("Player")
-        table.add_column("Victory points", justify="left")
-        table.add_column("Tricks", justify="right")
-        table.add_column("Face up", justify="right")
-        table.add_column("Total", justify="right")
+        table.add_column(_("Player"))
+        table.add_column(_("Victory points"), justify="left")
+        table.add_column(_("Tricks"), justify="right")
+        table.add_column(_("Face up"), justify="right")
+        table.add_column(_("Total"), justify="right")
         for seat in range(view.players):
             row = view.rows[seat]
             won = len(view.won[seat])
@@ -301,15 +358,19 @@ class StichlingScreen(CardScreen):
 
     def _tricks_table(self, view: StichlingView) -> RenderableType:
         if not view.open_tricks:
-            return Text(f"No trick is open: any card opens one (at most {OPEN_TRICKS}).")
+            return Text(
+                _("No trick is open: any card opens one (at most {count}).").format(
+                    count=OPEN_TRICKS
+                )
+            )
         table = Table(
-            box=box.SIMPLE_HEAD, pad_edge=False, title="Open tricks", title_justify="left"
+            box=box.SIMPLE_HEAD, pad_edge=False, title=_("Open tricks"), title_justify="left"
         )
         table.add_column("#", justify="right")
-        table.add_column("Colour")
-        table.add_column("Cards")
-        table.add_column("Marker")
-        table.add_column("Cards to come", justify="right")
+        table.add_column(_("Colour"))
+        table.add_column(_("Cards"))
+        table.add_column(_("Marker"))
+        table.add_column(_("Cards to come"), justify="right")
         for number, trick in enumerate(view.open_tricks, start=1):
             plays = joined(
                 [Text.assemble(f"{self.name(p)} ", card_text(c)) for p, c in trick.plays], ", "
@@ -317,7 +378,7 @@ class StichlingScreen(CardScreen):
             marker = Text.assemble(f"{self.name(trick.marker)} ", card_text(trick.cards[trick.top]))
             table.add_row(
                 str(number),
-                Text(trick.color.name.lower(), style=COLOR_STYLES[trick.color]),
+                Text(color_name(trick.color), style=COLOR_STYLES[trick.color]),
                 plays,
                 marker,
                 str(TRICK_SIZE - counted(trick.cards, view.rules.counted_cards)),
@@ -339,13 +400,19 @@ def _notes(view: StichlingView, moves: Sequence[Any]) -> dict[Color, Text]:
             targets.setdefault(card.color, set()).add(move.trick)
     notes = {}
     for color in Color:
-        parts = ["+ opens a trick"] if opens.get(color) else []
+        parts = [_("+ opens a trick")] if opens.get(color) else []
         adds = sorted(t for t in targets.get(color, ()) if view.open_tricks[t].color is color)
         discards = sorted(t for t in targets.get(color, ()) if t not in adds)
         if adds:
-            parts.append(f"{_tricks(adds)} adds to {_trick_list(adds)}")
+            parts.append(
+                _("{moves} adds to {tricks}").format(moves=_tricks(adds), tricks=_trick_list(adds))
+            )
         if discards:
-            parts.append(f"{_tricks(discards)} discards onto {_trick_list(discards)}")
+            parts.append(
+                _("{moves} discards onto {tricks}").format(
+                    moves=_tricks(discards), tricks=_trick_list(discards)
+                )
+            )
         if parts:
             notes[color] = Text(" · ".join(parts))
     return notes
@@ -360,5 +427,6 @@ def _trick_list(indices: Sequence[int]) -> str:
     """``"trick 1"``, ``"trick 1 or 3"``, ``"trick 1, 2 or 4"``."""
     numbers = [str(t + 1) for t in indices]
     if len(numbers) == 1:
-        return f"trick {numbers[0]}"
-    return f"trick {', '.join(numbers[:-1])} or {numbers[-1]}"
+        return _("trick {number}").format(number=numbers[0])
+    listed = _("{items} or {last}").format(items=", ".join(numbers[:-1]), last=numbers[-1])
+    return _("trick {number}").format(number=listed)
