@@ -221,7 +221,7 @@ def test_sticheln_without_arguments_plays_like_python_m_sticheln() -> None:
 def test_simulate_help_prints_a_plain_percent_sign() -> None:
     out = io.StringIO()
     assert main(["simulate", "--help"], stdout=out, stderr=io.StringIO()) == 0
-    assert "95% confidence interval" in " ".join(out.getvalue().split())
+    assert "confidence interval (95%)" in " ".join(out.getvalue().split())
     assert "%%" not in out.getvalue()
 
 

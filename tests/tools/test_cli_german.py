@@ -18,8 +18,9 @@ from sticheln.core.errors import IllegalMoveError
 from sticheln.core.i18n import use_language
 from sticheln.core.protocol import Game
 from sticheln.games import find_game
-from sticheln.hattrick import Pass
+from sticheln.hattrick import Follow, OpenTrick, Pass
 from sticheln.stichling import AddToTrick, ArrangePoints
+from sticheln.stichling import OpenTrick as OpenStichlingTrick
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
@@ -150,7 +151,7 @@ def test_sticheln_refuses_a_move_in_german() -> None:
     state = new_game(3, seed=1)  # seat 0 holds R0 R8 Y0 Y4 Y7 G1 ..., not R3
     error = refused(state, ChoosePain(0, Card.parse("R3")))
     assert error.reason == "R3 ist nicht auf der Hand von Spieler 0"
-    assert str(error).startswith("unerlaubter Zug ")
+    assert str(error).startswith("unerlaubter Zug 0 wählt die Minuskarte R3 (ChoosePain(")
     error = refused(state, PlayCard(1, Card.parse("R3")))
     assert error.reason == "die Minuskarten werden noch gewählt"
     chosen = apply_move(state, ChoosePain(0, Card.parse("R0")))
@@ -272,3 +273,70 @@ def test_the_analysis_refuses_in_german(tmp_path: Path) -> None:
     assert code == 2
     assert err.startswith("sticheln: Fehler: ")
     assert "lässt sich nicht lesen" in err
+
+
+def test_the_moves_are_named_in_german_and_in_english() -> None:
+    card = Card.parse("B3")
+    moves = [
+        ChoosePain(0, card),
+        PlayCard(1, card),
+        Follow(2, card),
+        OpenTrick(3, card),
+        Pass(0, card),
+        ArrangePoints(1, (3, 1, 2)),
+        OpenStichlingTrick(2, card),
+        AddToTrick(3, card, 1),
+    ]
+    with use_language("de"):
+        german = [str(move) for move in moves]
+    assert german == [
+        "0 wählt die Minuskarte B3",
+        "1 spielt B3",
+        "2 bedient mit B3",
+        "3 eröffnet einen Stich mit B3",
+        "0 passt B3",
+        "1 legt die Siegpunktkarten 3,1,2 aus",
+        "2 eröffnet einen Stich mit B3",
+        "3 legt B3 zum offenen Stich 2",
+    ]
+    assert [str(move) for move in moves] == [
+        "0 chooses pain card B3",
+        "1 plays B3",
+        "2 follows with B3",
+        "3 opens a trick with B3",
+        "0 passes B3",
+        "1 orders the victory points 3,1,2",
+        "2 opens a trick with B3",
+        "3 adds B3 to open trick 2",
+    ]
+
+
+def test_a_replay_in_german(german: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, _, err = run("play", "--auto", "--players", "3", "--seed", "1", "--save", str(path))
+    assert (code, err) == (0, "")
+    code, out, err = run(*german, "replay", str(path), "--as", "2")
+    assert (code, err) == (0, "")
+    # 3 rounds of 3 pain cards and 14 tricks of 3 cards: 3 * (3 + 42) = 135 moves.
+    head = (
+        f"Wiedergabe von {path}: Sticheln, Regeln nsv, 3 Spieler, 135 Züge, so wie #2 (du) es sah"
+    )
+    assert " ".join(out.split()).startswith(head)
+    # Step by step: forward, back at the start, a move that does not exist, the last move,
+    # the round's end from there, a key that is none, then stop.
+    keys = "\nb\nb\n999\nl\nr\nx\nq\n"
+    code, out, err = run(*german, "replay", str(path), "--step", stdin=keys)
+    assert (code, err) == (0, "")
+    flat = " ".join(out.split())
+    assert "Der Anfang · 135 Züge" in flat
+    assert "Zug 1 von 135" in flat
+    assert "Das ist der Anfang: davor gibt es keinen Zug." in flat
+    assert "Es gibt keinen Zug 999: die Züge gehen von 0 bis 135." in flat
+    assert "Zug 135 von 135" in flat
+    assert "Das ist der letzte Zug: danach kommt keine Runde mehr." in flat
+    assert "'x' ist hier keine Taste: ? zeigt die Tasten." in flat
+    assert "Angehalten nach Zug 135 von 135." in flat
+    assert "Enter weiter, b zurück, t Stich, r Runde, f/l erster/letzter, N: Zug N, q Ende:" in flat
+    assert "Das Ende. Enter oder q beendet, b zurück, f erster, N: Zug N:" in flat
+    assert "Replay of" not in flat
+    assert " moves" not in flat

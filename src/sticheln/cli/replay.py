@@ -39,6 +39,20 @@ _KEYS: Final = (
 )
 """The keys of ``replay --step``, and what each does."""
 
+_LAST_MOVE: Final = {
+    "deal": N_("This is the last move: there is no deal after it."),
+    "round": N_("This is the last move: there is no round after it."),
+    "hand": N_("This is the last move: there is no hand after it."),
+}
+"""What ``r`` at the last move says, by the game's word for a deal."""
+
+_PROMPT: Final = {
+    "deal": N_("Enter next, b back, t trick, r deal, f/l first/last, N: move N, q quit: "),
+    "round": N_("Enter next, b back, t trick, r round, f/l first/last, N: move N, q quit: "),
+    "hand": N_("Enter next, b back, t trick, r hand, f/l first/last, N: move N, q quit: "),
+}
+"""The question asked at each move but the last, by the game's word for a deal."""
+
 
 def add_parser(subparsers: Any) -> None:
     """Add the ``replay`` command."""
@@ -83,12 +97,12 @@ def run(args: argparse.Namespace, env: Env) -> int:
     names = seat_labels(players, seen_by)
     screen = screen_for(game, names, seen_by)
     console = env.console
-    head = f"Replay of {args.file}: {game.info.title}"
+    head = _("Replay of {file}: {game}").format(file=args.file, game=game.info.title)
     if record.rules_name is not None:
-        head += f", rules {record.rules_name}"
-    head += f", {players} players, {len(moves)} moves"
+        head += _(", rules {rules}").format(rules=record.rules_name)
+    head += _(", {players} players, {moves} moves").format(players=players, moves=len(moves))
     if seen_by is not None:
-        head += f", as seen by {seat_label(seen_by)} (you)"
+        head += _(", as seen by {seat} (you)").format(seat=seat_label(seen_by))
     console.print(Text(head, style="bold"))
     if args.step:
         _Stepper(env, game, screen, first, moves).run()
@@ -116,7 +130,8 @@ def _ending(game: Game[Any, Any, Any], screen: Screen, state: Any, moves: int) -
     first, for a game that is not over, that it is not, with the cards on the table."""
     shown: list[Any] = [Text()]
     if not game.is_over(state):
-        shown.append(Text(f"The record ends before the game is over, after {moves} moves."))
+        text = _("The record ends before the game is over, after {moves} moves.")
+        shown.append(Text(text.format(moves=moves)))
         shown.extend(screen.unfinished(state))
     shown.append(screen.scoreboard(state))
     return shown
@@ -168,7 +183,8 @@ class _Stepper:
                 return
             key = answer.strip().lower()
             if key in {"q", "quit"}:
-                console.print(Text(f"Stopped after move {self.position} of {self.last}."))
+                stopped = _("Stopped after move {number} of {last}.")
+                console.print(Text(stopped.format(number=self.position, last=self.last)))
                 return
             if key in {"", "n"} and self.position == self.last:
                 return  # past the last move: the replay is done
@@ -192,7 +208,7 @@ class _Stepper:
             return here + 1
         if key == "b":
             if here == 0:
-                raise _NoMove("This is the start: there is no move before it.")
+                raise _NoMove(_("This is the start: there is no move before it."))
             return here - 1
         if key == "f":
             return 0
@@ -206,9 +222,11 @@ class _Stepper:
             number = int(key) if len(key) <= 6 else self.last + 1
             if number > self.last:
                 shown = key if len(key) <= 6 else f"{key[:6]}…"
-                raise _NoMove(f"There is no move {shown}: the moves run from 0 to {self.last}.")
+                text = _("There is no move {number}: the moves run from 0 to {last}.")
+                raise _NoMove(text.format(number=shown, last=self.last))
             return number
-        raise _NoMove(f"{one_line(answer)[:40]!r} is no key here: type ? for the keys.")
+        text = _("{answer} is no key here: type ? for the keys.")
+        raise _NoMove(text.format(answer=repr(one_line(answer)[:40])))
 
     def next_trick(self) -> int:
         """The next move that takes a trick, as the move's events say
@@ -221,7 +239,7 @@ class _Stepper:
             events = self.game.events(self.states[number - 1], self.moves[number - 1], viewer)
             if takes_a_trick(events):
                 return number
-        raise _NoMove(f"No trick is taken after move {self.position}.")
+        raise _NoMove(_("No trick is taken after move {number}.").format(number=self.position))
 
     def end_of_deal(self) -> int:
         """The move that ends the deal in progress (:meth:`Game.deal_number
@@ -230,7 +248,7 @@ class _Stepper:
         :raises _NoMove: at the last move.
         """
         if self.position == self.last:
-            raise _NoMove(f"This is the last move: there is no {self.screen.deal_term} after it.")
+            raise _NoMove(self.screen.deal_text(_LAST_MOVE))
         deal = self.game.deal_number(self.states[self.position])
         for number in range(self.position + 1, self.last + 1):
             if self.game.deal_number(self.states[number]) != deal:
@@ -252,13 +270,15 @@ class _Stepper:
         screen = self.screen
         state = self.states[number]
         if number == 0:
-            shown: list[RenderableType] = [Rule(f"The start · {self.last} moves", style="dim")]
+            start = _("The start · {last} moves").format(last=self.last)
+            shown: list[RenderableType] = [Rule(start, style="dim")]
             shown.extend(screen.start(state))
         else:
             move = self.moves[number - 1]
             mover = self.game.player_of(move)
             where = screen.where(self.states[number - 1])
-            line = f"Move {number} of {self.last}" + (f" · {where}" if where else "")
+            line = _("Move {number} of {last}").format(number=number, last=self.last)
+            line += f" · {where}" if where else ""
             shown = [Rule(line, style="dim")]
             events = screen.events(self.states[number - 1], state, mover, move)
             shown.extend(events or screen.unfinished(state) or [screen.moved(mover, move)])
@@ -268,14 +288,14 @@ class _Stepper:
 
     def keys_help(self) -> str:
         """What each key does."""
-        return " · ".join(f"{key}: {what}" for key, what in _KEYS) + "; then Enter."
+        keys = " · ".join(f"{_(key)}: {_(what)}" for key, what in _KEYS)
+        return _("{keys}; then Enter.").format(keys=keys)
 
     def prompt(self) -> str:
         """The question asked at each move, which names the keys."""
         if self.position == self.last:
-            return "The end. Enter or q quits, b back, f first, N: move N: "
-        deal = self.screen.deal_term
-        return f"Enter next, b back, t trick, r {deal}, f/l first/last, N: move N, q quit: "
+            return _("The end. Enter or q quits, b back, f first, N: move N: ")
+        return self.screen.deal_text(_PROMPT)
 
     def ask(self) -> str | None:
         """The answer, or ``None`` at the end of input (or after many answers in a row that
@@ -291,7 +311,7 @@ class _Stepper:
                 self.undecodable += 1
                 if self.undecodable >= _UNDECODABLE_LIMIT:
                     return None
-                message = "That input is not text in this terminal's encoding."
+                message = _("That input is not text in this terminal's encoding.")
                 env.console.print(Text(message, style="yellow"))
                 continue
             self.undecodable = 0

@@ -130,7 +130,7 @@ class IllegalMoveError(StichelnError, ValueError):
         >>> with use_language("de"):
         ...     error = IllegalMoveError.of(move, "R5 ist nicht auf der Hand von Spieler 0")
         >>> str(error).partition(" (")[0], error.reason
-        ('unerlaubter Zug 0 plays R5', 'R5 ist nicht auf der Hand von Spieler 0')
+        ('unerlaubter Zug 0 spielt R5', 'R5 ist nicht auf der Hand von Spieler 0')
         """
         from sticheln.core.i18n import gettext  # the kernel's texts import this module
 

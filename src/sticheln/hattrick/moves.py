@@ -17,6 +17,7 @@ from typing import ClassVar, TypeAlias
 import attrs
 
 from sticheln.core.cards import _ALL_CARDS, Card
+from sticheln.core.i18n import gettext
 from sticheln.core.moves import check_move_card, check_move_player
 from sticheln.core.setup import SeatTable
 from sticheln.core.wire import WireValue, from_wire
@@ -39,7 +40,7 @@ class Follow(WireValue):
     """The card played."""
 
     def __str__(self) -> str:
-        return f"{self.player} follows with {self.card}"
+        return gettext("{player} follows with {card}").format(player=self.player, card=self.card)
 
 
 @attrs.frozen
@@ -57,7 +58,9 @@ class OpenTrick(WireValue):
     """The card played."""
 
     def __str__(self) -> str:
-        return f"{self.player} opens a trick with {self.card}"
+        return gettext("{player} opens a trick with {card}").format(
+            player=self.player, card=self.card
+        )
 
 
 @attrs.frozen
@@ -75,7 +78,7 @@ class Pass(WireValue):
     """The card passed."""
 
     def __str__(self) -> str:
-        return f"{self.player} passes {self.card}"
+        return gettext("{player} passes {card}").format(player=self.player, card=self.card)
 
 
 HattrickMove: TypeAlias = Follow | OpenTrick | Pass

@@ -17,6 +17,7 @@ from typing import TypeAlias
 import attrs
 
 from sticheln.core.cards import _ALL_CARDS, Card
+from sticheln.core.i18n import gettext
 from sticheln.core.moves import check_move_card, check_move_player
 from sticheln.core.setup import SeatTable
 from sticheln.core.wire import WireValue, from_wire
@@ -36,7 +37,9 @@ class ChoosePain(WireValue):
     """The card chosen; its colour becomes the player's pain colour (:rule:`ST-PAIN-2`)."""
 
     def __str__(self) -> str:
-        return f"{self.player} chooses pain card {self.card}"
+        return gettext("{player} chooses pain card {card}").format(
+            player=self.player, card=self.card
+        )
 
 
 @attrs.frozen
@@ -51,7 +54,7 @@ class PlayCard(WireValue):
     """The card played."""
 
     def __str__(self) -> str:
-        return f"{self.player} plays {self.card}"
+        return gettext("{player} plays {card}").format(player=self.player, card=self.card)
 
 
 StichelnMove: TypeAlias = ChoosePain | PlayCard

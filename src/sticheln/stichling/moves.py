@@ -17,6 +17,7 @@ import attrs
 
 from sticheln.core.cards import _ALL_CARDS, Card
 from sticheln.core.errors import IllegalMoveError, WrongTypeError, excerpt
+from sticheln.core.i18n import gettext
 from sticheln.core.moves import check_move_card, check_move_player
 from sticheln.core.setup import SeatTable, wrong_type
 from sticheln.core.wire import WireValue, from_wire
@@ -73,7 +74,9 @@ class ArrangePoints(WireValue):
     turned up."""
 
     def __str__(self) -> str:
-        return f"{self.player} orders the victory points {move_text(self)}"
+        return gettext("{player} orders the victory points {order}").format(
+            player=self.player, order=move_text(self)
+        )
 
 
 @attrs.frozen
@@ -88,7 +91,9 @@ class OpenTrick(WireValue):
     """The card played."""
 
     def __str__(self) -> str:
-        return f"{self.player} opens a trick with {self.card}"
+        return gettext("{player} opens a trick with {card}").format(
+            player=self.player, card=self.card
+        )
 
 
 @attrs.frozen
@@ -109,7 +114,9 @@ class AddToTrick(WireValue):
     (the text of the move counts from 1)."""
 
     def __str__(self) -> str:
-        return f"{self.player} adds {self.card} to open trick {self.trick + 1}"
+        return gettext("{player} adds {card} to open trick {trick}").format(
+            player=self.player, card=self.card, trick=self.trick + 1
+        )
 
 
 StichlingMove: TypeAlias = ArrangePoints | OpenTrick | AddToTrick
