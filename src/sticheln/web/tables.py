@@ -39,7 +39,7 @@ import attrs
 from sticheln.bots import Bot, default_bot, make_bot
 from sticheln.core import IllegalMoveError
 from sticheln.core.i18n import gettext as _
-from sticheln.core.i18n import use_language
+from sticheln.core.i18n import ngettext, use_language
 from sticheln.core.protocol import Game
 from sticheln.core.seats import name_seats, seat_number
 from sticheln.games import find_game
@@ -670,7 +670,7 @@ class TableManager:
         async with table.lock:
             if table.rematch is None:
                 if table.closed is not None or not table.over:
-                    raise MoveRefused("not-over", "a rematch follows a game that is over")
+                    raise MoveRefused("not-over", _("a rematch follows a game that is over"))
                 request = TableRequest(
                     table.game,
                     table.row.preset,
@@ -681,14 +681,19 @@ class TableManager:
                     table.row.move_time,
                 )
                 try:
-                    new, tokens, _ = await self.create(request, client)
+                    new, tokens, _creator = await self.create(request, client)
                 except TableFull as exc:
-                    raise MoveRefused("too-many-tables", f"no rematch now: {exc}") from None
+                    raise MoveRefused(
+                        "too-many-tables", _("no rematch now: {reason}").format(reason=exc)
+                    ) from None
                 except TooManyTables as exc:
                     raise MoveRefused("too-many-tables", self._too_many(exc)) from None
                 except StorageFailed as exc:
                     raise MoveRefused(
-                        "storage", f"the rematch could not be saved ({exc}): try again"
+                        "storage",
+                        _("the rematch could not be saved ({reason}): try again").format(
+                            reason=exc
+                        ),
                     ) from None
                 table.rematch = Rematch(new.id, tuple(tokens))
                 log.info(
@@ -701,11 +706,22 @@ class TableManager:
     def _too_many(self, exc: TooManyTables) -> str:
         """Why the client may make no rematch now."""
         if exc.per_hour:
-            count, what = self.limits.tables_per_hour, "made in the last hour"
+            count = self.limits.tables_per_hour
+            text = ngettext(
+                "no rematch now: you have {count} table made in the last hour, the most one "
+                "client may",
+                "no rematch now: you have {count} tables made in the last hour, the most one "
+                "client may",
+                count,
+            )
         else:
-            count, what = self.limits.tables_per_client, "in play"
-        tables = "table" if count == 1 else "tables"
-        return f"no rematch now: you have {count} {tables} {what}, the most one client may"
+            count = self.limits.tables_per_client
+            text = ngettext(
+                "no rematch now: you have {count} table in play, the most one client may",
+                "no rematch now: you have {count} tables in play, the most one client may",
+                count,
+            )
+        return text.format(count=count)
 
     async def joined(self, table: Table, seat: int | None) -> None:
         """Note that a client joined ``table`` as ``seat`` (a person's seat counts as
@@ -833,7 +849,10 @@ class TableManager:
                 if taken:
                     table.timer.by_bot.add(seat)
                 raise MoveRefused(
-                    "storage", f"the move was not saved ({exc}), so it was not made: try again"
+                    "storage",
+                    _("the move was not saved ({reason}), so it was not made: try again").format(
+                        reason=exc
+                    ),
                 ) from None
         self.schedule_bots(table)
 
