@@ -237,3 +237,40 @@ def test_the_chat_s_and_the_timer_s_refusals_in_the_connection_s_language(db: Pa
         _receive(english, "state")
         english.send_json({"type": "chat", "text": ""})
         assert _receive(english, "error")["message"] == "the chat line is empty"
+
+
+def test_a_table_closed_as_abandoned_is_told_why_in_each_connection_s_language(
+    db: Path,
+) -> None:
+    with server(db, idle_timeout=0.5) as client, ExitStack() as stack:
+        answer = create(client, "stichling", ["human", "human"])
+        seats = tokens(answer)
+        german = stack.enter_context(client.websocket_connect(f"/ws/{answer['id']}"))
+        german.send_json({"type": "join", "token": seats[0], "language": "de"})
+        english = stack.enter_context(client.websocket_connect(f"/ws/{answer['id']}"))
+        english.send_json({"type": "join", "token": seats[1]})
+        assert _receive(german, "closed")["reason"] == "0.5 Sekunden lang ist nichts geschehen"
+        assert _receive(english, "closed")["reason"] == "nothing happened for 0.5 seconds"
+
+
+@pytest.mark.parametrize(
+    ("seconds", "english", "german"),
+    [
+        (1, "1 second", "1 Sekunde"),
+        (0.5, "0.5 seconds", "0.5 Sekunden"),
+        (90, "90 seconds", "90 Sekunden"),
+        (60, "1 minute", "1 Minute"),
+        (1800, "30 minutes", "30 Minuten"),
+        (3600, "1 hour", "1 Stunde"),
+        (86400, "24 hours", "24 Stunden"),
+    ],
+)
+def test_a_timeout_as_people_say_it(seconds: float, english: str, german: str) -> None:
+    from sticheln.core.i18n import use_language
+    from sticheln.web.tables import nobody_joined
+
+    assert nobody_joined(seconds) == f"nobody joined within {english}"
+    with use_language("de"):
+        assert nobody_joined(seconds) == (
+            f"niemand hat sich innerhalb von {german} an den Tisch gesetzt"
+        )

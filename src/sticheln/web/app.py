@@ -55,6 +55,7 @@ from sticheln.web.tables import (
     TableManager,
     TooManyTables,
     client_key,
+    closed_by_creator,
 )
 from sticheln.web.text import one_line, quote
 from sticheln.web.validate import RequestError, bot_names, parse_table_request
@@ -345,7 +346,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
             return _error(403, "that is not the creator's token of this table")
         if table.in_play:
             try:
-                await manager.close(table, "closed", "its creator closed the table")
+                await manager.close(table, "closed", closed_by_creator)
             except StorageFailed as exc:
                 return _error(503, f"the table could not be closed ({exc}): try again later")
         return JSONResponse(table.public_info())

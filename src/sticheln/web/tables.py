@@ -38,8 +38,8 @@ import attrs
 
 from sticheln.bots import Bot, default_bot, make_bot
 from sticheln.core import IllegalMoveError
+from sticheln.core.i18n import DEFAULT_LANGUAGE, ngettext, use_language
 from sticheln.core.i18n import gettext as _
-from sticheln.core.i18n import ngettext, use_language
 from sticheln.core.protocol import Game
 from sticheln.core.seats import name_seats, seat_number
 from sticheln.games import find_game
@@ -396,12 +396,13 @@ class Table:
             subscriber.send(events)
             subscriber.send(state)
 
-    def announce_closed(self, reason: str) -> None:
-        """Tell every subscriber that the table was closed (and why), and send the state
-        without moves to make."""
+    def announce_closed(self, reason: Callable[[], str]) -> None:
+        """Tell every subscriber that the table was closed and why (``reason()``, in its
+        language), and send the state without moves to make."""
         for subscriber in list(self.subscribers):
-            subscriber.send({"type": "closed", "status": self.status, "reason": reason})
             with use_language(subscriber.language):
+                said = reason()
+                subscriber.send({"type": "closed", "status": self.status, "reason": said})
                 subscriber.send(self.state_message(subscriber.seat))
 
 
@@ -741,9 +742,11 @@ class TableManager:
             await self._write(self.store.set_joined, table.id, now)
             table.active_written = now
 
-    async def close(self, table: Table, status: str, reason: str) -> None:
+    async def close(self, table: Table, status: str, reason: Callable[[], str]) -> None:
         """Close a table in play as ``"abandoned"`` or ``"closed"`` (by its creator): no more
-        moves; every subscriber hears ``reason``. The table stays, for its record and replay.
+        moves; every subscriber hears ``reason()`` in its language (:func:`closed_by_creator`,
+        :func:`nobody_joined`, :func:`nothing_happened`). The table stays, for its record and
+        replay.
 
         :raises StorageFailed: if the file did not take the new status; the table is then
             still in play.
@@ -755,7 +758,8 @@ class TableManager:
             table.closed = status
             self._run_timer(table)
             table.announce_closed(reason)
-            log.info("table %s: %s: %s", table.id, status, reason)
+            with use_language(DEFAULT_LANGUAGE):  # the log is in English
+                log.info("table %s: %s: %s", table.id, status, reason())
 
     async def sweep(self) -> None:
         """Close as abandoned every table in play with seats for people that nobody joined
@@ -768,12 +772,12 @@ class TableManager:
                 continue
             nobody = table.has_people and table.joined_at is None
             if nobody and now - table.created_at >= limits.join_timeout:
-                reason = f"nobody joined within {_duration(limits.join_timeout)}"
+                reason = functools.partial(nobody_joined, limits.join_timeout)
                 with contextlib.suppress(StorageFailed):
                     await self.close(table, "abandoned", reason)
                 continue
             if now - table.active_at >= limits.idle_timeout:
-                reason = f"nothing happened for {_duration(limits.idle_timeout)}"
+                reason = functools.partial(nothing_happened, limits.idle_timeout)
                 with contextlib.suppress(StorageFailed):
                     await self.close(table, "abandoned", reason)
 
@@ -1062,9 +1066,30 @@ class TableManager:
 
 
 def _duration(seconds: float) -> str:
-    """``1 hour``, ``24 hours``, ``90 seconds``: a timeout as people say it."""
-    for unit, size in (("hour", 3600), ("minute", 60)):
-        if seconds >= size and seconds % size == 0:
-            count = int(seconds // size)
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds:g} second{'s' if seconds != 1 else ''}"
+    """``1 hour``, ``24 hours``, ``90 seconds``: a timeout as people say it, in the current
+    language."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        count = int(seconds // 3600)
+        return ngettext("{count} hour", "{count} hours", count).format(count=count)
+    if seconds >= 60 and seconds % 60 == 0:
+        count = int(seconds // 60)
+        return ngettext("{count} minute", "{count} minutes", count).format(count=count)
+    return ngettext("{count} second", "{count} seconds", 1 if seconds == 1 else 2).format(
+        count=f"{seconds:g}"
+    )
+
+
+def closed_by_creator() -> str:
+    """Why a table its creator closed was closed, in the current language."""
+    return _("its creator closed the table")
+
+
+def nobody_joined(seconds: float) -> str:
+    """Why a table nobody joined within ``seconds`` was closed, in the current language."""
+    return _("nobody joined within {duration}").format(duration=_duration(seconds))
+
+
+def nothing_happened(seconds: float) -> str:
+    """Why a table where nothing happened for ``seconds`` was closed, in the current
+    language."""
+    return _("nothing happened for {duration}").format(duration=_duration(seconds))
