@@ -90,7 +90,8 @@ def test_before_playing_each_legal_card_says_what_it_would_do(
     from selenium.webdriver.common.action_chains import ActionChains
 
     # Hattrick, four people: the seat that leads the first turn has no trick open, so each of
-    # its cards would open a trick of its colour (HT-TURN-1, HT-PLAY-2).
+    # its cards would open a trick of its colour and take it as it stands, a card won of the
+    # colour it collects then: +1 (HT-TURN-1, HT-PLAY-2, HT-SCORE-1).
     table = create_table(base, "hattrick", 4, ["human"] * 4, seed=8)
     leader = table.info()["to_act"][0]
     driver = browser(1280, 900)
@@ -106,7 +107,7 @@ def test_before_playing_each_legal_card_says_what_it_would_do(
     assert line.text == "Point at a card to see what it would do."
     for card in cards[:3]:
         name = card.get_attribute("data-card")
-        expected = f"{name}: opens a {colours[name[0]]} trick"
+        expected = f"{name}: opens {colours[name[0]]}, takes it now: +1 point"
         assert card.get_attribute("title") == expected
         ActionChains(driver).move_to_element(card).perform()
         wait_for(driver, lambda d, e=expected: line.text == e, PAGE_TIMEOUT, "no hint shown")

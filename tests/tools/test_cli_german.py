@@ -311,8 +311,11 @@ def test_the_moves_are_named_in_german_and_in_english() -> None:
     ]
 
 
-def test_a_replay_in_german(german: list[str], tmp_path: Path) -> None:
-    path = tmp_path / "game.json"
+def test_a_replay_in_german(
+    german: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a short name, which the terminal's width does not break
+    path = Path("game.json")
     code, _, err = run("play", "--auto", "--players", "3", "--seed", "1", "--save", str(path))
     assert (code, err) == (0, "")
     code, out, err = run(*german, "replay", str(path), "--as", "2")

@@ -153,3 +153,124 @@ def test_a_join_with_an_unknown_language_is_refused(db: Path) -> None:
             assert len(error["message"]) < 120
             ws.send_json({"type": "join", "token": None, "language": "de"})
             assert ws.receive_json()["type"] == "welcome"
+
+
+def test_the_lobby_s_preset_titles_and_lines_come_in_the_request_s_language(db: Path) -> None:
+    with server(db) as client:
+        german = client.get("/api/games", headers={"Accept-Language": "de-DE,de;q=0.9"})
+        assert "Accept-Language" in german.headers["vary"]
+        notes = {game["name"]: game["preset_notes"] for game in german.json()["games"]}
+        assert notes["sticheln"]["nsv"]["title"] == "NSV (englische Regel)"
+        assert notes["hattrick"]["passes-hidden"] == {
+            "title": "Passen verdeckt",
+            "line": "Von einer gepassten Karte sieht man nur die Farbe; die höchste Karte der "
+            "beiden Stiche spielt aus.",
+        }
+        assert notes["stichling"]["tiny"]["title"] == "Winzig"
+        english = client.get("/api/games").json()["games"]
+        assert english[0]["preset_notes"]["nsv"]["title"] == "NSV (English rules)"
+        # The game's own data keeps one definition, in English.
+        from sticheln import find_game
+
+        assert find_game("hattrick").info.preset_note("passes-hidden") == (
+            "Passes hidden",
+            "Only a passed card's colour is shown; the highest card of the two tricks leads.",
+        )
+
+
+def test_the_api_s_refusals_come_in_the_request_s_language(db: Path) -> None:
+    with server(db) as client:
+        german = {"Accept-Language": "de"}
+        missing = client.get("/api/tables/nothing-here/replay/moves", headers=german)
+        assert (missing.status_code, missing.json()) == (
+            404,
+            {"error": "diesen Tisch gibt es nicht"},
+        )
+        answer = create(client, "sticheln", ["human", "random", "random"])
+        playing = client.get(f"/api/tables/{answer['id']}/replay/moves", headers=german)
+        assert playing.status_code == 409
+        assert playing.json()["error"] == (
+            "die Partie ist nicht zu Ende: ihre Wiederholung zeigt alle Hände"
+        )
+        analysis = client.post(f"/api/tables/{answer['id']}/analysis?seat=7", headers=german)
+        assert analysis.json()["error"] == "seat: diese Partie hat die Plätze 0 bis 2, nicht 7"
+        english = client.get(f"/api/tables/{answer['id']}/replay/moves")
+        assert english.json()["error"] == "the game is not over: its replay shows every hand"
+
+
+def test_the_chat_s_and_the_timer_s_refusals_in_the_connection_s_language(db: Path) -> None:
+    with server(db) as client, ExitStack() as stack:
+        answer = create(client, "stichling", ["human", "human"])
+        seats = tokens(answer)
+        german = {"Accept-Language": "de"}
+        ws = stack.enter_context(client.websocket_connect(f"/ws/{answer['id']}", headers=german))
+        ws.send_json({"type": "chat", "text": "hallo"})
+        assert _receive(ws, "error")["message"] == "setz dich an den Tisch, bevor du chattest"
+        ws.send_json({"type": "take-back"})
+        assert _receive(ws, "error")["message"] == (
+            "setz dich an den Tisch, bevor du einen Platz zurücknimmst"
+        )
+        ws.send_json({"type": "join", "token": seats[0], "language": "de"})
+        _receive(ws, "state")
+        ws.send_json({"type": "chat", "text": "x" * 201})
+        assert _receive(ws, "error")["message"] == (
+            "eine Chatzeile hat höchstens 200 Zeichen, nicht 201"
+        )
+        ws.send_json({"type": "chat", "text": " \u200b "})
+        assert _receive(ws, "error")["message"] == "die Chatzeile ist leer"
+        ws.send_json({"type": "take-back"})
+        assert _receive(ws, "error")["message"] == "dieser Tisch hat keine Zugzeit"
+        for number in range(6):
+            ws.send_json({"type": "chat", "text": f"Zeile {number}"})
+        assert _receive(ws, "error")["message"].startswith(
+            "höchstens 5 Chatzeilen in 10 Sekunden: warte "
+        )
+        spectator = stack.enter_context(client.websocket_connect(f"/ws/{answer['id']}"))
+        spectator.send_json({"type": "join", "token": None, "language": "de"})
+        _receive(spectator, "state")
+        spectator.send_json({"type": "chat", "text": "hallo"})
+        assert _receive(spectator, "error")["message"] == (
+            "Zuschauer lesen den Chat mit; schreiben können nur die Spieler"
+        )
+        english = stack.enter_context(client.websocket_connect(f"/ws/{answer['id']}"))
+        english.send_json({"type": "join", "token": seats[1]})
+        _receive(english, "state")
+        english.send_json({"type": "chat", "text": ""})
+        assert _receive(english, "error")["message"] == "the chat line is empty"
+
+
+def test_a_table_closed_as_abandoned_is_told_why_in_each_connection_s_language(
+    db: Path,
+) -> None:
+    with server(db, idle_timeout=0.5) as client, ExitStack() as stack:
+        answer = create(client, "stichling", ["human", "human"])
+        seats = tokens(answer)
+        german = stack.enter_context(client.websocket_connect(f"/ws/{answer['id']}"))
+        german.send_json({"type": "join", "token": seats[0], "language": "de"})
+        english = stack.enter_context(client.websocket_connect(f"/ws/{answer['id']}"))
+        english.send_json({"type": "join", "token": seats[1]})
+        assert _receive(german, "closed")["reason"] == "0.5 Sekunden lang ist nichts geschehen"
+        assert _receive(english, "closed")["reason"] == "nothing happened for 0.5 seconds"
+
+
+@pytest.mark.parametrize(
+    ("seconds", "english", "german"),
+    [
+        (1, "1 second", "1 Sekunde"),
+        (0.5, "0.5 seconds", "0.5 Sekunden"),
+        (90, "90 seconds", "90 Sekunden"),
+        (60, "1 minute", "1 Minute"),
+        (1800, "30 minutes", "30 Minuten"),
+        (3600, "1 hour", "1 Stunde"),
+        (86400, "24 hours", "24 Stunden"),
+    ],
+)
+def test_a_timeout_as_people_say_it(seconds: float, english: str, german: str) -> None:
+    from sticheln.core.i18n import use_language
+    from sticheln.web.tables import nobody_joined
+
+    assert nobody_joined(seconds) == f"nobody joined within {english}"
+    with use_language("de"):
+        assert nobody_joined(seconds) == (
+            f"niemand hat sich innerhalb von {german} an den Tisch gesetzt"
+        )

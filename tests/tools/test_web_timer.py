@@ -17,7 +17,7 @@ pytest.importorskip("starlette")  # the web extra, which CI installs
 
 from sticheln.hattrick.bot import HattrickBot
 from sticheln.web.limits import Limits
-from sticheln.web.tables import TableManager
+from sticheln.web.tables import TableManager, closed_by_creator
 from sticheln.web.timer import MoveTimer
 from sticheln.web.validate import parse_table_request
 from tests.web_helpers import create, server, server_table, tokens
@@ -207,7 +207,7 @@ def test_the_timers_stop_when_the_table_is_closed(db: Path) -> None:
         try:
             seat = table.game.players_to_act(table.state)[0]
             assert seat in table.timer.deadlines
-            await manager.close(table, "closed", "its creator closed the table")
+            await manager.close(table, "closed", closed_by_creator)
             assert table.timer.deadlines == {}
             await asyncio.sleep(0.25)
             assert table.timer.by_bot == set()

@@ -14,6 +14,7 @@ from typing import Final
 
 import attrs
 
+from sticheln.core.i18n import N_
 from sticheln.core.kit import BaseGame, GameKit
 from sticheln.core.setup import check_type
 from sticheln.core.wire import GameWire
@@ -86,20 +87,20 @@ HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules
     move_hint="sticheln.hattrick.hints:move_hint",
     preset_notes={
         "amigo-1995": (
-            "AMIGO 1995",
-            "4 to 6 players, 60 cards, a hand per player; passed cards are shown to everyone.",
+            N_("AMIGO 1995"),
+            N_("4 to 6 players, 60 cards, a hand per player; passed cards are shown to everyone."),
         ),
         "passes-shown": (
-            "Passes shown",
-            "Passed cards are shown to everyone and count when the next leader is found.",
+            N_("Passes shown"),
+            N_("Passed cards are shown to everyone and count when the next leader is found."),
         ),
         "passes-hidden": (
-            "Passes hidden",
-            "Only a passed card's colour is shown; the highest card of the two tricks leads.",
+            N_("Passes hidden"),
+            N_("Only a passed card's colour is shown; the highest card of the two tricks leads."),
         ),
         "tiny": (
-            "Tiny",
-            "One hand of six cards for 2 or 3 players: a game small enough to search whole.",
+            N_("Tiny"),
+            N_("One hand of six cards for 2 or 3 players: a game small enough to search whole."),
         ),
     },
     screen="sticheln.hattrick.screen:HattrickScreen",

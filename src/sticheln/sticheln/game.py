@@ -17,6 +17,7 @@ import attrs
 
 from sticheln.core.cards import Card
 from sticheln.core.explain import TrickExplanation
+from sticheln.core.i18n import N_
 from sticheln.core.kit import BaseGame, GameKit
 from sticheln.core.setup import check_type
 from sticheln.core.wire import GameWire
@@ -98,26 +99,30 @@ STICHELN: Final[GameKit[StichelnState, StichelnMove, StichelnView, StichelnRules
     move_hint="sticheln.sticheln.hints:move_hint",
     preset_notes={
         "nsv": (
-            "NSV (English rules)",
-            "3 to 6 players, a round per player; the youngest leads first; a trick of zeros is "
-            "set aside.",
+            N_("NSV (English rules)"),
+            N_(
+                "3 to 6 players, a round per player; the youngest leads first; a trick of zeros is "
+                "set aside."
+            ),
         ),
         "amigo-1993": (
-            "AMIGO 1993 (German rules)",
-            "A draw picks the dealer, and the player left of the dealer leads the first trick.",
+            N_("AMIGO 1993 (German rules)"),
+            N_("A draw picks the dealer, and the player left of the dealer leads the first trick."),
         ),
         "online-5-rounds": (
-            "Online, five rounds",
-            "Five rounds whatever the number of players; a trick of zeros goes to its leader.",
+            N_("Online, five rounds"),
+            N_("Five rounds whatever the number of players; a trick of zeros goes to its leader."),
         ),
         "eight-players": (
-            "Up to eight players",
-            "The NSV rules for 7 and 8 players too, with a reconstructed deck table.",
+            N_("Up to eight players"),
+            N_("The NSV rules for 7 and 8 players too, with a reconstructed deck table."),
         ),
         "tiny": (
-            "Tiny",
-            "One round of three cards a hand for 2 or 3 players: a game small enough to "
-            "search whole.",
+            N_("Tiny"),
+            N_(
+                "One round of three cards a hand for 2 or 3 players: a game small enough to "
+                "search whole."
+            ),
         ),
     },
     screen="sticheln.sticheln.screen:StichelnScreen",

@@ -17,6 +17,7 @@ import attrs
 
 from sticheln.core.cards import Card
 from sticheln.core.explain import TrickExplanation
+from sticheln.core.i18n import N_
 from sticheln.core.kit import BaseGame, GameKit
 from sticheln.core.wire import GameWire
 from sticheln.stichling.encoding import StichlingEncoding
@@ -79,18 +80,25 @@ STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, Stichling
     move_hint="sticheln.stichling.hints:move_hint",
     preset_notes={
         "ravensburger-2015": (
-            "Ravensburger 2015",
-            "Victory points 1/2/3, 2/4/6 and 3/6/9; a card is discarded only when nothing else "
-            "is possible.",
+            N_("Ravensburger 2015"),
+            N_(
+                "Victory points 1/2/3, 2/4/6 and 3/6/9; a card is discarded only when nothing else "
+                "is possible."
+            ),
         ),
         "spieletest": (
-            "spieletest.at",
-            "Victory points 1/3/5 in the first hand; a card of a colour without an open trick "
-            "may go onto any open trick.",
+            N_("spieletest.at"),
+            N_(
+                "Victory points 1/3/5 in the first hand; a card of a colour without an open trick "
+                "may go onto any open trick."
+            ),
         ),
         "tiny": (
-            "Tiny",
-            "One hand of four cards each for 2 or 3 players: a game small enough to search whole.",
+            N_("Tiny"),
+            N_(
+                "One hand of four cards each for 2 or 3 players: a game small enough to search "
+                "whole."
+            ),
         ),
     },
     screen="sticheln.stichling.screen:StichlingScreen",

@@ -39,6 +39,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from sticheln.analysis import analyse, decision_numbers
+from sticheln.core.i18n import N_, ngettext
+from sticheln.core.i18n import gettext as _
 from sticheln.core.loading import load_record
 from sticheln.core.protocol import Game
 from sticheln.web.limits import Limits
@@ -94,7 +96,10 @@ class AnalysisJob:
     """The analysis as JSON-safe data (:meth:`Analysis.to_dict
     <sticheln.analysis.Analysis.to_dict>`), once done."""
     error: str | None = None
-    """Why the analysis failed, in a line."""
+    """Why the analysis failed, in a line: in English, with :attr:`error_values` in its
+    ``{placeholders}``; :meth:`to_dict` gives it in the current language."""
+    error_values: dict[str, Any] = attrs.field(factory=dict)
+    """The values of :attr:`error`'s placeholders (none: it is said as it is)."""
     process: BaseProcess | None = None
     """The process the analysis runs in, while it runs."""
 
@@ -123,8 +128,15 @@ class AnalysisJob:
             "time_per_decision": limits.analysis_time,
             "samples": limits.analysis_samples,
             "analysis": self.result,
-            "error": self.error,
+            "error": None if self.error is None else self.error_text(),
         }
+
+    def error_text(self) -> str:
+        """:attr:`error` in the current language (a text the catalogue lacks, as it is)."""
+        if self.error is None:
+            return ""
+        said = _(self.error)
+        return said.format(**self.error_values) if self.error_values else said
 
 
 def deadline(limits: Limits, decisions: int) -> float:
@@ -191,19 +203,30 @@ class Analyses:
             if other.status == "running":
                 raise AnalysisRefused(
                     429,
-                    f"{table.names[other.seat]}'s seat of this table is being analysed; a "
-                    "table analyses one seat at a time: try again when it is done",
+                    _(
+                        "{name}'s seat of this table is being analysed; a table analyses one "
+                        "seat at a time: try again when it is done"
+                    ).format(name=table.names[other.seat]),
                 )
         if len(self.running) >= limits.max_analyses:
             raise AnalysisRefused(
                 503,
-                f"{_count(limits.max_analyses)} running, the server's limit: try again later",
+                ngettext(
+                    "{count} analysis running, the server's limit: try again later",
+                    "{count} analyses running, the server's limit: try again later",
+                    limits.max_analyses,
+                ).format(count=limits.max_analyses),
             )
         if sum(1 for j in self.running if j.client == client) >= limits.analyses_per_client:
             raise AnalysisRefused(
                 429,
-                f"you have {_count(limits.analyses_per_client)} running, the most one client "
-                "may: try again when it is done",
+                ngettext(
+                    "you have {count} analysis running, the most one client may: try again "
+                    "when it is done",
+                    "you have {count} analyses running, the most one client may: try again "
+                    "when it is done",
+                    limits.analyses_per_client,
+                ).format(count=limits.analyses_per_client),
             )
         job = AnalysisJob(table.id, seat, client)
         table.analyses[seat] = job
@@ -262,7 +285,7 @@ class Analyses:
                     message = await asyncio.wait_for(messages.get(), max(0.0, ends - loop.time()))
                 except TimeoutError:
                     raise AnalysisFailed(
-                        "the analysis ran past its deadline and was stopped"
+                        N_("the analysis ran past its deadline and was stopped")
                     ) from None
                 if message[0] == "progress":
                     job.done, job.total = message[1], message[2]
@@ -277,11 +300,17 @@ class Analyses:
                 else:  # the pipe ended with no result: the process died
                     await loop.run_in_executor(None, process.join, 5)
                     raise AnalysisFailed(
-                        f"the analysis' process ended (exit code {process.exitcode})"
+                        N_("the analysis' process ended (exit code {code})"),
+                        {"code": process.exitcode},
                     )
         except AnalysisFailed as exc:
-            log.error("table %s: the analysis of seat %d failed: %s", table.id, job.seat, exc)
-            job.error = str(exc)
+            job.error, job.error_values = exc.text, exc.values
+            log.error(
+                "table %s: the analysis of seat %d failed: %s",
+                table.id,
+                job.seat,
+                exc.text.format(**exc.values) if exc.values else exc.text,
+            )
         except asyncio.CancelledError:
             self._forget(table, job)
             raise
@@ -300,7 +329,13 @@ class Analyses:
 
 
 class AnalysisFailed(Exception):
-    """Why an analysis failed, in a line."""
+    """Why an analysis failed, in a line: ``text``, with ``values`` in its ``{placeholders}``
+    if it has any (it is translated where it is shown: :meth:`AnalysisJob.to_dict`)."""
+
+    def __init__(self, text: str, values: dict[str, Any] | None = None) -> None:
+        super().__init__(text)
+        self.text = text
+        self.values = values or {}
 
 
 def _pump(
@@ -323,11 +358,6 @@ def _pump(
         loop.call_soon_threadsafe(messages.put_nowait, ("ended",))
 
 
-def _count(analyses: int) -> str:
-    """``1 analysis``, ``2 analyses``."""
-    return f"{analyses} analys{'is' if analyses == 1 else 'es'}"
-
-
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": one_line(message)}, status_code=status)
 
@@ -336,13 +366,19 @@ def _seat(request: Request, players: int) -> int | str:
     """The seat the query names, or what is wrong with it."""
     given = request.query_params.getlist("seat")
     if len(given) != 1:
-        return f"seat: name one seat to analyse, from 0 to {players - 1} (?seat=0)"
+        return _("seat: name one seat to analyse, from 0 to {last} (?seat=0)").format(
+            last=players - 1
+        )
     text = given[0]
     if not _SEAT.fullmatch(text):
-        return f"seat: a seat number from 0 to {players - 1}, got {quote(text)}"
+        return _("seat: a seat number from 0 to {last}, got {text}").format(
+            last=players - 1, text=quote(text)
+        )
     seat = int(text)
     if seat >= players:
-        return f"seat: this game has seats 0 to {players - 1}, got {seat}"
+        return _("seat: this game has seats 0 to {last}, got {seat}").format(
+            last=players - 1, seat=seat
+        )
     return seat
 
 
@@ -363,7 +399,7 @@ def analysis_routes(
         if isinstance(seat, str):
             return _error(400, seat)
         if table.in_play:
-            return _error(409, "the game is not over: it is analysed once it has ended")
+            return _error(409, _("the game is not over: it is analysed once it has ended"))
         return table, seat
 
     async def start(request: Request) -> Response:

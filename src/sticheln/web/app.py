@@ -35,12 +35,14 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from sticheln.core.i18n import N_, ngettext
+from sticheln.core.i18n import gettext as _
 from sticheln.core.rulebook import rule_texts
 from sticheln.games import GAME_NAMES, find_game
 from sticheln.web.analysis import analysis_routes
 from sticheln.web.compress import CompressMiddleware
 from sticheln.web.connection import serve_websocket
-from sticheln.web.language import negotiate
+from sticheln.web.language import LanguageMiddleware, negotiate
 from sticheln.web.limits import Limits
 from sticheln.web.renderers import renderer_file, renderer_url
 from sticheln.web.replay import DEFAULT_PAGE, MAX_PAGE
@@ -53,6 +55,7 @@ from sticheln.web.tables import (
     TableManager,
     TooManyTables,
     client_key,
+    closed_by_creator,
 )
 from sticheln.web.text import one_line, quote
 from sticheln.web.validate import RequestError, bot_names, parse_table_request
@@ -139,8 +142,11 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
     def unknown(request: Request) -> JSONResponse:
         damaged = manager.damaged.get(request.path_params["table_id"])
         if damaged is not None:
-            return _error(410, f"the table is damaged ({damaged.reason}); it is set aside")
-        return _error(404, "no such table")
+            return _error(
+                410,
+                _("the table is damaged ({reason}); it is set aside").format(reason=damaged.reason),
+            )
+        return _error(404, _("no such table"))
 
     def finished(request: Request, why: str) -> Table | JSONResponse:
         """The table the path names once its game is no longer in play, or the answer: 404
@@ -150,7 +156,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
         if table is None:
             return unknown(request)
         if table.in_play:
-            return _error(409, f"the game is not over: {why}")
+            return _error(409, _("the game is not over: {why}").format(why=_(why)))
         return table
 
     async def lobby(request: Request) -> Response:
@@ -189,7 +195,8 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
         return JSONResponse({"rules": [rule.to_dict() for rule in rule_texts()]})
 
     async def games(request: Request) -> Response:
-        """``GET /api/games``: the games, their presets (with their titles and lines),
+        """``GET /api/games``: the games, their presets (with their titles and lines, in the
+        request's language),
         player counts and bots, and the
         bounds of a table's move timer (``move_time``: ``min`` and ``max`` seconds)."""
         listed = []
@@ -209,7 +216,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
                         for preset in info.presets
                     },
                     "preset_notes": {
-                        preset: {"title": title, "line": line}
+                        preset: {"title": _(title), "line": _(line)}
                         for preset, title, line in info.preset_notes
                     },
                     "default_players": info.default_players,
@@ -218,7 +225,9 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
                 }
             )
         move_time = {"min": limits.min_move_time, "max": limits.max_move_time}
-        return JSONResponse({"games": listed, "move_time": move_time})
+        return JSONResponse(
+            {"games": listed, "move_time": move_time}, headers={"Vary": "Accept-Language"}
+        )
 
     async def create_table(request: Request) -> Response:
         """``POST /api/tables``: a new table, with a join link per human seat and the
@@ -244,23 +253,42 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
             table, tokens, creator = await manager.create(table_request, client)
         except TableFull:
             return _error(
-                503, f"{limits.max_tables} tables are in play, the limit: try again later"
+                503,
+                ngettext(
+                    "{count} table is in play, the limit: try again later",
+                    "{count} tables are in play, the limit: try again later",
+                    limits.max_tables,
+                ).format(count=limits.max_tables),
             )
         except TooManyTables as exc:
             if exc.per_hour:
                 return _error(
                     429,
-                    f"you made {limits.tables_per_hour} tables in the last hour, the most one "
-                    "client may: try again later",
+                    ngettext(
+                        "you made {count} table in the last hour, the most one client may: "
+                        "try again later",
+                        "you made {count} tables in the last hour, the most one client may: "
+                        "try again later",
+                        limits.tables_per_hour,
+                    ).format(count=limits.tables_per_hour),
                 )
             return _error(
                 429,
-                f"you have {limits.tables_per_client} tables in play, the most one client may "
-                "have: finish or close one (DELETE with its creator token), or wait until it "
-                "is closed as abandoned",
+                ngettext(
+                    "you have {count} table in play, the most one client may have: finish or "
+                    "close one (DELETE with its creator token), or wait until it is closed as "
+                    "abandoned",
+                    "you have {count} tables in play, the most one client may have: finish or "
+                    "close one (DELETE with its creator token), or wait until it is closed as "
+                    "abandoned",
+                    limits.tables_per_client,
+                ).format(count=limits.tables_per_client),
             )
         except StorageFailed as exc:
-            return _error(503, f"the table could not be saved ({exc}): try again later")
+            return _error(
+                503,
+                _("the table could not be saved ({reason}): try again later").format(reason=exc),
+            )
         seats: list[dict[str, Any]] = []
         for seat, (kind, token) in enumerate(zip(table.row.seats, tokens, strict=True)):
             if token is None:
@@ -318,14 +346,14 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
             return _error(403, "that is not the creator's token of this table")
         if table.in_play:
             try:
-                await manager.close(table, "closed", "its creator closed the table")
+                await manager.close(table, "closed", closed_by_creator)
             except StorageFailed as exc:
                 return _error(503, f"the table could not be closed ({exc}): try again later")
         return JSONResponse(table.public_info())
 
     async def record(request: Request) -> Response:
         """``GET /api/tables/{id}/record``: the finished game's record, as a download."""
-        table = finished(request, "its record holds the hidden deals")
+        table = finished(request, N_("its record holds the hidden deals"))
         if isinstance(table, JSONResponse):
             return table
         return Response(
@@ -338,14 +366,14 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
 
     async def replay(request: Request) -> Response:
         """``GET /api/tables/{id}/replay``: the finished game, frame by frame."""
-        table = finished(request, "its replay shows every hand")
+        table = finished(request, N_("its replay shows every hand"))
         if isinstance(table, JSONResponse):
             return table
         return JSONResponse(await manager.replay(table))
 
     async def replay_moves(request: Request) -> Response:
         """``GET /api/tables/{id}/replay/moves``: the finished game's moves and events."""
-        table = finished(request, "its replay shows every hand")
+        table = finished(request, N_("its replay shows every hand"))
         if isinstance(table, JSONResponse):
             return table
         return JSONResponse(await manager.replay_index(table))
@@ -353,7 +381,7 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
     async def replay_frames(request: Request) -> Response:
         """``GET /api/tables/{id}/replay/frames?from=K&count=N``: what the table showed at
         frames ``K`` to ``K + N - 1`` of the finished game."""
-        table = finished(request, "its replay shows every hand")
+        table = finished(request, N_("its replay shows every hand"))
         if isinstance(table, JSONResponse):
             return table
         frames = len(table.moves) + 1
@@ -422,7 +450,11 @@ def build_app(db_path: Path, limits: Limits, access: Access) -> Starlette:
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(AccessMiddleware, access=access), Middleware(CompressMiddleware)],
+        middleware=[
+            Middleware(AccessMiddleware, access=access),
+            Middleware(CompressMiddleware),
+            Middleware(LanguageMiddleware),
+        ],
     )
     app.state.manager = manager
     return app

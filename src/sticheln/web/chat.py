@@ -28,6 +28,7 @@ import unicodedata
 from collections import deque
 from typing import Any
 
+from sticheln.core.i18n import gettext as _
 from sticheln.web.limits import Limits
 
 __all__ = ["HISTORY", "ChatLog", "ChatRate", "ChatRefused", "chat_text", "clean_line"]
@@ -67,16 +68,23 @@ def chat_text(value: object, limits: Limits) -> str:
     """
     if not isinstance(value, str):
         kind = "null" if value is None else type(value).__name__
-        raise ChatRefused("bad-message", f'a chat message\'s "text" must be text, not {kind}')
+        raise ChatRefused(
+            "bad-message", _('a chat message\'s "text" must be text, not {kind}').format(kind=kind)
+        )
     if len(value) > 4 * limits.chat_length:  # not worth cleaning
-        raise ChatRefused("too-long", f"a chat line has at most {limits.chat_length} characters")
+        raise ChatRefused(
+            "too-long",
+            _("a chat line has at most {limit} characters").format(limit=limits.chat_length),
+        )
     line = clean_line(value)
     if not line:
-        raise ChatRefused("bad-message", "the chat line is empty")
+        raise ChatRefused("bad-message", _("the chat line is empty"))
     if len(line) > limits.chat_length:
         raise ChatRefused(
             "too-long",
-            f"a chat line has at most {limits.chat_length} characters, not {len(line)}",
+            _("a chat line has at most {limit} characters, not {length}").format(
+                limit=limits.chat_length, length=len(line)
+            ),
         )
     return line
 
@@ -103,7 +111,9 @@ class ChatRate:
             wait = max(1, math.ceil(self.window - (now - self._times[0])))
             raise ChatRefused(
                 "too-fast",
-                f"at most {self.lines} chat lines in {self.window:g} seconds: wait {wait} s",
+                _("at most {lines} chat lines in {window} seconds: wait {wait} s").format(
+                    lines=self.lines, window=f"{self.window:g}", wait=wait
+                ),
             )
         self._times.append(now)
 

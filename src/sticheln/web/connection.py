@@ -317,11 +317,13 @@ def _chat(client: Client, table: Table, manager: TableManager, message: dict[str
     """Send the seat's chat line to every connection of its table (and keep it with the
     table), or say why not: :mod:`sticheln.web.chat`."""
     if not client.joined:
-        client.send(error_message("not-joined", "join the table before chatting"))
+        client.send(error_message("not-joined", _("join the table before chatting")))
         return
     seat = client.seat
     if seat is None:
-        client.send(error_message("spectator", "spectators read the chat; the seats write in it"))
+        client.send(
+            error_message("spectator", _("spectators read the chat; the seats write in it"))
+        )
         return
     try:
         text = chat_text(message.get("text"), manager.limits)
@@ -338,13 +340,13 @@ async def _take_back(client: Client, table: Table, manager: TableManager) -> Non
     """Give the client's seat, which a bot plays since its time ran out, back to it; the
     ``clock`` message that follows says who a bot plays."""
     if not client.joined:
-        client.send(error_message("not-joined", "join the table before taking a seat back"))
+        client.send(error_message("not-joined", _("join the table before taking a seat back")))
         return
     if client.seat is None:
-        client.send(error_message("spectator", "spectators watch; a seat takes itself back"))
+        client.send(error_message("spectator", _("spectators watch; a seat takes itself back")))
         return
     if not table.timer.on:
-        client.send(error_message("no-timer", "this table has no move timer"))
+        client.send(error_message("no-timer", _("this table has no move timer")))
         return
     if not await manager.take_back(table, client.seat):  # no bot played it: say so
         message = table.clock_message()

@@ -2,6 +2,10 @@
 page's switch chose (sent in the ``join`` message), else the best of the browser's
 ``Accept-Language`` header (RFC 9110, section 12.5.4) that the texts come in, else English.
 
+An HTTP request's answers (the lobby's preset titles, the errors of the API) are in the
+language of its ``Accept-Language``: :class:`LanguageMiddleware` sets it around the request;
+the pages send the language they show in that header of each request they make.
+
 The header comes from anyone, so it is read within bounds: at most :data:`MAX_HEADER`
 characters and :data:`MAX_RANGES` language ranges of it; a range or a weight that is not
 well formed is skipped, never an error.
@@ -22,11 +26,11 @@ well formed is skipped, never an error.
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 
-from sticheln.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from sticheln.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, use_language
 
-__all__ = ["MAX_HEADER", "MAX_RANGES", "negotiate"]
+__all__ = ["MAX_HEADER", "MAX_RANGES", "LanguageMiddleware", "negotiate"]
 
 MAX_HEADER: Final = 1000
 """The most characters of an ``Accept-Language`` header that are read."""
@@ -66,3 +70,22 @@ def negotiate(header: str | None) -> str:
         if best is None or rank > best:
             best, chosen = rank, language
     return chosen
+
+
+class LanguageMiddleware:
+    """The ASGI middleware that answers each HTTP request in the language its
+    ``Accept-Language`` prefers (:func:`negotiate`; :func:`~sticheln.core.i18n.use_language`
+    around the request). A websocket chooses its own language (its ``join`` message)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        header = next(
+            (value for name, value in scope["headers"] if name == b"accept-language"), b""
+        )
+        with use_language(negotiate(header.decode("latin-1"))):
+            await self.app(scope, receive, send)

@@ -38,8 +38,8 @@ import attrs
 
 from sticheln.bots import Bot, default_bot, make_bot
 from sticheln.core import IllegalMoveError
+from sticheln.core.i18n import DEFAULT_LANGUAGE, ngettext, use_language
 from sticheln.core.i18n import gettext as _
-from sticheln.core.i18n import use_language
 from sticheln.core.protocol import Game
 from sticheln.core.seats import name_seats, seat_number
 from sticheln.games import find_game
@@ -396,12 +396,13 @@ class Table:
             subscriber.send(events)
             subscriber.send(state)
 
-    def announce_closed(self, reason: str) -> None:
-        """Tell every subscriber that the table was closed (and why), and send the state
-        without moves to make."""
+    def announce_closed(self, reason: Callable[[], str]) -> None:
+        """Tell every subscriber that the table was closed and why (``reason()``, in its
+        language), and send the state without moves to make."""
         for subscriber in list(self.subscribers):
-            subscriber.send({"type": "closed", "status": self.status, "reason": reason})
             with use_language(subscriber.language):
+                said = reason()
+                subscriber.send({"type": "closed", "status": self.status, "reason": said})
                 subscriber.send(self.state_message(subscriber.seat))
 
 
@@ -670,7 +671,7 @@ class TableManager:
         async with table.lock:
             if table.rematch is None:
                 if table.closed is not None or not table.over:
-                    raise MoveRefused("not-over", "a rematch follows a game that is over")
+                    raise MoveRefused("not-over", _("a rematch follows a game that is over"))
                 request = TableRequest(
                     table.game,
                     table.row.preset,
@@ -681,14 +682,19 @@ class TableManager:
                     table.row.move_time,
                 )
                 try:
-                    new, tokens, _ = await self.create(request, client)
+                    new, tokens, _creator = await self.create(request, client)
                 except TableFull as exc:
-                    raise MoveRefused("too-many-tables", f"no rematch now: {exc}") from None
+                    raise MoveRefused(
+                        "too-many-tables", _("no rematch now: {reason}").format(reason=exc)
+                    ) from None
                 except TooManyTables as exc:
                     raise MoveRefused("too-many-tables", self._too_many(exc)) from None
                 except StorageFailed as exc:
                     raise MoveRefused(
-                        "storage", f"the rematch could not be saved ({exc}): try again"
+                        "storage",
+                        _("the rematch could not be saved ({reason}): try again").format(
+                            reason=exc
+                        ),
                     ) from None
                 table.rematch = Rematch(new.id, tuple(tokens))
                 log.info(
@@ -701,11 +707,22 @@ class TableManager:
     def _too_many(self, exc: TooManyTables) -> str:
         """Why the client may make no rematch now."""
         if exc.per_hour:
-            count, what = self.limits.tables_per_hour, "made in the last hour"
+            count = self.limits.tables_per_hour
+            text = ngettext(
+                "no rematch now: you have {count} table made in the last hour, the most one "
+                "client may",
+                "no rematch now: you have {count} tables made in the last hour, the most one "
+                "client may",
+                count,
+            )
         else:
-            count, what = self.limits.tables_per_client, "in play"
-        tables = "table" if count == 1 else "tables"
-        return f"no rematch now: you have {count} {tables} {what}, the most one client may"
+            count = self.limits.tables_per_client
+            text = ngettext(
+                "no rematch now: you have {count} table in play, the most one client may",
+                "no rematch now: you have {count} tables in play, the most one client may",
+                count,
+            )
+        return text.format(count=count)
 
     async def joined(self, table: Table, seat: int | None) -> None:
         """Note that a client joined ``table`` as ``seat`` (a person's seat counts as
@@ -725,9 +742,11 @@ class TableManager:
             await self._write(self.store.set_joined, table.id, now)
             table.active_written = now
 
-    async def close(self, table: Table, status: str, reason: str) -> None:
+    async def close(self, table: Table, status: str, reason: Callable[[], str]) -> None:
         """Close a table in play as ``"abandoned"`` or ``"closed"`` (by its creator): no more
-        moves; every subscriber hears ``reason``. The table stays, for its record and replay.
+        moves; every subscriber hears ``reason()`` in its language (:func:`closed_by_creator`,
+        :func:`nobody_joined`, :func:`nothing_happened`). The table stays, for its record and
+        replay.
 
         :raises StorageFailed: if the file did not take the new status; the table is then
             still in play.
@@ -739,7 +758,8 @@ class TableManager:
             table.closed = status
             self._run_timer(table)
             table.announce_closed(reason)
-            log.info("table %s: %s: %s", table.id, status, reason)
+            with use_language(DEFAULT_LANGUAGE):  # the log is in English
+                log.info("table %s: %s: %s", table.id, status, reason())
 
     async def sweep(self) -> None:
         """Close as abandoned every table in play with seats for people that nobody joined
@@ -752,12 +772,12 @@ class TableManager:
                 continue
             nobody = table.has_people and table.joined_at is None
             if nobody and now - table.created_at >= limits.join_timeout:
-                reason = f"nobody joined within {_duration(limits.join_timeout)}"
+                reason = functools.partial(nobody_joined, limits.join_timeout)
                 with contextlib.suppress(StorageFailed):
                     await self.close(table, "abandoned", reason)
                 continue
             if now - table.active_at >= limits.idle_timeout:
-                reason = f"nothing happened for {_duration(limits.idle_timeout)}"
+                reason = functools.partial(nothing_happened, limits.idle_timeout)
                 with contextlib.suppress(StorageFailed):
                     await self.close(table, "abandoned", reason)
 
@@ -833,7 +853,10 @@ class TableManager:
                 if taken:
                     table.timer.by_bot.add(seat)
                 raise MoveRefused(
-                    "storage", f"the move was not saved ({exc}), so it was not made: try again"
+                    "storage",
+                    _("the move was not saved ({reason}), so it was not made: try again").format(
+                        reason=exc
+                    ),
                 ) from None
         self.schedule_bots(table)
 
@@ -1043,9 +1066,30 @@ class TableManager:
 
 
 def _duration(seconds: float) -> str:
-    """``1 hour``, ``24 hours``, ``90 seconds``: a timeout as people say it."""
-    for unit, size in (("hour", 3600), ("minute", 60)):
-        if seconds >= size and seconds % size == 0:
-            count = int(seconds // size)
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds:g} second{'s' if seconds != 1 else ''}"
+    """``1 hour``, ``24 hours``, ``90 seconds``: a timeout as people say it, in the current
+    language."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        count = int(seconds // 3600)
+        return ngettext("{count} hour", "{count} hours", count).format(count=count)
+    if seconds >= 60 and seconds % 60 == 0:
+        count = int(seconds // 60)
+        return ngettext("{count} minute", "{count} minutes", count).format(count=count)
+    return ngettext("{count} second", "{count} seconds", 1 if seconds == 1 else 2).format(
+        count=f"{seconds:g}"
+    )
+
+
+def closed_by_creator() -> str:
+    """Why a table its creator closed was closed, in the current language."""
+    return _("its creator closed the table")
+
+
+def nobody_joined(seconds: float) -> str:
+    """Why a table nobody joined within ``seconds`` was closed, in the current language."""
+    return _("nobody joined within {duration}").format(duration=_duration(seconds))
+
+
+def nothing_happened(seconds: float) -> str:
+    """Why a table where nothing happened for ``seconds`` was closed, in the current
+    language."""
+    return _("nothing happened for {duration}").format(duration=_duration(seconds))

@@ -7,6 +7,7 @@
 // shows a move, and jumps to a move by the address' #move=N, as the replay's own links do.
 
 import { el, svg, clear, fetchJson, seatName } from "./dom.js";
+import { t } from "./i18n.js";
 
 const POLL_MS = 400;
 const CHART_HEIGHT = 210;
@@ -34,16 +35,21 @@ function address(seat) {
   return `/api/tables/${encodeURIComponent(tableId())}/analysis?seat=${seat}`;
 }
 
+// A number with one decimal, its decimal mark the language's.
+function decimal(value) {
+  return value.toFixed(1).replace(".", t("analysis.decimal-mark"));
+}
+
 // A score as people read it: one decimal, with its sign.
 function points(value) {
   const text = Math.abs(value).toFixed(1);
-  if (text === "0.0") return "0.0";
-  return value > 0 ? `+${text}` : `−${text}`;
+  if (text === "0.0") return decimal(0);
+  return value > 0 ? `+${decimal(Math.abs(value))}` : `−${decimal(Math.abs(value))}`;
 }
 
 // A 95% interval, unless it is a single value (every world gave the same).
 function interval(pair) {
-  return pair && pair[0] !== pair[1] ? ` (95%: ${points(pair[0])} to ${points(pair[1])})` : "";
+  return pair && pair[0] !== pair[1] ? t("analysis.interval", { low: points(pair[0]), high: points(pair[1]) }) : "";
 }
 
 function name(seat) {
@@ -76,7 +82,7 @@ function labelButton() {
   const button = $("analysis-button");
   const status = analysis.answer ? analysis.answer.status : "none";
   const running = status === "running";
-  button.textContent = running ? "Analysing…" : `Analyse seat ${analysis.seat + 1}`;
+  button.textContent = running ? t("analysis.running-button") : t("analysis.start", { number: analysis.seat + 1 });
   button.setAttribute("aria-label", `${button.textContent} (${name(analysis.seat)})`);
   button.disabled = running;
   button.hidden = status === "done";
@@ -97,18 +103,18 @@ async function chooseSeat(seat) {
   try {
     show(await fetchJson(address(seat)));
   } catch (error) {
-    setStatus(`The analysis could not be read: ${error.message}`, true);
+    setStatus(t("analysis.read-error", { message: error.message }), true);
   }
 }
 
 async function start() {
   $("analysis-button").disabled = true;
-  setStatus(`Asking for the analysis of ${name(analysis.seat)}…`);
+  setStatus(t("analysis.asking", { name: name(analysis.seat) }));
   try {
     show(await fetchJson(address(analysis.seat), { method: "POST" }));
   } catch (error) {
     labelButton();
-    setStatus(`The analysis did not start: ${error.message}`, true);
+    setStatus(t("analysis.start-error", { message: error.message }), true);
   }
 }
 
@@ -125,7 +131,7 @@ function poll() {
       const answer = await fetchJson(address(seat));
       if (seat === analysis.seat) show(answer);
     } catch (error) {
-      if (seat === analysis.seat) setStatus(`The analysis could not be read: ${error.message}`, true);
+      if (seat === analysis.seat) setStatus(t("analysis.read-error", { message: error.message }), true);
     }
   }, POLL_MS);
 }
@@ -146,26 +152,27 @@ function show(answer) {
   }
   labelButton();
   const who = name(answer.seat);
-  const budget = `at most ${answer.samples} worlds and ${answer.time_per_decision} s a decision`;
+  const seconds = String(answer.time_per_decision).replace(".", t("analysis.decimal-mark"));
+  const budget = t("analysis.budget", { samples: answer.samples, seconds });
   if (answer.status === "none") {
-    setStatus(`${who} is not analysed yet: the server values each legal move of each decision (${budget}).`);
+    setStatus(t("analysis.not-yet", { name: who, budget }));
   } else if (answer.status === "running") {
     $("analysis-running").hidden = false;
-    setStatus(`Analysing ${who}, ${budget}…`);
+    setStatus(t("analysis.analysing", { name: who, budget }));
     if (answer.total === null) {
       progress.removeAttribute("value");
-      $("analysis-count").textContent = "Waiting for a thread of the server…";
+      $("analysis-count").textContent = t("analysis.waiting");
     } else {
       progress.max = Math.max(1, answer.total);
       progress.value = answer.done;
-      $("analysis-count").textContent = `${answer.done} of ${answer.total} decisions analysed`;
+      $("analysis-count").textContent = t("analysis.progress", { done: answer.done, total: answer.total });
     }
     poll();
   } else if (answer.status === "failed") {
-    setStatus(`The analysis of ${who} failed: ${answer.error}`, true);
+    setStatus(t("analysis.failed", { name: who, error: answer.error }), true);
   } else {
     for (const decision of answer.analysis.decisions) analysis.decisions.set(decision.number, decision);
-    setStatus(`Analysed with ${budget}.`);
+    setStatus(t("analysis.done", { budget }));
     renderResult(answer.analysis);
   }
   renderMoveNote();
@@ -180,22 +187,25 @@ function renderResult(result) {
   const decisions = result.decisions;
   const summary = clear($("analysis-summary"));
   if (!decisions.length) {
-    summary.append(el("p", {}, `${name(result.player)} had no decision: every move was the only one allowed.`));
+    summary.append(el("p", {}, t("analysis.no-decision", { name: name(result.player) })));
     clear($("analysis-list"));
     renderChart();
     return;
   }
   const costly = result.costly.slice(0, 3).map((number) => analysis.decisions.get(number));
-  const head = el("p", {},
-    `${name(result.player)}: ${decisions.length} decision${decisions.length === 1 ? "" : "s"}; expected points lost by the moves played: `,
-    el("strong", {}, Math.abs(result.total_loss).toFixed(1)), ".");
+  const count = decisions.length;
+  const lead = count === 1
+    ? t("analysis.summary-one", { name: name(result.player) })
+    : t("analysis.summary-many", { name: name(result.player), count });
+  const head = el("p", {}, lead, el("strong", {}, decimal(Math.abs(result.total_loss))), ".");
   summary.append(head);
   if (costly.length) {
     const items = costly.map((d) => el("li", {},
-      moveLink(d.number, `Move ${d.number}`), `: ${d.played_text} cost ${d.loss.toFixed(1)}; better ${d.best.join(" ")}`));
-    summary.append(el("p", { class: "analysis-costly-head" }, "The costliest:"), el("ol", { class: "analysis-costly" }, items));
+      moveLink(d.number, t("analysis.move", { number: d.number })),
+      t("analysis.costly", { played: d.played_text, loss: decimal(d.loss), best: d.best.join(" ") })));
+    summary.append(el("p", { class: "analysis-costly-head" }, t("analysis.costliest")), el("ol", { class: "analysis-costly" }, items));
   } else {
-    summary.append(el("p", {}, "Every move played was among the best found."));
+    summary.append(el("p", {}, t("analysis.all-best")));
   }
   renderList(decisions);
   renderChart();
@@ -203,10 +213,10 @@ function renderResult(result) {
 
 function renderList(decisions) {
   const table = clear($("analysis-list"));
-  table.append(el("caption", {}, "Expected score of the deal after each move"),
+  table.append(el("caption", {}, t("analysis.caption")),
     el("thead", {}, el("tr", {},
-      el("th", { scope: "col" }, "Move"), el("th", { scope: "col" }, "Played"),
-      el("th", { scope: "col" }, "Best"), el("th", { scope: "col" }, "Loss"))));
+      el("th", { scope: "col" }, t("analysis.column-move")), el("th", { scope: "col" }, t("analysis.column-played")),
+      el("th", { scope: "col" }, t("analysis.column-best")), el("th", { scope: "col" }, t("analysis.column-loss")))));
   const body = el("tbody");
   for (const d of decisions) {
     const played = meanOf(d, d.played_text);
@@ -214,7 +224,7 @@ function renderList(decisions) {
       el("th", { scope: "row" }, moveLink(d.number, String(d.number))),
       el("td", {}, `${d.played_text} ${points(played)}`),
       el("td", {}, `${d.best.join(" ")} ${points(bestMean(d))}`),
-      el("td", {}, d.loss > 0 ? d.loss.toFixed(1) : "none")));
+      el("td", {}, d.loss > 0 ? decimal(d.loss) : t("analysis.no-loss"))));
   }
   table.append(body);
 }
@@ -231,7 +241,7 @@ function renderMoveNote() {
   note.hidden = false;
   const decision = analysis.decisions.get(analysis.index);
   if (!decision) {
-    note.append(el("p", {}, `Analysis: ${name(answer.seat)} had no choice here.`));
+    note.append(el("p", {}, t("analysis.no-choice", { name: name(answer.seat) })));
     return;
   }
   const played = meanOf(decision, decision.played_text);
@@ -240,19 +250,23 @@ function renderMoveNote() {
   const lines = [];
   if (decision.loss > 0) {
     lines.push(el("p", { class: "analysis-verdict" },
-      el("strong", {}, `Expected loss ${decision.loss.toFixed(1)} points`), interval(decision.loss_interval), "."));
-    lines.push(el("p", {}, `Played ${decision.played_text}: expected ${points(played)}${interval(playedValue.interval)}. `,
-      el("strong", {}, `Better: ${decision.best.join(" or ")}`), `, expected ${points(best)}.`));
+      el("strong", {}, t("analysis.expected-loss", { loss: decimal(decision.loss) })), interval(decision.loss_interval), "."));
+    lines.push(el("p", {}, t("analysis.played", { move: decision.played_text, points: points(played), interval: interval(playedValue.interval) }),
+      el("strong", {}, t("analysis.better", { moves: decision.best.join(t("analysis.or")) })),
+      t("analysis.better-expected", { points: points(best) })));
   } else {
     lines.push(el("p", { class: "analysis-verdict" },
-      el("strong", {}, `${decision.played_text} was among the best moves found`), `: expected ${points(played)}${interval(playedValue.interval)}.`));
+      el("strong", {}, t("analysis.among-best", { move: decision.played_text })),
+      t("analysis.expected", { points: points(played), interval: interval(playedValue.interval) })));
   }
   const ranked = [...decision.moves].sort((a, b) => b.mean - a.mean);
   const shown = ranked.slice(0, MOVES_LISTED).map((move) => `${move.text} ${points(move.mean)}`);
-  const more = ranked.length > MOVES_LISTED ? ` and ${ranked.length - MOVES_LISTED} more` : "";
-  lines.push(el("p", { class: "muted" }, `Every move, best first: ${shown.join(" · ")}${more}. `,
-    `${decision.samples} world${decision.samples === 1 ? "" : "s"}, ${decision.solved} solved exactly.`));
-  note.append(el("h3", {}, `Analysis of ${name(answer.seat)}'s move`), ...lines);
+  const more = ranked.length > MOVES_LISTED ? t("analysis.more", { count: ranked.length - MOVES_LISTED }) : "";
+  const worlds = decision.samples === 1
+    ? t("analysis.worlds-one", { solved: decision.solved })
+    : t("analysis.worlds-many", { count: decision.samples, solved: decision.solved });
+  lines.push(el("p", { class: "muted" }, t("analysis.every-move", { moves: shown.join(" · "), more }), worlds));
+  note.append(el("h3", {}, t("analysis.move-heading", { name: name(answer.seat) })), ...lines);
 }
 
 // --- the chart -----------------------------------------------------------------------------------
@@ -283,15 +297,16 @@ function renderChart() {
   const step = inner / Math.max(1, decisions.length - 1);
   const x = (i) => PAD.left + INSET + (decisions.length === 1 ? inner / 2 : i * step);
   const y = (v) => PAD.top + ((high - v) * (height - PAD.top - PAD.bottom)) / span;
-  chart.append(svg("title", {}, `Expected score of ${name(answer.seat)}'s moves, decision by decision`));
+  chart.append(svg("title", {}, t("analysis.chart-title", { name: name(answer.seat) })));
   chart.append(axes(decisions, x, y, low, high, width, height));
   const line = (values) => values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   chart.append(svg("polyline", { class: "analysis-best-line", points: line(best), fill: "none" }));
   chart.append(svg("polyline", { class: "analysis-played-line", points: line(played), fill: "none" }));
   const hit = Math.max(8, Math.min(2 * INSET, step));
   decisions.forEach((d, i) => {
-    const label = `Move ${d.number}: played ${d.played_text}, expected ${points(played[i])}; best ${d.best.join(" or ")}, expected ${points(best[i])}` +
-      (d.loss > 0 ? `; loss ${d.loss.toFixed(1)}` : "; no loss");
+    const label = t("analysis.point", {
+      number: d.number, played: d.played_text, expected: points(played[i]), best: d.best.join(t("analysis.or")), best_expected: points(best[i]),
+    }) + (d.loss > 0 ? t("analysis.point-loss", { loss: decimal(d.loss) }) : t("analysis.point-no-loss"));
     const point = svg("a", { href: `#move=${d.number}`, class: "analysis-point", "data-move": d.number, "aria-label": label },
       svg("title", {}, label),
       svg("rect", { class: "analysis-hit", x: (x(i) - hit / 2).toFixed(1), y: PAD.top, width: hit.toFixed(1), height: height - PAD.top - PAD.bottom }));
@@ -307,8 +322,8 @@ function renderChart() {
   const sample = (cls, mark) => svg("svg", { width: 30, height: 12, "aria-hidden": "true" },
     svg("line", { class: cls, x1: 0, y1: 6, x2: 30, y2: 6 }), mark);
   legend.append(
-    el("li", {}, sample("analysis-played-line", svg("circle", { class: "analysis-played-mark", cx: 15, cy: 6, r: 4 })), " the move played (circles)"),
-    el("li", {}, sample("analysis-best-line", svg("rect", { class: "analysis-best-mark", x: 10, y: 1, width: 10, height: 10 })), " the best move (squares)"),
+    el("li", {}, sample("analysis-played-line", svg("circle", { class: "analysis-played-mark", cx: 15, cy: 6, r: 4 })), t("analysis.legend-played")),
+    el("li", {}, sample("analysis-best-line", svg("rect", { class: "analysis-best-mark", x: 10, y: 1, width: 10, height: 10 })), t("analysis.legend-best")),
   );
 }
 
@@ -331,7 +346,7 @@ function axes(decisions, x, y, low, high, width, height) {
     previous = svg("text", { x: x(i), y: height - 14, "text-anchor": "middle" }, String(d.number));
     group.append(previous);
   });
-  group.append(svg("text", { x: width - PAD.right, y: height - 2, "text-anchor": "end", class: "axis-name" }, "move"));
+  group.append(svg("text", { x: width - PAD.right, y: height - 2, "text-anchor": "end", class: "axis-name" }, t("analysis.axis-move")));
   return group;
 }
 

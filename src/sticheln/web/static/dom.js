@@ -1,6 +1,6 @@
 // Small DOM helpers shared by the pages.
 
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -31,8 +31,10 @@ export function clear(node) {
   return node;
 }
 
+// The server answers in the language the page shows (its errors, the lobby's preset titles).
 export async function fetchJson(url, options = {}) {
-  const response = await fetch(url, options);
+  const headers = { "Accept-Language": language, ...(options.headers || {}) };
+  const response = await fetch(url, { ...options, headers });
   let body = null;
   try {
     body = await response.json();

@@ -6,6 +6,7 @@
 import { cardRow, sortCards } from "./cards.js";
 import { el, clear, fetchJson } from "./dom.js";
 import { renderBoard, makeContext, eventLine, loadRenderer, scoringEvent, takesATrick } from "./board.js";
+import { languageSwitch, t, translatePage } from "./i18n.js";
 
 
 // The frames of a page fetched at once.
@@ -76,14 +77,14 @@ function renderHands(frame, ctx) {
     const cards = sortCards(hand);
     box.append(el("div", { class: "seat-hand", "data-seat": seat },
       el("h3", {}, `${ctx.name(seat)} (${cards.length})`),
-      cards.length ? cardRow(cards, { small: true }) : el("span", { class: "muted" }, "no cards")));
+      cards.length ? cardRow(cards, { small: true }) : el("span", { class: "muted" }, t("replay.no-cards"))));
   });
 }
 
 function renderMove(frame, ctx) {
   const move = $("replay-move");
-  if (frame.move === null) move.textContent = "The start of the game.";
-  else move.textContent = `Move ${replay.index}, by ${ctx.name(frame.player)}: ${frame.text}`;
+  if (frame.move === null) move.textContent = t("replay.start");
+  else move.textContent = t("replay.move", { number: replay.index, name: ctx.name(frame.player), move: frame.text });
   const list = clear($("frame-events"));
   for (const event of frame.events || []) {
     const line = eventLine(event, ctx);
@@ -106,7 +107,7 @@ async function show(index) {
     try {
       await fetchPage(wanted);
     } catch (error) {
-      $("error").textContent = `The move could not be loaded: ${error.message}`;
+      $("error").textContent = t("replay.move-error", { message: error.message });
       return;
     }
     if (replay.index !== wanted) return; // another move was asked for meanwhile
@@ -114,7 +115,7 @@ async function show(index) {
   $("error").textContent = "";
   const frame = { ...replay.data.moves[wanted], ...replay.shown[wanted] };
   const ctx = makeContext({ names: replay.data.names || [], takers: frame.takers || null, toAct: frame.view.players_to_act || [], scores: frame.scores || null });
-  $("replay-step").textContent = `move ${wanted} of ${lastFrame()}`;
+  $("replay-step").textContent = t("replay.step", { number: wanted, last: lastFrame() });
   renderMove(frame, ctx);
   renderBoard(frame.view, ctx, trickEvents(wanted), scoredAt(wanted));
   renderHands(frame, ctx);
@@ -146,28 +147,30 @@ function bindControls() {
 }
 
 async function start() {
+  translatePage();
+  document.querySelector(".top").append(languageSwitch());
   bindControls();
   const id = tableId();
   const first = frameFromHash() ?? 0;
   // The page of the start is fetched beside the moves; another one once the moves say how
-  // many frames there are.
-  const page = first === 0 ? fetchPage(0) : Promise.resolve();
+  // many frames there are. A page that fails is fetched again when its frame is shown.
+  const page = (first === 0 ? fetchPage(0) : Promise.resolve()).catch(() => null);
   try {
     replay.data = await fetchJson(`/api/tables/${encodeURIComponent(id)}/replay/moves`);
     await loadRenderer(replay.data.game, replay.data.renderer);
-    await page.catch(() => null);
+    await page;
   } catch (error) {
-    $("error").textContent = `The replay could not be loaded: ${error.message}`;
-    $("replay-step").textContent = "No replay";
+    $("error").textContent = t("replay.load-error", { message: error.message });
+    $("replay-step").textContent = t("replay.none");
     for (const button of ["first", "prev", "next", "last"]) $(button).disabled = true;
     return;
   }
   const data = replay.data;
   document.body.dataset.game = data.game;
-  const title = data.game ? data.game[0].toUpperCase() + data.game.slice(1) : "Game";
-  $("title").textContent = `Replay · ${title} · ${data.players} players`;
-  document.title = `Replay of ${title} ${id}`;
-  $("hands-heading").textContent = `Hands of the ${data.players} players`;
+  const title = data.game ? data.game[0].toUpperCase() + data.game.slice(1) : t("replay.game");
+  $("title").textContent = t("replay.title", { game: title, players: data.players });
+  document.title = t("replay.tab-title", { game: title, id });
+  $("hands-heading").textContent = t("replay.hands-of", { players: data.players });
   $("replay-range").max = String(lastFrame());
   await show(first);
 }
