@@ -107,10 +107,10 @@ class _Tables:
 
     index: npt.NDArray[np.int8]
     """The :attr:`Card.index <sticheln.Card.index>` of each place."""
-    color: npt.NDArray[np.intp]
-    """The colour number of each place (``index // 16``)."""
     colors: npt.NDArray[np.int64]
-    """The colour numbers of the deck, ascending."""
+    """The colour numbers of the deck, ascending. Every colour has as many cards, at
+    consecutive places: the ``i``-th block of ``size // len(colors)`` places is the colour
+    ``colors[i]``."""
     color_masks: npt.NDArray[np.int64]
     """By colour number, the places of the deck's cards of that colour."""
     takes: npt.NDArray[np.int64]
@@ -174,9 +174,11 @@ def _tables(rules: StichlingRules, players: int) -> _Tables:
         dtype=np.int32,
     )
     bits = np.arange(size, dtype=np.int64)
+    blocks = [hand.colors[place * len(hand.colors) // size] for place in range(size)]
+    if [card.index // _SLOTS for card in cards] != blocks:
+        raise AssertionError("the deck's colours are not blocks of as many places each")
     return _Tables(
         index=np.array([card.index for card in cards], dtype=_I8),
-        color=np.array([card.index // _SLOTS for card in cards], dtype=_IP),
         colors=np.array(hand.colors, dtype=np.int64),
         color_masks=np.array(color_masks, dtype=np.int64),
         takes=np.array(takes, dtype=np.int64),
@@ -435,63 +437,76 @@ def _play_hands(
     cards[:, :n] = -1
     slots[:, :n] = (uniforms[:, :n] * len(tables.orders[0])).astype(_I8)  # SL-VP-2
     dealt[:] = tables.index[np.sort(perm[:, : n * hand].reshape(rows, n, hand), axis=2)]
-    held = np.zeros((rows, n, size), dtype=np.bool_)
-    for p in range(n):
-        held[row[:, None], p, perm[:, p * hand : (p + 1) * hand]] = True
-    # The open tricks in the order opened, and one more place for shifting them down.
-    led = np.zeros((rows, OPEN_TRICKS + 1), dtype=_IP)  # the led colour's number
-    top = np.zeros((rows, OPEN_TRICKS + 1), dtype=_IP)  # the place of the marker's card
-    marker = np.zeros((rows, OPEN_TRICKS + 1), dtype=_IP)  # the seat holding the marker
-    count = np.zeros((rows, OPEN_TRICKS + 1), dtype=_IP)  # the cards that count so far
+    # The deck's colours are blocks of ``per_color`` places, in the order of ``colors``.
+    colors = tables.colors.astype(_IP)
+    per_color = size // len(colors)
+    block_mask = np.int64((1 << per_color) - 1)
+    dealt_places = perm[:, : n * hand].reshape(rows, n, hand).astype(np.int64)
+    held = np.bitwise_or.reduce(np.int64(1) << dealt_places, axis=2)  # (rows, n): masks
+    # The cards of each colour in each hand: (rows, n, colours).
+    by_color = (dealt_places[..., None] // per_color == np.arange(len(colors))).sum(axis=2)
+    # The open tricks in the order opened, and one more place for shifting them down: the
+    # led colour's number, the place of the marker's card, the seat holding the marker and
+    # the cards that count so far.
+    tricks = np.zeros((rows, OPEN_TRICKS + 1, 4), dtype=_IP)
     open_count = np.zeros(rows, dtype=_IP)
     layout = np.zeros(rows, dtype=_IP)
     won = np.zeros((rows, n), dtype=_IP)
-    color = tables.color
-    trick_slots = np.arange(OPEN_TRICKS, dtype=_IP)
-    shifts = (3 * trick_slots).astype(_IP)
+    low = np.array([(1 << 3 * t) - 1 for t in range(OPEN_TRICKS)], dtype=_IP)
     player = leaders.astype(_IP)
     for k in range(n, n + n * hand):
-        mine = held[row, player]  # (rows, size): the cards of the player to act
-        weights = np.where(mine, tables.ways[layout][:, color], 0)
+        # The move at place int(u * moves) of the engine's order: by card, then way; the
+        # cards of a colour have as many ways each.
+        ways = tables.ways[layout[:, None], colors]  # (rows, colours)
+        weights = by_color[row, player] * ways
         reach = np.cumsum(weights, axis=1)
-        # The move at place int(u * moves) of the engine's order: by card, then way.
         rank = (uniforms[:, k] * reach[:, -1]).astype(_IP)
-        place = (reach > rank[:, None]).argmax(axis=1)
-        way = rank - (reach[row, place] - weights[row, place])
-        colour = color[place]
+        block = (reach > rank[:, None]).argmax(axis=1)
+        within = rank - (reach[row, block] - weights[row, block])
+        per_way = ways[row, block]
+        skip, way = within // per_way, within % per_way
+        first = block * per_color
+        mine = held[row, player]
+        group = (mine >> first) & block_mask  # the cards of the colour, from its first place
+        for i in range(int(skip.max())):
+            group = np.where(skip > i, group & (group - 1), group)
+        # The lowest card left, a power of two: its exponent, exact in a float.
+        place = first + np.frexp((group & -group).astype(np.float64))[1].astype(_IP) - 1
+        colour = colors[block]
         slot = tables.slots[layout, colour, way]
-        held[row, player, place] = False
+        held[row, player] = mine ^ (np.int64(1) << place)
+        by_color[row, player, block] -= 1
         cards[:, k] = tables.index[place]
         slots[:, k] = slot
         opening = np.flatnonzero(slot == 0)  # SL-PLAY-2, SL-PLAY-4
         at = open_count[opening]
-        led[opening, at] = colour[opening]
-        top[opening, at] = place[opening]
-        marker[opening, at] = player[opening]
-        count[opening, at] = 1
+        tricks[opening, at] = np.stack(
+            [colour[opening], place[opening], player[opening], np.ones_like(opening)], axis=1
+        )
+        layout[opening] |= (colour[opening] + 1) << 3 * at
         open_count[opening] += 1
         adding = np.flatnonzero(slot > 0)  # SL-PLAY-3, SL-PLAY-5
         t = slot[adding] - 1
         card = place[adding]
-        take = tables.takes_bool[top[adding, t], card]  # SL-TRICK-1
-        top[adding[take], t[take]] = card[take]
-        marker[adding[take], t[take]] = player[adding[take]]
-        count[adding, t] += tables.counts_bool[led[adding, t], card]
-        full = count[adding, t] >= TRICK_SIZE  # SL-TRICK-2
+        trick = tricks[adding, t]  # (adding, 4)
+        take = tables.takes_bool[trick[:, 1], card]  # SL-TRICK-1
+        trick[take, 1] = card[take]
+        trick[take, 2] = player[adding[take]]
+        trick[:, 3] += tables.counts_bool[trick[:, 0], card]
+        tricks[adding, t] = trick
+        full = trick[:, 3] >= TRICK_SIZE  # SL-TRICK-2
         done, gone = adding[full], t[full]
-        won[done, marker[done, gone]] += 1
-        later = trick_slots[None, :] >= gone[:, None]  # the tricks after it move down
-        for table in (led, top, marker, count):
-            table[done, :OPEN_TRICKS] = np.where(later, table[done, 1:], table[done, :OPEN_TRICKS])
+        won[done, trick[full, 2]] += 1
+        later = np.arange(OPEN_TRICKS)[None, :, None] >= gone[:, None, None]
+        tricks[done, :OPEN_TRICKS] = np.where(later, tricks[done, 1:], tricks[done, :OPEN_TRICKS])
         open_count[done] -= 1
-        layout = (
-            np.where(trick_slots < open_count[:, None], (led[:, :OPEN_TRICKS] + 1) << shifts, 0)
-        ).sum(axis=1)
+        shift = 3 * gone
+        layout[done] = (layout[done] & low[gone]) | ((layout[done] >> shift + 3) << shift)
         player = np.where(player + 1 < n, player + 1, 0)
     if marker_wins:  # SL-HAND-1
         for t in range(OPEN_TRICKS):
             still = np.flatnonzero(open_count > t)
-            won[still, marker[still, t]] += 1
+            won[still, tricks[still, t, 2]] += 1
     wins[:] = won
 
 
