@@ -42,11 +42,27 @@ SIX = sl.StichlingRules(
 )
 """Other colours, eight cards a hand for six players, four hands of other points."""
 
+OPTIONS = [
+    sl.StichlingRules(name=f"{field}-{value.value}", **{field: value})
+    for field, kind in [
+        ("removed_cards", sl.RemovedCards),
+        ("discards", sl.Discards),
+        ("same_color", sl.SameColor),
+        ("counted_cards", sl.CountedCards),
+        ("open_at_end", sl.OpenAtEnd),
+        ("hand_leader", sl.HandLeader),
+        ("full_tie", sl.FullTie),
+    ]
+    for value in kind
+    if value != getattr(sl.RAVENSBURGER_2015, field)
+]
+"""The default rules with one option changed, for every value of every option."""
+
 CASES = [
     (rules, n)
     for rules in (*sl.STICHLING_PRESETS.values(), VARIANT, SIX)
     for n in rules.player_counts
-]
+] + [(rules, 3) for rules in OPTIONS]
 SAMPLE = (0, 1, 6, 13)  # games replayed per rules and player count
 
 
