@@ -22,8 +22,8 @@ batches are the same.
 Stichling too: :func:`sticheln.stichling.batch.simulate` (Ravensburger 2015 rules) at
 ``--stichling-sizes`` games, on both paths, beside Stichling's own random-play loop
 (``sticheln.stichling``'s ``new_game``, ``legal_moves``, a random choice, ``apply_move``), with
-the goal of :data:`STICHLING_GOAL` moves a second printed beside the compiled batches. Run it
-with::
+the goal of :data:`STICHLING_GOAL` moves a second printed beside the compiled batches, and
+with the observations and masks of its first ``--observe-at-most`` games. Run it with::
 
     python benchmarks/batch_speed.py [--players 4] [--sizes 1000 10000 100000] [--repeats 5]
         [--api-games 300] [--observe-at-most 10000] [--hattrick-sizes 1000 10000]
@@ -101,12 +101,21 @@ def hattrick_batch(players: int, games: int, seed: int, path: str) -> tuple[int,
     return result.moves, time.process_time() - start
 
 
-def stichling_batch(players: int, games: int, seed: int, path: str) -> tuple[int, float]:
+def stichling_batch(
+    players: int, games: int, seed: int, path: str, observed: int | None = None
+) -> tuple[int, float]:
     """One batch of ``games`` games of Stichling, its hands played on ``path`` (``python`` or
-    ``compiled``); (moves, CPU seconds)."""
+    ``compiled``), the first ``observed`` observed; (moves, CPU seconds)."""
     os.environ["STICHELN_PLAYOUTS"] = path
     start = time.process_time()
-    result = simulate_stichling(sl.RAVENSBURGER_2015, players, games, seed)
+    result = simulate_stichling(
+        sl.RAVENSBURGER_2015,
+        players,
+        games,
+        seed,
+        observations=observed is not None,
+        observed_games=observed,
+    )
     return result.moves, time.process_time() - start
 
 
@@ -154,12 +163,18 @@ def main() -> None:
             os.environ["STICHELN_PLAYOUTS"] = path
             simulate_stichling(sl.RAVENSBURGER_2015, n, 10)
     stichling_figures: dict[str, list[float]] = {"Stichling API random loop": []}
-    stichling_labels: dict[str, tuple[int, str]] = {}
+    stichling_labels: dict[str, tuple[int, str, int | None]] = {}
     for size in stichling_sizes:
         for path in paths:
             label = f"Stichling batch {size:>7,} games, {_PATH_NAMES[path]}"
-            stichling_labels[label] = (size, path)
+            stichling_labels[label] = (size, path, None)
             stichling_figures[label] = []
+    for size in stichling_sizes:
+        observed = min(size, args.observe_at_most)
+        note = "" if observed == size else f", first {observed:,} observed"
+        label = f"Stichling batch {size:>7,} games, observations{note}"
+        stichling_labels[label] = (size, paths[-1], observed)
+        stichling_figures[label] = []
     hattrick_figures: dict[str, list[float]] = {"Hattrick API random loop": []}
     hattrick_labels: dict[str, tuple[int, str]] = {}
     for size in hattrick_sizes:
@@ -195,8 +210,8 @@ def main() -> None:
         if stichling_sizes:
             moves, seconds = api_loop(sl, n, args.api_games)
             stichling_figures["Stichling API random loop"].append(moves / seconds)
-            for label, (size, path) in stichling_labels.items():
-                moves, seconds = stichling_batch(n, size, repeat, path)
+            for label, (size, path, observed) in stichling_labels.items():
+                moves, seconds = stichling_batch(n, size, repeat, path, observed)
                 stichling_figures[label].append(moves / seconds)
     print(
         f"python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}, "

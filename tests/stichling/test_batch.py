@@ -248,7 +248,11 @@ def test_the_orders_and_the_deal_look_uniform() -> None:
         ({"first_leader": 4}, SetupError),
         ({"first_leader": -1}, SetupError),
         ({"first_leader": 1.0}, WrongTypeError),
-        ({"observations": True}, TypeError),
+        ({"observations": 1}, WrongTypeError),
+        ({"observations": True, "observed_games": 3}, SetupError),
+        ({"observations": True, "observed_games": -1}, SetupError),
+        ({"observations": True, "observed_games": "1"}, WrongTypeError),
+        ({"observe": True}, TypeError),
     ],
 )
 def test_bad_arguments_raise_typed_errors(kwargs: dict[str, object], error: type) -> None:
@@ -285,8 +289,9 @@ def test_random_games_are_the_games_of_their_seeds_alone() -> None:
     for one, seed in zip(played, [7, 8, 7], strict=True):
         assert one.record == simulate(VARIANT, 4, games=1, seed=seed, first_leader=2).record(0)
         assert one.record.first_leader == 2
-        assert one.observations is None
-        assert one.masks is None
+        alone = simulate(VARIANT, 4, games=1, seed=seed, first_leader=2, observations=True)
+        assert one.observations == alone.observations.tobytes()
+        assert one.masks == alone.action_masks.tobytes()
     assert played[0].record == played[2].record != played[1].record
     assert random_games(game, 4, []) == ()
     with pytest.raises(WrongTypeError, match="game must be"):
@@ -295,3 +300,45 @@ def test_random_games_are_the_games_of_their_seeds_alone() -> None:
         random_games(game, 4, [1, -1])
     with pytest.raises(RulesError, match="not 7"):
         random_games(game, 7, [1])
+
+
+OBSERVED = [
+    (sl.RAVENSBURGER_2015, 4),
+    (sl.SPIELETEST, 2),
+    (sl.TINY, 3),
+    (VARIANT, 5),
+    (SIX, 6),
+    (OPTIONS[0], 3),  # the whole box shuffled: cards that nobody holds
+]
+
+
+@pytest.mark.parametrize("case", OBSERVED, ids=case_id)
+def test_the_observations_and_masks_are_the_encodings(case: tuple[sl.StichlingRules, int]) -> None:
+    rules, n = case
+    result = simulate(rules, n, games=6, seed=8, first_leader=1, observations=True,
+                      observed_games=3)  # fmt: skip
+    game = sl.StichlingGame(rules, first_leader=1)
+    encoding = game.encoding(n)
+    per_game = result.game_moves.shape[1]
+    assert result.observed_games == 3
+    assert result.observations.shape == (3, per_game, encoding.observation_size)
+    assert result.action_masks.shape == (3, per_game, encoding.num_actions)
+    for index in range(3):
+        state = game.new_game(n, deals=result.deal_hands(index))
+        for i, move in enumerate(result.moves_of(index)):
+            view = game.observe(state, move.player)
+            assert result.observations[index, i].tolist() == list(encoding.observation(view)), i
+            assert result.action_masks[index, i].tolist() == encoding.action_mask(
+                state, move.player
+            ), i
+            state = game.apply_move(state, move)
+
+
+def test_observations_are_asked_for() -> None:
+    plain = simulate(sl.TINY, 2, games=4, seed=1)
+    assert (plain.observed_games, plain.observations, plain.action_masks) == (0, None, None)
+    none = simulate(sl.TINY, 2, games=4, seed=1, observed_games=2)  # without observations
+    assert none.observations is None
+    observed = simulate(sl.TINY, 2, games=4, seed=1, observations=True)
+    assert observed.observed_games == 4
+    assert np.array_equal(observed.game_moves, plain.game_moves)  # the same games

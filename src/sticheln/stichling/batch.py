@@ -44,16 +44,21 @@ the same tables: the batch is the same, several times as fast (``benchmarks/batc
 
 The moves are recorded per game in the order they are made (:attr:`StichlingBatchResult.game_moves`
 and :attr:`StichlingBatchResult.move_slots`), so that :meth:`StichlingBatchResult.record` gives
-a :class:`~sticheln.stichling.StichlingRecord` to replay any game. Observation vectors and
-action masks are not built: the self-play data of :mod:`sticheln.tournament.selfplay` builds
-them on the engine."""
+a :class:`~sticheln.stichling.StichlingRecord` to replay any game. With ``observations=True``
+:func:`simulate` also builds, for every move, the observation vector and the action mask of
+the library's encoding (:meth:`StichlingGame.encoding
+<sticheln.stichling.StichlingGame.encoding>`) of the player to move, before the move: the
+table of every row is followed again in lockstep from the moves made, and each player's view
+of it (:func:`~sticheln.stichling.observe`: the own hand and row, the cards of the other rows
+that won tricks have turned up, every card played) written in the encoding's layout. The tests
+compare them with the encoding's at every move."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
 from itertools import product
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -66,6 +71,7 @@ except ImportError as exc:  # pragma: no cover - numpy is the rl extra
     ) from exc
 
 from sticheln.core.cards import MAX_VALUE, CardSet, Color, card_at
+from sticheln.core.errors import SetupError, WrongTypeError, excerpt
 from sticheln.core.randomgames import RandomGame
 from sticheln.core.setup import check_count, check_index, check_player_count, check_type
 from sticheln.core.stream import compiled_or_none
@@ -238,6 +244,16 @@ class StichlingBatchResult:
     """``(games, players)``: the final totals (:rule:`SL-GAME-1`)."""
     moves: int
     """The number of moves played in the whole batch."""
+    observed_games: int = 0
+    """How many games, the first ones, have :attr:`observations` and :attr:`action_masks`
+    (0 without ``observations=True``)."""
+    observations: npt.NDArray[np.int8] | None = None
+    """``(observed_games, moves per game, observation_size)``: before each move of
+    :attr:`game_moves`, the encoding's observation of the player making it; ``None`` unless
+    asked for."""
+    action_masks: npt.NDArray[np.int8] | None = None
+    """``(observed_games, moves per game, num_actions)``: that player's action mask for that
+    position; ``None`` unless asked for."""
 
     def deal_hands(self, game: int) -> tuple[tuple[CardSet, ...], ...]:
         """The hands of every hand of ``game``, as :func:`~sticheln.stichling.new_game` takes
@@ -294,22 +310,27 @@ def simulate(
     seed: int = 0,
     *,
     first_leader: int = 0,
+    observations: bool = False,
+    observed_games: int | None = None,
 ) -> StichlingBatchResult:
     """Play ``games`` games of Stichling with ``rules`` and ``players`` players at random, all
     at once: every move drawn uniformly from the legal moves of its position, the orders of
     the victory-point cards (:rule:`SL-VP-2`) and every way of playing every card
     (:rule:`SL-PLAY-1` to :rule:`SL-PLAY-5`).
 
-    Only playouts and scores are built: there is no ``observations`` argument as in
-    :func:`sticheln.sticheln.batch.simulate`.
-
     :param seed: the seed of a numpy ``default_rng``; the same rules, players, games, seed
         and first leader give the same batch.
     :param first_leader: the seat that plays the first card of every game
         (:rule:`SL-LEAD-1`), as in :func:`~sticheln.stichling.new_game`.
+    :param observations: also build the observation vector and action mask of the player
+        making every move (:attr:`StichlingBatchResult.observations`), as the encoding
+        (:meth:`StichlingGame.encoding <sticheln.stichling.StichlingGame.encoding>`) gives
+        them for the same position.
+    :param observed_games: with ``observations``, build them for the first this many games
+        only (all by default): they take ``observation_size + num_actions`` bytes a move.
     :raises RulesError: if the rules do not allow ``players`` players.
-    :raises SetupError: if ``games`` is below 1, ``seed`` negative or ``first_leader`` not a
-        seat.
+    :raises SetupError: if ``games`` is below 1, ``seed`` negative, ``first_leader`` not a
+        seat or ``observed_games`` outside ``0 .. games``.
     :raises WrongTypeError: if an argument is of the wrong type.
     """
     check_type(rules, StichlingRules, "rules")
@@ -317,9 +338,19 @@ def simulate(
     rules.check_players(n)
     games = check_count(games, "games", 1)
     seed = check_count(seed, "seed", 0)
+    if type(observations) is not bool:
+        raise WrongTypeError(f"observations must be a bool, got {excerpt(observations)}")
+    if observed_games is None:
+        observed = games if observations else 0
+    else:
+        observed = check_count(observed_games, "observed_games", 0)
+        if observed > games:
+            raise SetupError(f"observed_games must be at most games ({games}), got {observed}")
+        if not observations:
+            observed = 0
     leaders = _hand_leaders(rules, n, first_leader)
     perm, uniforms = _draw(rules, n, games, np.random.default_rng(seed))
-    return _play(rules, n, games, seed, first_leader, leaders, perm, uniforms)
+    return _play(rules, n, games, seed, first_leader, leaders, perm, uniforms, observed)
 
 
 def _hand_leaders(rules: StichlingRules, n: int, first_leader: int) -> list[int]:
@@ -362,8 +393,10 @@ def _play(
     leaders: list[int],
     perm: npt.NDArray[np.int8],
     uniforms: npt.NDArray[np.float64],
+    observed: int = 0,
 ) -> StichlingBatchResult:
-    """The ``games`` games of the permutations and numbers of :func:`_draw`, one row a hand."""
+    """The ``games`` games of the permutations and numbers of :func:`_draw`, one row a hand,
+    with the observations and masks of the first ``observed`` games."""
     tables = _tables(rules, n)
     hands = rules.hand_count
     hand = rules.hand_size
@@ -397,6 +430,14 @@ def _play(
         [[*range(n), *((leader + k) % n for k in range(hand * n))] for leader in leaders],
         dtype=_I8,
     )
+    scores = hand_scores.reshape(games, hands, n)
+    observations = action_masks = None
+    if observed:
+        first = observed * hands
+        observations, action_masks = _observe(
+            rules, n, leaders, tables, dealt[:first], cards[:first], slots[:first],
+            scores[:observed],
+        )  # fmt: skip
     return StichlingBatchResult(
         rules=rules,
         players=n,
@@ -409,9 +450,12 @@ def _play(
         move_players=np.tile(players.reshape(1, hands * per_hand), (games, 1)),
         move_slots=slots.reshape(games, hands * per_hand),
         tricks_won=wins.reshape(games, hands, n),
-        hand_scores=hand_scores.reshape(games, hands, n),
-        scores=hand_scores.reshape(games, hands, n).sum(axis=1, dtype=np.int64),
+        hand_scores=scores,
+        scores=scores.sum(axis=1, dtype=np.int64),
         moves=rows * per_hand,
+        observed_games=observed,
+        observations=observations,
+        action_masks=action_masks,
     )
 
 
@@ -513,8 +557,8 @@ def _play_hands(
 def random_games(game: StichlingGame, players: int, seeds: Iterable[int]) -> tuple[RandomGame, ...]:
     """For each seed, one game of Stichling under the rules of ``game``, played uniformly at
     random over the legal moves: the game :func:`simulate` plays from that seed alone
-    (``games=1``, the first leader of ``game``), without observations (this module builds
-    none). The games of all the seeds are played together, in one batch. Stichling's fast
+    (``games=1``, the first leader of ``game``), with its observation vectors and action
+    masks. The games of all the seeds are played together, in one batch. Stichling's fast
     source of random games for self-play data (:attr:`GameInfo.random_games
     <sticheln.GameInfo.random_games>`).
 
@@ -523,8 +567,8 @@ def random_games(game: StichlingGame, players: int, seeds: Iterable[int]) -> tup
     >>> first, second = random_games(StichlingGame(RAVENSBURGER_2015), 4, [5, 5])
     >>> first.record == second.record == simulate(RAVENSBURGER_2015, 4, 1, 5).record(0)
     True
-    >>> len(first.record.moves), first.observations
-    (156, None)
+    >>> len(first.record.moves), len(first.observations) // len(first.record.moves)
+    (156, 479)
 
     :raises RulesError: if the rules do not allow ``players`` players.
     :raises SetupError: for a negative seed.
@@ -544,5 +588,174 @@ def random_games(game: StichlingGame, players: int, seeds: Iterable[int]) -> tup
         return ()
     perm = np.concatenate([p for p, _ in draws])
     uniforms = np.concatenate([u for _, u in draws])
-    result = _play(rules, n, len(draws), None, game.first_leader, leaders, perm, uniforms)
-    return tuple(RandomGame(record=result.record(i)) for i in range(len(draws)))
+    games = len(draws)
+    result = _play(rules, n, games, None, game.first_leader, leaders, perm, uniforms, games)
+    observations, masks = result.observations, result.action_masks
+    if observations is None or masks is None:
+        raise AssertionError("every game of random_games is observed")
+    return tuple(
+        RandomGame(
+            record=result.record(i),
+            observations=observations[i].tobytes(),
+            masks=masks[i].tobytes(),
+        )
+        for i in range(games)
+    )
+
+
+def _observe(
+    rules: StichlingRules,
+    n: int,
+    leaders: list[int],
+    tables: _Tables,
+    dealt: npt.NDArray[np.int8],
+    cards: npt.NDArray[np.int8],
+    slots: npt.NDArray[np.int8],
+    hand_scores: npt.NDArray[np.int32],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    """The observation and action mask of the player making each move of the rows given
+    (``dealt``, ``cards`` and ``slots`` of :func:`_play` for whole games, ``hand_scores`` of
+    those games), in the layout of the encoding (:meth:`StichlingGame.encoding
+    <sticheln.stichling.StichlingGame.encoding>`), as :func:`~sticheln.stichling.observe`
+    shows the game to that player.
+
+    The table of every row is followed move by move from the batch's moves (the tricks as
+    :func:`_play_hands` keeps them), and before each move the player's observation is
+    written from it."""
+    from sticheln.stichling.game import StichlingGame
+    from sticheln.stichling.state import Phase
+
+    encoding: Any = StichlingGame(rules).encoding(n)
+    at = {segment.name: segment.offset for segment in encoding.layout}
+    size = len(tables.index)
+    positions = encoding.card_positions
+    if [positions[int(i)] for i in tables.index] != list(range(size)):
+        raise AssertionError("the encoding's cards are not in the order of the batch's places")
+    hands = rules.hand_count
+    hand = rules.hand_size
+    games = hand_scores.shape[0]
+    rows = games * hands
+    per_hand = n + hand * n
+    width = encoding.observation_size
+    out = np.zeros((rows, per_hand, width), dtype=_I8)
+    masks = np.zeros((rows, per_hand, encoding.num_actions), dtype=_I8)
+    row = np.arange(rows, dtype=_IP)
+    hand_of_row = np.tile(np.arange(hands, dtype=_IP), games)
+    place_of = np.zeros(128, dtype=_IP)
+    place_of[tables.index.astype(_IP)] = np.arange(size, dtype=_IP)
+    held = np.zeros((rows, n, size), dtype=np.bool_)
+    for p in range(n):
+        held[row[:, None], p, place_of[dealt[:, p].astype(_IP)]] = True
+    held_count = np.full((rows, n), hand, dtype=_IP)
+    laid = np.array(tables.orders, dtype=_IP)[hand_of_row[:, None], slots[:, :n]]  # (rows, n, 3)
+    won_cards = np.zeros((rows, n, size), dtype=np.bool_)
+    won_count = np.zeros((rows, n), dtype=_IP)
+    trick_cards = np.zeros((rows, OPEN_TRICKS + 1, size), dtype=np.bool_)
+    tricks = np.zeros((rows, OPEN_TRICKS + 1, 4), dtype=_IP)  # as in _play_hands
+    open_count = np.zeros(rows, dtype=_IP)
+    layout = np.zeros(rows, dtype=_IP)
+    low = np.array([(1 << 3 * t) - 1 for t in range(OPEN_TRICKS)], dtype=_IP)
+    colors = tables.colors.astype(_IP)
+    color_of_place = colors[np.arange(size) * len(colors) // size]
+    # Which ways of playing (0 opens, 1 + t onto open trick t) a colour has under a layout.
+    allowed = np.zeros((_LAYOUTS, _COLOR_COUNT, OPEN_TRICKS + 1), dtype=np.bool_)
+    for i in range(OPEN_TRICKS + 1):
+        layouts, kinds = np.nonzero(tables.ways > i)
+        allowed[layouts, kinds, tables.slots[layouts, kinds, i]] = True
+    leader = np.array(leaders, dtype=_IP)[hand_of_row]
+    before = (np.cumsum(hand_scores, axis=1) - hand_scores).reshape(rows, n)
+    least, most = encoding.score_range
+    scores = np.clip(before, max(least, -128), min(most, 127))
+    points = np.array([sorted(triple) for triple in rules.points], dtype=_IP)[hand_of_row]
+    values = [value for triple in rules.points for value in triple]
+    top_value = min(max(values), 127)
+    seats = np.arange(n, dtype=_IP)
+    phases = list(Phase)
+    orders = len(tables.orders[0])
+
+    def segment(name: str, width: int) -> slice:
+        return slice(at[name], at[name] + width)
+
+    for j in range(per_hand):
+        playing = j >= n
+        player = (leader + j - n) % n if playing else np.full(rows, j, dtype=_IP)
+        seat = (player[:, None] + seats) % n  # (rows, relative seat): the seat
+        obs = out[:, j]
+        obs[:, at["phase"] + phases.index(Phase.PLAYING if playing else Phase.ARRANGING)] = 1
+        obs[:, segment("hand", size)] = held[row, player]
+        obs[:, segment("points", 3)] = points
+        obs[:, segment("arranged", n)] = True if playing else seat < j
+        for r in range(n):
+            if playing:
+                shown = np.where(r == 0, 3, np.minimum(won_count[row, seat[:, r]], 3))
+                row_values = np.where(
+                    np.arange(3) < shown[:, None], np.minimum(laid[row, seat[:, r]], top_value), -1
+                )
+            else:  # nobody's row is turned up, and the player's own is not laid yet
+                row_values = np.full((rows, 3), -1, dtype=_IP)
+            obs[:, segment(f"row_{r}", 3)] = row_values
+            obs[:, segment(f"won_{r}", size)] = won_cards[row, seat[:, r]]
+        for u in range(OPEN_TRICKS):
+            obs[:, segment(f"open_trick_{u}", size)] = trick_cards[:, u]
+        obs[:, segment("open_trick_marker", OPEN_TRICKS)] = np.where(
+            np.arange(OPEN_TRICKS) < open_count[:, None],
+            (tricks[:, :OPEN_TRICKS, 2] - player[:, None]) % n,
+            -1,
+        )
+        obs[:, segment("tricks_won", n)] = won_count[row[:, None], seat]
+        obs[:, segment("to_act", n)] = (seats == 0) if playing else seat >= j
+        obs[:, segment("hand_sizes", n)] = held_count[row[:, None], seat]
+        obs[row, at["hand_leader"] + (leader - player) % n] = 1
+        if "hands_left" in at:
+            obs[:, at["hands_left"]] = hands - 1 - hand_of_row
+        obs[:, segment("scores", n)] = scores[row[:, None], seat]
+        if not playing:
+            masks[:, j, :orders] = 1  # every order (SL-VP-2)
+            continue
+        # The legal moves: every card of the hand in every way of its colour.
+        mine = held[row, player]
+        ways_of = allowed[layout[:, None], color_of_place]  # (rows, size, ways)
+        for s in range(OPEN_TRICKS + 1):
+            masks[:, j, orders + s * size : orders + (s + 1) * size] = mine & ways_of[:, :, s]
+        # The move: the card leaves the hand and goes where the batch put it.
+        place = place_of[cards[:, j].astype(_IP)]
+        slot = slots[:, j].astype(_IP)
+        held[row, player, place] = False
+        held_count[row, player] -= 1
+        colour = color_of_place[place]
+        opening = np.flatnonzero(slot == 0)
+        opened = open_count[opening]
+        tricks[opening, opened] = np.stack(
+            [colour[opening], place[opening], player[opening], np.ones_like(opening)], axis=1
+        )
+        trick_cards[opening, opened, place[opening]] = True
+        layout[opening] |= (colour[opening] + 1) << 3 * opened
+        open_count[opening] += 1
+        adding = np.flatnonzero(slot > 0)
+        t = slot[adding] - 1
+        card = place[adding]
+        trick_cards[adding, t, card] = True
+        trick = tricks[adding, t]
+        take = tables.takes_bool[trick[:, 1], card]  # SL-TRICK-1
+        trick[take, 1] = card[take]
+        trick[take, 2] = player[adding[take]]
+        trick[:, 3] += tables.counts_bool[trick[:, 0], card]
+        tricks[adding, t] = trick
+        full = trick[:, 3] >= TRICK_SIZE  # SL-TRICK-2
+        done, gone, winner = adding[full], t[full], trick[full, 2]
+        won_count[done, winner] += 1
+        won_cards[done, winner] |= trick_cards[done, gone]
+        later = np.arange(OPEN_TRICKS)[None, :] >= gone[:, None]
+        tricks[done, :OPEN_TRICKS] = np.where(
+            later[:, :, None], tricks[done, 1:], tricks[done, :OPEN_TRICKS]
+        )
+        trick_cards[done, :OPEN_TRICKS] = np.where(
+            later[:, :, None], trick_cards[done, 1:], trick_cards[done, :OPEN_TRICKS]
+        )
+        open_count[done] -= 1
+        shift = 3 * gone
+        layout[done] = (layout[done] & low[gone]) | ((layout[done] >> shift + 3) << shift)
+    return (
+        out.reshape(games, hands * per_hand, width),
+        masks.reshape(games, hands * per_hand, encoding.num_actions),
+    )
