@@ -27,6 +27,7 @@ pytestmark = pytest.mark.rule(
 MODULES = [
     "sticheln.stichling",
     "sticheln.stichling.batch",
+    "sticheln.stichling.batch_observations",
     "sticheln.stichling.bot",
     "sticheln.stichling.compiled",
     "sticheln.stichling.compiled_batch",
@@ -52,7 +53,7 @@ MODULES = [
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples_run(name: str) -> None:
-    if name == "sticheln.stichling.batch":
+    if name in ("sticheln.stichling.batch", "sticheln.stichling.batch_observations"):
         pytest.importorskip("numpy")  # the rl extra, installed by CI
     if name in ("sticheln.stichling.compiled", "sticheln.stichling.compiled_batch"):
         pytest.importorskip("numba")  # the fast extra, installed by CI
