@@ -17,10 +17,17 @@ Hattrick is measured the same way, in the same runs: :func:`sticheln.hattrick.ba
 with its ratio to that loop. With numba installed (the ``fast`` extra) the batches without
 observations are measured twice, their tricks (Hattrick's turns) played by the numpy loop and
 by compiled code (``STICHELN_PLAYOUTS=python`` and ``compiled``, set by the script); the
-batches are the same. Run it with::
+batches are the same.
+
+Stichling too: :func:`sticheln.stichling.batch.simulate` (Ravensburger 2015 rules) at
+``--stichling-sizes`` games, on both paths, beside Stichling's own random-play loop
+(``sticheln.stichling``'s ``new_game``, ``legal_moves``, a random choice, ``apply_move``), with
+the goal of :data:`STICHLING_GOAL` moves a second printed beside the compiled batches, and
+with the observations and masks of its first ``--observe-at-most`` games. Run it with::
 
     python benchmarks/batch_speed.py [--players 4] [--sizes 1000 10000 100000] [--repeats 5]
         [--api-games 300] [--observe-at-most 10000] [--hattrick-sizes 1000 10000]
+        [--stichling-sizes 1000 10000]
 """
 
 from __future__ import annotations
@@ -38,10 +45,15 @@ import numpy as np
 
 import sticheln as st
 from sticheln import hattrick as ht
+from sticheln import stichling as sl
 from sticheln.hattrick.batch import simulate as simulate_hattrick
 from sticheln.sticheln.batch import simulate
+from sticheln.stichling.batch import simulate as simulate_stichling
 
 _PATH_NAMES = {"python": "numpy loop", "compiled": "compiled"}
+
+STICHLING_GOAL = 5_000_000
+"""The moves a second that Stichling's batch simulator should play, compiled."""
 
 
 def api_loop(game: ModuleType, players: int, games: int) -> tuple[int, float]:
@@ -89,6 +101,24 @@ def hattrick_batch(players: int, games: int, seed: int, path: str) -> tuple[int,
     return result.moves, time.process_time() - start
 
 
+def stichling_batch(
+    players: int, games: int, seed: int, path: str, observed: int | None = None
+) -> tuple[int, float]:
+    """One batch of ``games`` games of Stichling, its hands played on ``path`` (``python`` or
+    ``compiled``), the first ``observed`` observed; (moves, CPU seconds)."""
+    os.environ["STICHELN_PLAYOUTS"] = path
+    start = time.process_time()
+    result = simulate_stichling(
+        sl.RAVENSBURGER_2015,
+        players,
+        games,
+        seed,
+        observations=observed is not None,
+        observed_games=observed,
+    )
+    return result.moves, time.process_time() - start
+
+
 def batch(
     players: int, games: int, seed: int, observed: int | None, path: str
 ) -> tuple[int, float]:
@@ -115,6 +145,7 @@ def main() -> None:
     parser.add_argument("--api-games", type=int, default=300, help="games per run of the loop")
     parser.add_argument("--observe-at-most", type=int, default=10_000)
     parser.add_argument("--hattrick-sizes", type=int, nargs="*", default=[1000, 10_000])
+    parser.add_argument("--stichling-sizes", type=int, nargs="*", default=[1000, 10_000])
     args = parser.parse_args()
     n = args.players
     paths = ["python", "compiled"] if importlib.util.find_spec("numba") else ["python"]
@@ -126,6 +157,24 @@ def main() -> None:
         for path in paths:  # build Hattrick's tables once
             os.environ["STICHELN_PLAYOUTS"] = path
             simulate_hattrick(ht.AMIGO_1995, n, 10)
+    stichling_sizes = args.stichling_sizes if n in sl.RAVENSBURGER_2015.player_counts else []
+    if stichling_sizes:
+        for path in paths:  # build Stichling's tables once
+            os.environ["STICHELN_PLAYOUTS"] = path
+            simulate_stichling(sl.RAVENSBURGER_2015, n, 10)
+    stichling_figures: dict[str, list[float]] = {"Stichling API random loop": []}
+    stichling_labels: dict[str, tuple[int, str, int | None]] = {}
+    for size in stichling_sizes:
+        for path in paths:
+            label = f"Stichling batch {size:>7,} games, {_PATH_NAMES[path]}"
+            stichling_labels[label] = (size, path, None)
+            stichling_figures[label] = []
+    for size in stichling_sizes:
+        observed = min(size, args.observe_at_most)
+        note = "" if observed == size else f", first {observed:,} observed"
+        label = f"Stichling batch {size:>7,} games, observations{note}"
+        stichling_labels[label] = (size, paths[-1], observed)
+        stichling_figures[label] = []
     hattrick_figures: dict[str, list[float]] = {"Hattrick API random loop": []}
     hattrick_labels: dict[str, tuple[int, str]] = {}
     for size in hattrick_sizes:
@@ -158,6 +207,12 @@ def main() -> None:
             for label, (size, path) in hattrick_labels.items():
                 moves, seconds = hattrick_batch(n, size, repeat, path)
                 hattrick_figures[label].append(moves / seconds)
+        if stichling_sizes:
+            moves, seconds = api_loop(sl, n, args.api_games)
+            stichling_figures["Stichling API random loop"].append(moves / seconds)
+            for label, (size, path, observed) in stichling_labels.items():
+                moves, seconds = stichling_batch(n, size, repeat, path, observed)
+                stichling_figures[label].append(moves / seconds)
     print(
         f"python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}, "
         f"{n} players, NSV rules, CPU time, median of {args.repeats} runs "
@@ -190,6 +245,26 @@ def main() -> None:
             print(
                 f"{label:<{width}} {median:>12,.0f} moves/s  (runs {spread})  "
                 f"x{median / hattrick_reference:,.1f} of the loop"
+            )
+
+    if stichling_sizes:
+        print(
+            f"Stichling, {n} players, Ravensburger 2015 rules, CPU time, median of "
+            f"{args.repeats} runs (loop: {args.api_games} games per run); goal "
+            f"{STICHLING_GOAL / 1e6:,.0f} million moves/s"
+        )
+        stichling_reference = statistics.median(stichling_figures["Stichling API random loop"])
+        width = max(map(len, stichling_figures))
+        for label, values in stichling_figures.items():
+            median = statistics.median(values)
+            spread = f"{min(values):,.0f}-{max(values):,.0f}"
+            goal = ""
+            if label.endswith(_PATH_NAMES["compiled"]):
+                met = "met" if median >= STICHLING_GOAL else "not met"
+                goal = f", x{median / STICHLING_GOAL:,.2f} of the goal ({met})"
+            print(
+                f"{label:<{width}} {median:>12,.0f} moves/s  (runs {spread})  "
+                f"x{median / stichling_reference:,.1f} of the loop{goal}"
             )
 
 

@@ -6,8 +6,8 @@ Each run writes the shards of ``--games`` uniformly random games into a fresh di
 simulator gives the moves, the engine replays them to build the rows) and once from
 ``Source.BOTS`` with ``random`` bots on every seat (each move chosen through the protocol).
 The bots source builds every row's observation and mask with the encoding on the engine's
-state; the batch source takes them from the simulator where it builds them (Sticheln), else
-builds them the same way (Hattrick).
+state; the batch source takes them from the simulator where it builds them (Sticheln,
+Stichling), else builds them the same way (Hattrick).
 The runs alternate, so that the machine's changes of speed fall on both; figures are CPU time
 (``time.process_time``), the median of ``--repeats`` runs, with the ratio to the reference. A
 breakdown of the batch source's CPU time per decision follows: the simulator alone, the
@@ -15,7 +15,7 @@ engine's replay alone, and the replay with the encoding's observation and mask o
 decision (what a row costs where the source gives none), so that it shows where the time of
 a row goes. Run it with::
 
-    python benchmarks/selfplay_rate.py [--game sticheln|hattrick] [--players 4]
+    python benchmarks/selfplay_rate.py [--game sticheln|hattrick|stichling] [--players 4]
         [--games 64] [--repeats 5]
 
 It needs the ``parquet`` extra.

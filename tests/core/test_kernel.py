@@ -149,7 +149,8 @@ def test_each_game_declares_itself() -> None:
     assert hattrick_info.rules_name == "passes-shown"
     assert hattrick_info.simultaneous_moves is False
     assert hattrick_info.random_games == "sticheln.hattrick.batch:random_games"
-    assert st.find_game("stichling").info.random_games is None  # not batched
+    stichling_info = st.find_game("stichling").info
+    assert stichling_info.random_games == "sticheln.stichling.batch:random_games"
     assert st.find_game("sticheln", "eight-players").info.player_counts == (3, 4, 5, 6, 7, 8)
 
 

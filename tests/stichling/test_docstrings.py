@@ -26,8 +26,11 @@ pytestmark = pytest.mark.rule(
 
 MODULES = [
     "sticheln.stichling",
+    "sticheln.stichling.batch",
+    "sticheln.stichling.batch_observations",
     "sticheln.stichling.bot",
     "sticheln.stichling.compiled",
+    "sticheln.stichling.compiled_batch",
     "sticheln.stichling.encoding",
     "sticheln.stichling.endgame",
     "sticheln.stichling.engine",
@@ -50,7 +53,9 @@ MODULES = [
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples_run(name: str) -> None:
-    if name == "sticheln.stichling.compiled":
+    if name in ("sticheln.stichling.batch", "sticheln.stichling.batch_observations"):
+        pytest.importorskip("numpy")  # the rl extra, installed by CI
+    if name in ("sticheln.stichling.compiled", "sticheln.stichling.compiled_batch"):
         pytest.importorskip("numba")  # the fast extra, installed by CI
     # As ``from sticheln import *`` and then ``from sticheln.stichling import *``.
     globs = {key: getattr(sticheln, key) for key in sticheln.__all__}

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from sticheln.core import registry
 from sticheln.tournament import Rotation, Tournament
 from sticheln.tournament.selfplay import Source, read_shards, write_shards
+from tests.toy_games import Nim
 
 from .test_cli import run
 
@@ -92,12 +94,6 @@ def test_the_bots_source_plays_every_deal_in_all_rotations(tmp_path: Path) -> No
     ("argv", "message"),
     [
         (
-            ("--game", "stichling", "--source", "batch"),
-            "--source batch: Stichling has no fast source of random games "
-            "(GameInfo.random_games): use the bots source with random bots, the same policy "
-            "played through the game protocol",
-        ),
-        (
             (*TINY, "--source", "batch", "--bots", "random"),
             "--bots: the batch source plays every move uniformly at random, without bots "
             "(leave out --bots, or use --source bots)",
@@ -116,6 +112,40 @@ def test_bad_input_is_one_line_of_usage_error(
     assert stderr.startswith(f"sticheln: error: {message}")
     assert stderr.count("\n") == 1
     assert not (tmp_path / "out").exists()
+
+
+def test_a_game_without_a_fast_source_refuses_the_batch_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(registry._FACTORIES, "nim", lambda preset: Nim())
+    code, stdout, stderr = run(
+        "selfplay", "--game", "nim", "--players", "2", "--source", "batch",
+        "--out", str(tmp_path / "out"),
+    )  # fmt: skip
+    assert (code, stdout) == (2, "")
+    assert stderr == (
+        "sticheln: error: --source batch: Nim has no fast source of random games "
+        "(GameInfo.random_games): use the bots source with random bots, the same policy "
+        "played through the game protocol\n"
+    )
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_batch_source_writes_stichlings_shards(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    code, stdout, stderr = run(
+        "selfplay", "--game", "stichling", "--rules", "tiny", "--players", "2",
+        "--source", "batch", "--games", "3", "--seed", "5", "--out", str(out),
+    )  # fmt: skip
+    assert (code, stderr) == (0, "")
+    # Tiny Stichling, 2 players: one hand, 2 orders of the victory-point cards, 8 cards.
+    assert stdout == (
+        "30 decisions of 3 random games of the batch source of stichling (tiny rules), "
+        f"2 players, seed 5, in 1 shards in {out}\n"
+    )
+    same = Tournament("stichling", ("random",) * 2, 3, 5, rules="tiny", rotation=Rotation.NONE)
+    write_shards(same, tmp_path / "library", source=Source.BATCH)
+    assert shard_bytes(out) == shard_bytes(tmp_path / "library")
 
 
 def test_an_out_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:

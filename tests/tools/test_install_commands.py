@@ -316,6 +316,12 @@ MESSAGES = [
         "ImportError: sticheln.hattrick.batch needs numpy, the rl extra: "
         'pip install ".[rl]" in a checkout of sticheln',
     ),
+    (
+        "sticheln.stichling.batch",
+        (),
+        "ImportError: sticheln.stichling.batch needs numpy, the rl extra: "
+        'pip install ".[rl]" in a checkout of sticheln',
+    ),
 ]
 
 

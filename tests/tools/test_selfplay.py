@@ -11,11 +11,13 @@ from typing import Any
 import attrs
 import pytest
 
+from sticheln.core import registry
 from sticheln.core.errors import NotProvidedError, WrongTypeError
 from sticheln.core.references import resolve
 from sticheln.games import find_game
 from sticheln.tournament import ResultsMismatchError, Rotation, Tournament, run_tournament
 from sticheln.tournament.selfplay import Source, read_shards, write_shards
+from tests.toy_games import Nim
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("pyarrow")
@@ -278,12 +280,47 @@ def test_a_bigger_run_rewrites_only_the_last_shard_that_was_not_full(
     assert '"deals": 7' in (tmp_path / "tournament.json").read_text()
 
 
-def test_the_batch_source_is_refused_where_it_cannot_give_the_games(tmp_path: Path) -> None:
-    stichling = Tournament("stichling", ("random",) * 3, deals=1, seed=1, rotation=Rotation.NONE)
-    with pytest.raises(NotProvidedError, match=r"^Stichling has no fast source of random games"):
-        write_shards(stichling, tmp_path / "a", source=Source.BATCH)
+def test_stichling_batch_shards_are_the_engines_rows(tmp_path: Path) -> None:
+    stichling = Tournament("stichling", ("random",) * 3, deals=2, seed=4, rotation=Rotation.NONE)
+    write_shards(stichling, tmp_path, source=Source.BATCH)
+    data = read_all(tmp_path)
+    game = find_game("stichling")
+    encoding = game.encoding(3)
+    random_games = resolve(game.info.random_games, "random games")
+    for index in range(2):
+        mine = np.flatnonzero(data["game"] == index)
+        seed = int(data["seed"][mine[0]])
+        assert seed == stichling.deal_seed(index)
+        (played,) = random_games(game, 3, [seed])
+        record = played.record
+        assert len(mine) == len(record.moves) == 3 * (3 + 36)  # 3 hands, 3 orders, 36 cards
+        state = record.replay(moves=0)
+        for step, (row, move) in enumerate(zip(mine, record.moves, strict=True)):
+            player = game.player_of(move)
+            assert int(data["step"][row]) == step
+            assert int(data["seat"][row]) == player
+            assert int(data["deal"][row]) == game.deal_number(state)
+            assert data["observation"][row].tolist() == list(
+                encoding.observation(game.observe(state, player))
+            )
+            assert data["mask"][row].tolist() == encoding.action_mask(state, player)
+            assert int(data["action"][row]) == encoding.action_index(move)
+            state = game.apply_move(state, move)
+        final = game.scores(state)
+        assert [int(data["reward"][mine][data["seat"][mine] == s][0]) for s in range(3)] == list(
+            final
+        )
+
+
+def test_the_batch_source_is_refused_where_it_cannot_give_the_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(registry._FACTORIES, "nim", lambda preset: Nim())
+    nim = Tournament("nim", ("random",) * 2, deals=1, seed=1, rotation=Rotation.NONE)
+    with pytest.raises(NotProvidedError, match=r"^Nim has no fast source of random games"):
+        write_shards(nim, tmp_path / "a", source=Source.BATCH)
     with pytest.raises(NotProvidedError, match="use the bots source with random bots"):
-        write_shards(stichling, tmp_path / "a", source=Source.BATCH)
+        write_shards(nim, tmp_path / "a", source=Source.BATCH)
     with pytest.raises(ValueError, match=r"bots must all be 'random', got 'heuristic'$"):
         write_shards(attrs.evolve(BATCH, bots=("random", "heuristic", "random")), tmp_path / "b",
                      source=Source.BATCH)  # fmt: skip

@@ -51,9 +51,8 @@ others is the same.
 exactly one way, :rule:`HT-PLAY-4`) and is batched by :mod:`sticheln.hattrick.batch`.
 **Stichling** (:mod:`sticheln.stichling`) does not have the shape: a card can be played in
 several ways (opening a trick, adding it to one of its colour, discarding it), so a random move
-is not a random order of the hand, the number of legal moves differs from game to game, and
-tricks close at different moves; it needs a per-game legal-move mask at every step, which this
-module does not build."""
+is not a random order of the hand, and the number of legal moves differs from game to game;
+:mod:`sticheln.stichling.batch` draws every move from the legal moves of its position."""
 
 from __future__ import annotations
 

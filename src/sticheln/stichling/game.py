@@ -76,6 +76,7 @@ STICHLING: Final[GameKit[StichlingState, StichlingMove, StichlingView, Stichling
     fast_playouts="sticheln.stichling.playout:hand_search",
     hand_sampler=HandSampler,
     solver_position="sticheln.stichling.endgame:solver_position",
+    random_games="sticheln.stichling.batch:random_games",
     deal_scores_public=True,  # the won tricks and the victory points they turned up are face up
     move_hint="sticheln.stichling.hints:move_hint",
     preset_notes={
