@@ -4,10 +4,9 @@ batches.
 
 The games come from one of two sources (:class:`Source`): the tournament's bots, played
 through the game protocol, or, for uniformly random play, the game's fast source of random
-games (:attr:`GameInfo.random_games <sticheln.GameInfo.random_games>`: the numpy batch
-simulators of Sticheln, Hattrick and Stichling), whose games are replayed on the engine to
-build the same rows; where the source builds the observations and masks itself
-(Sticheln's and Stichling's), the rows take them from it.
+games (:attr:`GameInfo.random_games <sticheln.GameInfo.random_games>`, such as a game's
+numpy batch simulator), whose games are replayed on the engine to build the same rows; where
+the source builds the observations and masks itself, the rows take them from it.
 
 Every decision of every game becomes a row: the game's index and seeds (to replay it),
 the seat that chose, the decision's number in the game and the deal it belongs to, the
