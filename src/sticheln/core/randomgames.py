@@ -4,9 +4,8 @@ on the engine and, where the source builds them itself, the encoding's observati
 before every move.
 
 A source builds the observations only where it keeps the encoding's layout itself, array by
-array (the batch simulators of Sticheln and Stichling: their tests compare them with the
-encoding's at every move);
-the tool that writes the rows (:mod:`sticheln.tournament.selfplay`) builds the missing ones
+array (a batch simulator whose tests compare them with the encoding's at every move); the
+tool that writes the rows (:mod:`sticheln.tournament.selfplay`) builds the missing ones
 on the engine.
 """
 

@@ -163,6 +163,30 @@ def check_count(value: object, what: str, lowest: int) -> int:
     return number
 
 
+def check_observed_games(observations: object, observed_games: object, games: int) -> int:
+    """How many of a batch's ``games`` games a batch simulator builds observations for: all
+    of them with ``observations`` and no ``observed_games``, else ``observed_games`` (at most
+    ``games``), and none without ``observations``.
+
+    >>> check_observed_games(True, None, 100), check_observed_games(True, 10, 100)
+    (100, 10)
+    >>> check_observed_games(False, 10, 100)
+    0
+
+    :raises WrongTypeError: if ``observations`` is not a ``bool`` or ``observed_games`` not
+        an ``int`` or ``None``.
+    :raises SetupError: if ``observed_games`` is negative or more than ``games``.
+    """
+    if type(observations) is not bool:
+        raise WrongTypeError(f"observations must be a bool, got {excerpt(observations)}")
+    if observed_games is None:
+        return games if observations else 0
+    observed = check_count(observed_games, "observed_games", 0)
+    if observed > games:
+        raise SetupError(f"observed_games must be at most games ({games}), got {observed}")
+    return observed if observations else 0
+
+
 def check_index(value: object, size: int, what: str) -> int:
     """``value`` as an index from 0 to ``size - 1``: an ``int`` or another integral number
     (numpy's integers), not a ``bool``.

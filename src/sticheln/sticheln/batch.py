@@ -71,9 +71,14 @@ except ImportError as exc:  # pragma: no cover - numpy is the rl extra
     ) from exc
 
 from sticheln.core.cards import Card, CardSet, card_at
-from sticheln.core.errors import SetupError, WrongTypeError, excerpt
 from sticheln.core.randomgames import RandomGame
-from sticheln.core.setup import check_count, check_index, check_player_count, check_type
+from sticheln.core.setup import (
+    check_count,
+    check_index,
+    check_observed_games,
+    check_player_count,
+    check_type,
+)
 from sticheln.core.stream import compiled_or_none
 from sticheln.sticheln.moves import ChoosePain, PlayCard, StichelnMove
 from sticheln.sticheln.record import StichelnRecord
@@ -268,16 +273,7 @@ def simulate(
     rules.deck(n)  # RulesError for a player count the rules have no deck for
     games = check_count(games, "games", 1)
     seed = check_count(seed, "seed", 0)
-    if type(observations) is not bool:
-        raise WrongTypeError(f"observations must be a bool, got {excerpt(observations)}")
-    if observed_games is None:
-        observed = games if observations else 0
-    else:
-        observed = check_count(observed_games, "observed_games", 0)
-        if observed > games:
-            raise SetupError(f"observed_games must be at most games ({games}), got {observed}")
-        if not observations:
-            observed = 0
+    observed = check_observed_games(observations, observed_games, games)
     first, perm = _draw(rules, n, games, np.random.default_rng(seed))
     return _play(rules, n, seed, first, perm, observations, observed)
 

@@ -71,9 +71,14 @@ except ImportError as exc:  # pragma: no cover - numpy is the rl extra
     ) from exc
 
 from sticheln.core.cards import MAX_VALUE, CardSet, Color, card_at
-from sticheln.core.errors import SetupError, WrongTypeError, excerpt
 from sticheln.core.randomgames import RandomGame
-from sticheln.core.setup import check_count, check_index, check_player_count, check_type
+from sticheln.core.setup import (
+    check_count,
+    check_index,
+    check_observed_games,
+    check_player_count,
+    check_type,
+)
 from sticheln.core.stream import compiled_or_none
 from sticheln.stichling.engine import _arrange_moves, game_setup
 from sticheln.stichling.moves import AddToTrick, OpenTrick, StichlingMove
@@ -338,16 +343,7 @@ def simulate(
     rules.check_players(n)
     games = check_count(games, "games", 1)
     seed = check_count(seed, "seed", 0)
-    if type(observations) is not bool:
-        raise WrongTypeError(f"observations must be a bool, got {excerpt(observations)}")
-    if observed_games is None:
-        observed = games if observations else 0
-    else:
-        observed = check_count(observed_games, "observed_games", 0)
-        if observed > games:
-            raise SetupError(f"observed_games must be at most games ({games}), got {observed}")
-        if not observations:
-            observed = 0
+    observed = check_observed_games(observations, observed_games, games)
     leaders = _hand_leaders(rules, n, first_leader)
     perm, uniforms = _draw(rules, n, games, np.random.default_rng(seed))
     return _play(rules, n, games, seed, first_leader, leaders, perm, uniforms, observed)
