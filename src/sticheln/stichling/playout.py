@@ -39,6 +39,7 @@ from collections.abc import Callable
 from typing import Final
 
 from sticheln.core.cards import MAX_VALUE, Color, _bits_to_indices, card_at
+from sticheln.core.shuffle import shuffle
 from sticheln.core.stream import PlayoutStream, compiled_or_none
 from sticheln.stichling.engine import _arrange_moves, _choices, move_key
 from sticheln.stichling.moves import PLAY_MOVES, AddToTrick, OpenTrick, StichlingMove
@@ -418,7 +419,8 @@ class HandSearch:
 
     __slots__ = (
         "_my_hand",
-        "_rows",
+        "_open_rows",
+        "_orders",
         "_sizes",
         "_unseen",
         "finisher",
@@ -469,7 +471,24 @@ class HandSearch:
         self._my_hand = view.hand.mask
         self._unseen = list(view.unseen_cards.indices)
         self._sizes = [0 if p == self.me else size for p, size in enumerate(view.hand_sizes)]
-        self._rows = view.rows
+        # The rows laid down with at most one value unknown are known: they are filled once
+        # (drawing nothing, as _fill_row would not); the others, with the places and the
+        # values they lack, are filled on every sample, in seat order.
+        self._orders: list[tuple[int, ...] | None] = [None] * n
+        self._open_rows: list[tuple[int, list[int], tuple[int, ...], tuple[int, ...]]] = []
+        for seat, row in enumerate(view.rows):
+            if row is None:
+                continue
+            missing = list(self.points)
+            for value in row:
+                if value is not None:
+                    missing.remove(value)
+            if len(missing) > 1:
+                places = tuple(place for place, value in enumerate(row) if value is None)
+                known = [0 if value is None else value for value in row]  # 0: filled per sample
+                self._open_rows.append((seat, known, places, tuple(missing)))
+            else:
+                self._orders[seat] = _fill_row(row, self.points, random.Random(0))
         self.finisher: Finisher | None = None
         """How :meth:`FastHand.playout` finishes the hands: ``None`` on the Python path
         drawing from the generator it is given, or a :data:`Finisher`
@@ -497,7 +516,7 @@ class HandSearch:
         turned up laid at random into the free places of the rows laid down (as
         :func:`~sticheln.stichling.sample_state` does)."""
         unseen = self._unseen[:]
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         hands = []
         start = 0
         for size in self._sizes:
@@ -507,10 +526,13 @@ class HandSearch:
             hands.append(mask)
             start += size
         hands[self.me] = self._my_hand
-        points = self.points
-        orders: list[tuple[int, ...] | None] = [
-            None if row is None else _fill_row(row, points, rng) for row in self._rows
-        ]
+        orders = self._orders[:]
+        for seat, row, places, missing in self._open_rows:
+            values = list(missing)
+            shuffle(rng, values)
+            for place in places:
+                row[place] = values.pop()
+            orders[seat] = tuple(row)
         return FastHand(self, hands, orders)
 
 
