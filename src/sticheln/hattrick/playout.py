@@ -43,6 +43,7 @@ from typing import Final
 
 from sticheln.core.cards import _bits_to_indices, _card_set
 from sticheln.core.setup import SPECTATOR
+from sticheln.core.shuffle import shuffle
 from sticheln.core.stream import PlayoutStream, compiled_or_none
 from sticheln.hattrick.engine import _situation
 from sticheln.hattrick.moves import HattrickMove
@@ -475,7 +476,7 @@ class HandSearch:
         players with their hand sizes (as :class:`~sticheln.hattrick.sampling.HandSampler`
         does)."""
         rest = self._unseen[:]
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         turn = self.turn[:]
         if self._hidden:
             color = self.tables.color

@@ -75,6 +75,8 @@ _ARRANGE: Final = 1 << 12
 goes onto open trick ``t`` rather than opening one."""
 _LAYOUT: Final = (1 << 3 * OPEN_TRICKS) - 1
 _LOW: Final = tuple((1 << 3 * t) - 1 for t in range(OPEN_TRICKS))
+_LISTED: Final = 4096
+"""The most lists of legal moves a :class:`HandSearch` keeps."""
 
 
 class HandTables:
@@ -202,20 +204,32 @@ class FastHand:
             return () if self.turn >= self.search.total else (self.to_act,)
         return tuple([p for p, order in enumerate(self.orders) if order is None])
 
-    def moves(self, player: int) -> list[int]:
-        """The legal moves of ``player`` as keys, in the engine's order."""
+    def moves(self, player: int) -> tuple[int, ...]:
+        """The legal moves of ``player`` as keys, in the engine's order.
+
+        They depend on the player's cards and the open tricks only: the search keeps those
+        it has listed (the searching player's own at the root are the same on every
+        sample)."""
         if self.to_act < 0:
             if self.orders[player] is not None:
-                return []
-            return list(range(_ARRANGE, _ARRANGE + len(self.search.orders)))
+                return ()
+            return self.search.arrange_keys
         if player != self.to_act or self.turn >= self.search.total:
-            return []
-        slots = self.search.tables.slots_of(self.key)
-        return [
-            index << 3 | s
-            for index in _bits_to_indices(self.hands[player])
-            for s in slots[index // _SLOTS]
-        ]
+            return ()
+        search = self.search
+        seen = search.listed
+        hand = self.hands[player]
+        key = self.key
+        keys = seen.get((hand, key))
+        if keys is None:
+            slots = search.tables.slots_of(key)
+            keys = tuple(
+                [index << 3 | s for index in _bits_to_indices(hand) for s in slots[index // _SLOTS]]
+            )
+            if len(seen) >= _LISTED:
+                seen.clear()
+            seen[hand, key] = keys
+        return keys
 
     def play(self, player: int, key: int) -> None:
         """Make the legal move ``key`` of ``player``."""
@@ -423,9 +437,11 @@ class HandSearch:
         "_orders",
         "_sizes",
         "_unseen",
+        "arrange_keys",
         "finisher",
         "key",
         "leader",
+        "listed",
         "marker_wins",
         "me",
         "n",
@@ -452,6 +468,11 @@ class HandSearch:
         self.points = rules.points[view.hand_number]
         self.orders = tuple(move.order for move in _arrange_moves(0, self.points))
         """The orders of the hand's victory-point cards, in the engine's order."""
+        self.arrange_keys = tuple(range(_ARRANGE, _ARRANGE + len(self.orders)))
+        """The keys of ordering the victory-point cards (:meth:`FastHand.moves`)."""
+        self.listed: dict[tuple[int, int], tuple[int, ...]] = {}
+        """The keys of the legal moves listed so far by the cards of a hand and the engine's
+        move key (:meth:`FastHand.moves`), at most :data:`_LISTED` of them."""
         self.leader = view.hand_leader
         self.total = rules.hand_size * n
         self.turn = view.turn
