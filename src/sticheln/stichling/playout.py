@@ -323,7 +323,11 @@ class FastHand:
     def totals(self) -> list[int]:
         """Each player's total once the hand is over: the scores of the finished hands and
         :meth:`hand_scores`."""
-        return [t + s for t, s in zip(self.search.totals, self.hand_scores(), strict=True)]
+        rows = laid_rows(self.orders)
+        return [
+            total + _hand_score(row, wins)
+            for total, row, wins in zip(self.search.totals, rows, self.wins, strict=True)
+        ]
 
 
 Finisher = Callable[[FastHand, int], list[int]]
