@@ -83,6 +83,8 @@ PASS: Final = 2
 """The code of :attr:`Action.PASS <sticheln.hattrick.Action.PASS>`."""
 _CODE: Final = {Action.FOLLOW: FOLLOW, Action.OPEN: OPEN, Action.PASS: PASS}
 _OPEN: Final = Action.OPEN
+_LISTED: Final = 4096
+"""The most lists of legal moves a :class:`HandSearch` keeps."""
 
 
 class HandTables:
@@ -92,6 +94,7 @@ class HandTables:
 
     __slots__ = (
         "_full",
+        "_scores",
         "action",
         "after",
         "blocks",
@@ -136,6 +139,7 @@ class HandTables:
         """For each colour, its first place and the index of its first card: the places of a
         colour are consecutive, as are the indices of its cards."""
         self._full = (1 << rules.highest) - 1
+        self._scores: dict[tuple[int, int, int, int], int] = {}
         # The situations of a turn: the colours open, in the order opened (HT-PLAY-2).
         self.situations = tuple(
             opened
@@ -192,8 +196,19 @@ class HandTables:
 
     def hand_score(self, won: int, passed: int) -> int:
         """The score of a hand (:func:`~sticheln.hattrick.hand_score`) of the places ``won``
-        and ``passed`` passed cards."""
-        return _hand_score(_card_set(self.index_mask(won)), passed)
+        and ``passed`` passed cards. It depends on the number of won cards of each colour and
+        of passes only (:rule:`HT-SCORE-1` to :rule:`HT-SCORE-3`), so it is kept by those."""
+        masks = self.color_masks
+        counts = (
+            (won & masks[0]).bit_count(),
+            (won & masks[1]).bit_count(),
+            (won & masks[2]).bit_count(),
+            passed,
+        )
+        score = self._scores.get(counts)
+        if score is None:
+            score = self._scores[counts] = _hand_score(_card_set(self.index_mask(won)), passed)
+        return score
 
 
 @functools.cache
@@ -246,7 +261,15 @@ class FastHand:
         hand, each in exactly one way (:rule:`HT-PLAY-4`)."""
         if self.turns == 0 or player != self.to_act:
             return ()
-        return _bits_to_indices(self.hands[player])
+        hand = self.hands[player]
+        listed = self.search.listed
+        keys = listed.get(hand)
+        if keys is None:
+            keys = _bits_to_indices(hand)
+            if len(listed) >= _LISTED:
+                listed.clear()
+            listed[hand] = keys
+        return keys
 
     def play(self, player: int, key: int) -> None:
         """Make the legal move ``key`` of ``player``."""
@@ -275,7 +298,11 @@ class FastHand:
     def totals(self) -> list[int]:
         """Each player's total once the hand is over: the scores of the finished hands and
         :meth:`hand_scores`."""
-        return [t + s for t, s in zip(self.search.totals, self.hand_scores(), strict=True)]
+        score = self.search.tables.hand_score
+        return [
+            total + score(won, passed)
+            for total, won, passed in zip(self.search.totals, self.won, self.passed, strict=True)
+        ]
 
     def playout(self, rng: random.Random) -> list[int]:
         """Play the hand to its end by random moves, as the search's random playouts on the
@@ -415,6 +442,7 @@ class HandSearch:
         "_unseen",
         "finisher",
         "leader",
+        "listed",
         "me",
         "n",
         "passed",
@@ -460,6 +488,10 @@ class HandSearch:
                     third = next(color for color in rules.colors if color not in tricks)
                     self._hidden.append((t, i, number[third]))
         self._moves = _situation(view.open_colors)
+        self.listed: dict[int, tuple[int, ...]] = {}
+        """The keys of the legal moves listed so far, by the cards of the hand
+        (:meth:`FastHand.moves`), at most :data:`_LISTED` of them: the searching player's own
+        at the root are the same on every sample."""
         self.finisher: Finisher | None = None
         """How :meth:`FastHand.playout` finishes the hands: a :data:`Finisher`, compiled or
         in Python (:func:`hand_search` sets it, :func:`finisher_for`), or ``None`` to draw
