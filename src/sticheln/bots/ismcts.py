@@ -81,9 +81,10 @@ def _select(
         if child is None:
             untried.append(move)
             continue
-        child.available += 1
+        available = child.available = child.available + 1
         if not untried:
-            score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
+            visits = child.visits
+            score = child.total / visits + c * sqrt(log(available) / visits)
             if score > best_score:
                 best_score, best_child, best_move = score, child, move
     if untried:

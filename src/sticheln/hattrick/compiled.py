@@ -18,7 +18,9 @@ next leader is found by the batch simulator's compiled rule
 (:func:`sticheln.hattrick.compiled_batch.lead_place`, tested against
 :func:`~sticheln.hattrick.next_leader`), and the hand is scored in Python by
 :func:`~sticheln.hattrick.hand_score` from the piles and passes the kernel leaves. The
-stream's draws are those of ``sticheln.core.compiled``.
+stream's draws are those of ``sticheln.core.compiled``. numba renews the disk cache of this
+module's kernel when this module changes, not when ``lead_place`` does: after editing that,
+delete this module's ``__pycache__`` too.
 
 >>> import random
 >>> from sticheln.hattrick import HattrickGame
