@@ -81,10 +81,9 @@ def _select(
         if child is None:
             untried.append(move)
             continue
-        available = child.available = child.available + 1
+        child.available += 1
         if not untried:
-            visits = child.visits
-            score = child.total / visits + c * sqrt(log(available) / visits)
+            score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
             if score > best_score:
                 best_score, best_child, best_move = score, child, move
     if untried:

@@ -41,7 +41,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from sticheln.core.cards import _INDEX_BITS, _bits_to_indices, _card_set
+from sticheln.core.cards import _bits_to_indices, _card_set
 from sticheln.core.setup import SPECTATOR
 from sticheln.core.shuffle import shuffle
 from sticheln.core.stream import PlayoutStream, compiled_or_none
@@ -520,9 +520,11 @@ class HandSearch:
                     turn[i] = place
         hands = []
         start = 0
-        bit = _INDEX_BITS.__getitem__
         for size in self._sizes:
-            hands.append(sum(map(bit, rest[start : start + size])))  # distinct bits: or
+            mask = 0
+            for place in rest[start : start + size]:
+                mask |= 1 << place
+            hands.append(mask)
             start += size
         hands[self.me] = self._my_hand
         return FastHand(self, hands, turn)

@@ -38,7 +38,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from sticheln.core.cards import _INDEX_BITS, MAX_VALUE, Color, _bits_to_indices, card_at
+from sticheln.core.cards import MAX_VALUE, Color, _bits_to_indices, card_at
 from sticheln.core.shuffle import shuffle
 from sticheln.core.stream import PlayoutStream, compiled_or_none
 from sticheln.stichling.engine import _arrange_moves, _choices, move_key
@@ -544,9 +544,11 @@ class HandSearch:
         shuffle(rng, unseen)
         hands = []
         start = 0
-        bit = _INDEX_BITS.__getitem__
         for size in self._sizes:
-            hands.append(sum(map(bit, unseen[start : start + size])))  # distinct bits: or
+            mask = 0
+            for index in unseen[start : start + size]:
+                mask |= 1 << index
+            hands.append(mask)
             start += size
         hands[self.me] = self._my_hand
         orders = self._orders[:]
