@@ -18,8 +18,9 @@ compiled (``STICHELN_PLAYOUTS=python`` and ``compiled``, set by the script). A g
 declares a sampler of the hand in progress too (:attr:`GameInfo.hand_sampler
 <sticheln.GameInfo.hand_sampler>`) is also measured on it (``sampler``: the states it draws,
 played on the engine, the path of the searches with other playouts and Hattrick's fast path
-before it had its own). Beside the figure over whole games, the script prints that of the searches at the
-start of a round (the first decision of each round, whose playouts are the longest).
+before it had its own). Beside the figure over whole games, the script prints that of the
+searches at the start of a round (the first decision of each round, whose playouts are the
+longest).
 
 ``--first-call`` measures what the compiled playouts cost once per process, in fresh
 processes: importing numba and compiling the kernel (an empty numba cache) or loading it

@@ -140,6 +140,7 @@ def test_fast_playouts_play_the_random_playouts_of_the_search(
         assert fast.getstate() == reference.getstate()
 
 
+@pytest.mark.rule("HT-PLAY-3", "HT-TRICK-1", "HT-LEAD-2", "HT-SCORE-1", "HT-SCORE-3")
 def test_a_turn_is_resolved_by_the_rules() -> None:
     """The tiny deck, 3 players, one turn: R1 opens red, B1 opens blue, G1 is passed (two
     tricks are open, HT-PLAY-3). Each trick goes to its only card's player (HT-TRICK-1); the
