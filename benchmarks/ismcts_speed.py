@@ -8,15 +8,19 @@ figure of a game is the iterations of all its searches divided by the CPU time
 figure of all games together.
 
 Each game is searched on the game's fast path (Sticheln's heuristic playouts on
-:mod:`sticheln.sticheln.playout`, Stichling's random playouts on
-:mod:`sticheln.stichling.playout`, Hattrick's hand sampler on its engine) and on the
+:mod:`sticheln.sticheln.playout`, Stichling's and Hattrick's random playouts on
+:mod:`sticheln.stichling.playout` and :mod:`sticheln.hattrick.playout`) and on the
 generic protocol path (:meth:`Game.sample_state <sticheln.Game.sample_state>` and the
 protocol's functions; ``--no-fast`` measures the latter only), so that the figures before and
-after, and their ratio, come from the same run on the same machine. The fast paths of
-Sticheln and Stichling are measured twice when numba (the ``fast`` extra) is installed: their
-playouts in Python and compiled (``STICHELN_PLAYOUTS=python`` and ``compiled``, set by the
-script). Beside the figure over whole games, the script prints that of the searches at the
-start of a round (the first decision of each round, whose playouts are the longest).
+after, and their ratio, come from the same run on the same machine. The fast paths are
+measured twice when numba (the ``fast`` extra) is installed: their playouts in Python and
+compiled (``STICHELN_PLAYOUTS=python`` and ``compiled``, set by the script). A game that
+declares a sampler of the hand in progress too (:attr:`GameInfo.hand_sampler
+<sticheln.GameInfo.hand_sampler>`) is also measured on it (``sampler``: the states it draws,
+played on the engine, the path of the searches with other playouts and Hattrick's fast path
+before it had its own). Beside the figure over whole games, the script prints that of the
+searches at the start of a round (the first decision of each round, whose playouts are the
+longest).
 
 ``--first-call`` measures what the compiled playouts cost once per process, in fresh
 processes: importing numba and compiling the kernel (an empty numba cache) or loading it
@@ -45,13 +49,15 @@ from typing import Any
 
 import sticheln as st
 from sticheln.bots import make_bot, make_ismcts_bot
+from sticheln.bots.ismcts import _declared
 
-COMPILED = ("sticheln", "stichling")
+COMPILED = ("sticheln", "hattrick", "stichling")
 """The games whose fast paths have compiled playouts."""
 
-PATHS = ("protocol", "python", "compiled")
-"""The paths measured: the protocol's, the fast path with its playouts in Python, and the fast
-path with its playouts compiled (when numba is installed, for the games of :data:`COMPILED`)."""
+PATHS = ("protocol", "sampler", "python", "compiled")
+"""The paths measured: the protocol's, the game's hand sampler on the engine (for the games
+that declare one), the fast path with its playouts in Python, and the fast path with its
+playouts compiled (when numba is installed, for the games of :data:`COMPILED`)."""
 
 
 def play_game(
@@ -68,6 +74,8 @@ def play_game(
     # (PYTHONPATH=/tmp/old/src) that lack bot specs.
     bot = make_ismcts_bot(game, iterations=iterations, seed=seed)
     bot._fast_playouts = path != "protocol"
+    if path == "sampler":
+        bot._paths = (None, _declared(game, "hand_sampler"))
     os.environ["STICHELN_PLAYOUTS"] = "compiled" if path == "compiled" else "python"
     others = [make_bot(opponents, game) for _ in range(players - 1)]
     bots = [bot, *others]
@@ -213,6 +221,8 @@ def main(argv: list[str] | None = None) -> None:
     for name in names:
         paths = ["protocol"]
         if not args.no_fast:
+            if st.find_game(name).info.hand_sampler is not None:
+                paths.append("sampler")
             paths.append("python")
             if compiled and name in COMPILED:
                 paths.append("compiled")

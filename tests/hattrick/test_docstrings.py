@@ -16,6 +16,7 @@ MODULES = [
     "sticheln.hattrick",
     "sticheln.hattrick.batch",
     "sticheln.hattrick.bot",
+    "sticheln.hattrick.compiled",
     "sticheln.hattrick.compiled_batch",
     "sticheln.hattrick.encoding",
     "sticheln.hattrick.endgame",
@@ -25,6 +26,7 @@ MODULES = [
     "sticheln.hattrick.game",
     "sticheln.hattrick.hints",
     "sticheln.hattrick.moves",
+    "sticheln.hattrick.playout",
     "sticheln.hattrick.record",
     "sticheln.hattrick.rules",
     "sticheln.hattrick.sampling",
@@ -40,7 +42,7 @@ MODULES = [
 def test_docstring_examples_run(name: str) -> None:
     if name == "sticheln.hattrick.batch":
         pytest.importorskip("numpy")  # the rl extra, installed by CI
-    if name == "sticheln.hattrick.compiled_batch":
+    if name in ("sticheln.hattrick.compiled", "sticheln.hattrick.compiled_batch"):
         pytest.importorskip("numba")  # the fast extra, installed by CI
     # As ``from sticheln import *`` and then ``from sticheln.hattrick import *``.
     globs = {key: getattr(sticheln, key) for key in sticheln.__all__}

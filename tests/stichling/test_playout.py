@@ -144,7 +144,7 @@ def test_fast_hands_agree_with_the_engine(rules: StichlingRules, players: int) -
             for p in range(players):
                 keys = hand.moves(p)
                 assert [search.move_of(p, k) for k in keys] == list(legal_moves(state, p))
-                assert [search.key_of(m) for m in legal_moves(state, p)] == keys
+                assert [search.key_of(m) for m in legal_moves(state, p)] == list(keys)
             player = rng.choice(actors)
             key = rng.choice(hand.moves(player))
             hand.play(player, key)
@@ -156,7 +156,7 @@ def test_fast_hands_agree_with_the_engine(rules: StichlingRules, players: int) -
                 assert hand.to_act == (-1 if state.to_act is None else state.to_act)
         assert hand.done
         assert hand.actors() == ()
-        assert hand.moves(0) == []
+        assert hand.moves(0) == ()
         finished = state.finished_hands[-1]
         done = finished.tricks[sum(map(len, view.won)) :]
         assert [w for w, _ in hand.record] == [t.winner for t in done]

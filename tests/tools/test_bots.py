@@ -32,8 +32,8 @@ from sticheln.bots import (
     make_bot,
     parse_bot_spec,
 )
-from sticheln.bots.ismcts import _StateRounds
 from sticheln.hattrick.bot import HattrickBot
+from sticheln.hattrick.playout import HandSearch as HattrickHandSearch
 from sticheln.sticheln.bot import HeuristicBot, playout_policy
 from sticheln.stichling.playout import HandSearch
 from tests.toy_games import Nim, NimState, Take
@@ -518,8 +518,8 @@ def test_the_errors_of_huge_specs_are_short(spec: str, error: type[Exception], n
 def test_ismcts_for_sticheln_takes_the_fast_path_of_its_playout_policy() -> None:
     """The registered policy has a fast path (sticheln.sticheln.playout); random playouts and
     playouts to the end of the game take the generic path. Stichling's random playouts have
-    a fast path (sticheln.stichling.playout), Hattrick's searches one on its engine with
-    its hand sampler."""
+    a fast path (sticheln.stichling.playout), and so have Hattrick's
+    (sticheln.hattrick.playout)."""
     game = st.StichelnGame()
     view = game.observe(game.new_game(4, seed=2), 0)
     rng = random.Random(0)
@@ -533,7 +533,7 @@ def test_ismcts_for_sticheln_takes_the_fast_path_of_its_playout_policy() -> None
     assert slow._fast_sampler(view, rng) is None
     bot._fast_playouts = False
     assert bot._fast_sampler(view, rng) is None
-    for name, kind in (("hattrick", _StateRounds), ("stichling", HandSearch)):
+    for name, kind in (("hattrick", HattrickHandSearch), ("stichling", HandSearch)):
         other = st.find_game(name)
         searcher = make_bot("ismcts", other)
         assert isinstance(searcher, ISMCTSBot)

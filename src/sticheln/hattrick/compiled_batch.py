@@ -32,7 +32,38 @@ from sticheln.core.compiled import compiled
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["play_turns"]
+__all__ = ["lead_place", "play_turns"]
+
+
+@compiled
+def lead_place(
+    values: npt.NDArray[np.intp],
+    counted: npt.NDArray[np.bool_],
+    n: int,
+    whole_turn: int,
+    next_lower: int,
+    lift: int,
+    key: npt.NDArray[np.intp],
+) -> int:
+    """The place in the turn of the card whose player leads the next turn (:rule:`HT-LEAD-2`):
+    of the ``n`` cards of ``values``, those that count (``counted``, or all of them with
+    ``whole_turn``), the one with the highest key, the earliest on equal keys. The key is the
+    card's value, raised by ``lift`` (above every value) under ``next_lower`` when no other
+    counted card has the same value. ``key`` is room for ``n`` keys."""
+    for k in range(n):
+        key[k] = values[k] if (whole_turn or counted[k]) else -1
+    if next_lower:
+        for k in range(n):
+            same = 0
+            for j in range(n):
+                same += key[j] == key[k]
+            if same == 1 and (whole_turn or counted[k]):
+                key[k] += lift
+    place = 0
+    for k in range(1, n):
+        if key[k] > key[place]:
+            place = k
+    return place
 
 
 @compiled
@@ -118,20 +149,5 @@ def play_turns(
                 won[r, taker[second], color[best[second]]] += count[second]
             else:
                 winners[r, t, 1] = -1
-            # The next leader (HT-LEAD-2): the counted card with the highest key, the
-            # earliest on equal keys.
-            for k in range(n):
-                key[k] = values[k] if (whole_turn or counted[k]) else -1
-            if next_lower:
-                for k in range(n):
-                    same = 0
-                    for j in range(n):
-                        same += key[j] == key[k]
-                    if same == 1 and (whole_turn or counted[k]):
-                        key[k] += lift
-            place = 0
-            for k in range(1, n):
-                if key[k] > key[place]:
-                    place = k
-            leader = turn_seats[place]
+            leader = turn_seats[lead_place(values, counted, n, whole_turn, next_lower, lift, key)]
             leaders[r, t] = leader

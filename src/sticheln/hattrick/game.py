@@ -80,6 +80,7 @@ HATTRICK: Final[GameKit[HattrickState, HattrickMove, HattrickView, HattrickRules
     would_take=would_take,
     score_bounds=score_bounds,
     bots={"heuristic": "sticheln.hattrick.bot:make_hattrick_bot"},
+    fast_playouts="sticheln.hattrick.playout:hand_search",
     hand_sampler=HandSampler,
     solver_position="sticheln.hattrick.endgame:solver_position",
     random_games="sticheln.hattrick.batch:random_games",

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from sticheln.core.cards import MAX_VALUE, Color
-from sticheln.core.compiled import bit, compiled, count, draw_uniform, lowest, word_pairs, words
+from sticheln.core.compiled import bit, compiled, count, draw_uniform, lowest, word_pairs
 from sticheln.stichling.rules import OPEN_TRICKS, TRICK_SIZE, StichlingRules
 
 if TYPE_CHECKING:
@@ -201,6 +201,8 @@ def finisher(search: HandSearch) -> Callable[[FastHand, int], list[int]]:
     )
     finish_compiled = _finish
     int64 = np.int64
+    to_bytes = int.to_bytes
+    frombuffer = np.frombuffer
 
     def finish(r: FastHand, state: int) -> list[int]:
         head[1] = r.to_act
@@ -210,7 +212,7 @@ def finisher(search: HandSearch) -> Callable[[FastHand, int], list[int]]:
         ints = np.array(
             [*head, len(tricks), *[x for trick in tricks for x in trick], *r.wins], dtype=int64
         )
-        masks = np.array([w for m in r.hands for w in words(m)], dtype=int64)
+        masks = frombuffer(b"".join([to_bytes(m, 16, "little") for m in r.hands]), dtype=int64)
         signed = state - (1 << 64) if state >> 63 else state  # one type of argument: int64
         r.wins = finish_compiled(masks, ints, signed, *table_args).tolist()
         r.turn = search.total

@@ -39,6 +39,7 @@ from collections.abc import Callable
 from typing import Final
 
 from sticheln.core.cards import MAX_VALUE, Color, _bits_to_indices, card_at
+from sticheln.core.shuffle import shuffle
 from sticheln.core.stream import PlayoutStream, compiled_or_none
 from sticheln.stichling.engine import _arrange_moves, _choices, move_key
 from sticheln.stichling.moves import PLAY_MOVES, AddToTrick, OpenTrick, StichlingMove
@@ -74,6 +75,8 @@ _ARRANGE: Final = 1 << 12
 goes onto open trick ``t`` rather than opening one."""
 _LAYOUT: Final = (1 << 3 * OPEN_TRICKS) - 1
 _LOW: Final = tuple((1 << 3 * t) - 1 for t in range(OPEN_TRICKS))
+_LISTED: Final = 4096
+"""The most lists of legal moves a :class:`HandSearch` keeps."""
 
 
 class HandTables:
@@ -201,20 +204,32 @@ class FastHand:
             return () if self.turn >= self.search.total else (self.to_act,)
         return tuple([p for p, order in enumerate(self.orders) if order is None])
 
-    def moves(self, player: int) -> list[int]:
-        """The legal moves of ``player`` as keys, in the engine's order."""
+    def moves(self, player: int) -> tuple[int, ...]:
+        """The legal moves of ``player`` as keys, in the engine's order.
+
+        They depend on the player's cards and the open tricks only: the search keeps those
+        it has listed (the searching player's own at the root are the same on every
+        sample)."""
         if self.to_act < 0:
             if self.orders[player] is not None:
-                return []
-            return list(range(_ARRANGE, _ARRANGE + len(self.search.orders)))
+                return ()
+            return self.search.arrange_keys
         if player != self.to_act or self.turn >= self.search.total:
-            return []
-        slots = self.search.tables.slots_of(self.key)
-        return [
-            index << 3 | s
-            for index in _bits_to_indices(self.hands[player])
-            for s in slots[index // _SLOTS]
-        ]
+            return ()
+        search = self.search
+        seen = search.listed
+        hand = self.hands[player]
+        key = self.key
+        keys = seen.get((hand, key))
+        if keys is None:
+            slots = search.tables.slots_of(key)
+            keys = tuple(
+                [index << 3 | s for index in _bits_to_indices(hand) for s in slots[index // _SLOTS]]
+            )
+            if len(seen) >= _LISTED:
+                seen.clear()
+            seen[hand, key] = keys
+        return keys
 
     def play(self, player: int, key: int) -> None:
         """Make the legal move ``key`` of ``player``."""
@@ -308,7 +323,11 @@ class FastHand:
     def totals(self) -> list[int]:
         """Each player's total once the hand is over: the scores of the finished hands and
         :meth:`hand_scores`."""
-        return [t + s for t, s in zip(self.search.totals, self.hand_scores(), strict=True)]
+        rows = laid_rows(self.orders)
+        return [
+            total + _hand_score(row, wins)
+            for total, row, wins in zip(self.search.totals, rows, self.wins, strict=True)
+        ]
 
 
 Finisher = Callable[[FastHand, int], list[int]]
@@ -418,12 +437,15 @@ class HandSearch:
 
     __slots__ = (
         "_my_hand",
-        "_rows",
+        "_open_rows",
+        "_orders",
         "_sizes",
         "_unseen",
+        "arrange_keys",
         "finisher",
         "key",
         "leader",
+        "listed",
         "marker_wins",
         "me",
         "n",
@@ -450,6 +472,11 @@ class HandSearch:
         self.points = rules.points[view.hand_number]
         self.orders = tuple(move.order for move in _arrange_moves(0, self.points))
         """The orders of the hand's victory-point cards, in the engine's order."""
+        self.arrange_keys = tuple(range(_ARRANGE, _ARRANGE + len(self.orders)))
+        """The keys of ordering the victory-point cards (:meth:`FastHand.moves`)."""
+        self.listed: dict[tuple[int, int], tuple[int, ...]] = {}
+        """The keys of the legal moves listed so far by the cards of a hand and the engine's
+        move key (:meth:`FastHand.moves`), at most :data:`_LISTED` of them."""
         self.leader = view.hand_leader
         self.total = rules.hand_size * n
         self.turn = view.turn
@@ -469,7 +496,24 @@ class HandSearch:
         self._my_hand = view.hand.mask
         self._unseen = list(view.unseen_cards.indices)
         self._sizes = [0 if p == self.me else size for p, size in enumerate(view.hand_sizes)]
-        self._rows = view.rows
+        # The rows laid down with at most one value unknown are known: they are filled once
+        # (drawing nothing, as _fill_row would not); the others, with the places and the
+        # values they lack, are filled on every sample, in seat order.
+        self._orders: list[tuple[int, ...] | None] = [None] * n
+        self._open_rows: list[tuple[int, list[int], tuple[int, ...], tuple[int, ...]]] = []
+        for seat, row in enumerate(view.rows):
+            if row is None:
+                continue
+            missing = list(self.points)
+            for value in row:
+                if value is not None:
+                    missing.remove(value)
+            if len(missing) > 1:
+                places = tuple(place for place, value in enumerate(row) if value is None)
+                known = [0 if value is None else value for value in row]  # 0: filled per sample
+                self._open_rows.append((seat, known, places, tuple(missing)))
+            else:
+                self._orders[seat] = _fill_row(row, self.points, random.Random(0))
         self.finisher: Finisher | None = None
         """How :meth:`FastHand.playout` finishes the hands: ``None`` on the Python path
         drawing from the generator it is given, or a :data:`Finisher`
@@ -497,7 +541,7 @@ class HandSearch:
         turned up laid at random into the free places of the rows laid down (as
         :func:`~sticheln.stichling.sample_state` does)."""
         unseen = self._unseen[:]
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         hands = []
         start = 0
         for size in self._sizes:
@@ -507,10 +551,13 @@ class HandSearch:
             hands.append(mask)
             start += size
         hands[self.me] = self._my_hand
-        points = self.points
-        orders: list[tuple[int, ...] | None] = [
-            None if row is None else _fill_row(row, points, rng) for row in self._rows
-        ]
+        orders = self._orders[:]
+        for seat, row, places, missing in self._open_rows:
+            values = list(missing)
+            shuffle(rng, values)
+            for place in places:
+                row[place] = values.pop()
+            orders[seat] = tuple(row)
         return FastHand(self, hands, orders)
 
 
