@@ -67,7 +67,7 @@ class Env:
         """Write ``sticheln: error: message`` as one line on standard error (the words of
         argparse's errors, in the current language)."""
         line = _("%(prog)s: error: %(message)s\n") % {
-            "prog": "sticheln",
+            "prog": __name__.partition(".")[0],  # the command is called after the package
             "message": one_line(message),
         }
         self.stderr.write(line)

@@ -168,6 +168,7 @@ def check_observed_games(observations: object, observed_games: object, games: in
     of them with ``observations`` and no ``observed_games``, else ``observed_games`` (at most
     ``games``), and none without ``observations``.
 
+    >>> from sticheln.core.setup import check_observed_games
     >>> check_observed_games(True, None, 100), check_observed_games(True, 10, 100)
     (100, 10)
     >>> check_observed_games(False, 10, 100)
