@@ -4,8 +4,8 @@ the library's bots or policies of your own play the others.
 
 Importing this module registers an environment id for each game that
 :func:`~sticheln.find_game` knows (:func:`register_environments`; :func:`env_id` gives the
-id of a name): ``sticheln/Sticheln-v0``, ``sticheln/Hattrick-v0`` and
-``sticheln/Stichling-v0`` for the built-in games. ``gymnasium.make`` passes its keyword
+id of a name: the name's words capitalised, in the namespace :data:`NAMESPACE`, version 0;
+:doc:`/gymnasium` lists those of the built-in games). ``gymnasium.make`` passes its keyword
 arguments to :class:`GameEnv`, which is written against the :class:`~sticheln.Game` protocol
 and the game's :meth:`~sticheln.Game.encoding` alone, so every game that gives an encoding
 works the same way:
@@ -19,16 +19,19 @@ works the same way:
   ``action_space.sample(mask)`` takes);
 - rewards: the learner's points, paid at the step during which a deal is scored.
 
-A random agent plays one deal of Sticheln against the game's heuristic bot:
+A random agent plays one deal of a registered game against the game's heuristic bot:
 
 >>> import gymnasium
 >>> import numpy as np
->>> import sticheln.adapters.gymnasium
->>> env = gymnasium.make("sticheln/Sticheln-v0", players=3, opponents="heuristic",
-...                      episode="deal")
+>>> from sticheln import GAME_NAMES
+>>> from sticheln.adapters.gymnasium import env_id
+>>> env = gymnasium.make(env_id(next(iter(GAME_NAMES))), opponents="heuristic", episode="deal")
 >>> observation, info = env.reset(seed=7)
->>> observation.shape, observation.dtype, int(info["action_mask"].sum())
-((562,), dtype('int8'), 15)
+>>> encoding = env.unwrapped.encoding
+>>> observation.shape == (encoding.observation_size,), observation.dtype
+(True, dtype('int8'))
+>>> info["action_mask"].shape == (encoding.num_actions,), int(info["action_mask"].sum()) > 0
+(True, True)
 >>> rng = np.random.default_rng(7)
 >>> total, done = 0.0, False
 >>> while not done:
@@ -88,7 +91,7 @@ __all__ = [
 ]
 
 NAMESPACE: Final = __name__.split(".", 1)[0]
-"""The namespace of the environment ids: the package's name, ``sticheln``."""
+"""The namespace of the environment ids: the package's name."""
 
 EPISODES: Final = ("game", "deal")
 """What an episode is: the whole game (all its deals), or the first deal only."""
@@ -161,7 +164,7 @@ class GameEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
     with ``episode="deal"`` when its first deal has been scored; it is never truncated. The
     learner acts at every step; the opponents' moves are made within :meth:`reset` and
     :meth:`step`, up to the learner's next turn. Where several seats choose at once
-    (Sticheln's pain cards, Stichling's victory points), the learner chooses first and the
+    (a card or an order each player lays down face down), the learner chooses first and the
     others after it; the game's views hide each choice until all have chosen, so nobody
     learns more than at the table.
 
@@ -519,9 +522,9 @@ def env_id(name: str) -> str:
     """The id of the environment of the game registered as ``name``: the name's words
     capitalised, in the :data:`NAMESPACE`, version 0.
 
-    >>> from sticheln.adapters.gymnasium import env_id
-    >>> env_id("sticheln"), env_id("high-card")
-    ('sticheln/Sticheln-v0', 'sticheln/HighCard-v0')
+    >>> from sticheln.adapters.gymnasium import NAMESPACE, env_id
+    >>> env_id("high-card") == f"{NAMESPACE}/HighCard-v0"
+    True
     """
     words = re.split(r"[^0-9A-Za-z]+", name)
     return f"{NAMESPACE}/{''.join(word.capitalize() for word in words)}-v0"
@@ -534,10 +537,12 @@ def register_environments() -> tuple[str, ...]:
     kept).
 
     >>> import gymnasium
-    >>> from sticheln.adapters.gymnasium import register_environments
+    >>> from sticheln import GAME_NAMES
+    >>> from sticheln.adapters.gymnasium import env_id, register_environments
     >>> ids = register_environments()
-    >>> "sticheln/Hattrick-v0" in ids, gymnasium.spec("sticheln/Hattrick-v0").kwargs
-    (True, {'game': 'hattrick'})
+    >>> name = sorted(GAME_NAMES)[-1]  # any registered game
+    >>> env_id(name) in ids, gymnasium.spec(env_id(name)).kwargs == {"game": name}
+    (True, True)
     """
     ids = []
     for name in list(GAME_NAMES):

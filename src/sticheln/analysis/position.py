@@ -6,19 +6,22 @@ A game may declare a position of its own, fast, in the field
 solver searches a :class:`StatePosition`, which plays the game's immutable states through the
 :class:`~sticheln.Game` protocol.
 
->>> from sticheln import find_game
+>>> from sticheln import GAME_NAMES, find_game
 >>> from sticheln.analysis import StatePosition
->>> game = find_game("hattrick")
->>> position = StatePosition(game, game.new_game(4, seed=1))
->>> position.to_act, position.points, position.done()
-(0, [0, 0, 0, 0], False)
->>> move = position.moves()[0]
->>> position.play(move)
->>> position.to_act
-1
+>>> game = find_game(next(iter(GAME_NAMES)))  # any registered game
+>>> state = game.new_game(game.info.default_players, seed=1)
+>>> while len(game.players_to_act(state)) > 1:  # choices made together are not searched
+...     player = game.players_to_act(state)[0]
+...     state = game.apply_move(state, game.legal_moves(state, player)[0])
+>>> position = StatePosition(game, state)
+>>> position.to_act == game.players_to_act(state)[0], position.done()
+(True, False)
+>>> position.play(position.moves()[0])
+>>> position.to_act == game.players_to_act(state)[0]
+False
 >>> position.undo()
->>> position.to_act
-0
+>>> position.to_act == game.players_to_act(state)[0]
+True
 """
 
 from __future__ import annotations

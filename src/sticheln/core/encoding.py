@@ -13,15 +13,19 @@ serves every seat. It reads nothing but the view, so resampling the hidden cards
 entries (:attr:`Segment.low` to :attr:`Segment.high`, and :attr:`Segment.binary` for 0/1
 entries); :meth:`Encoding.observation_bounds` gives them entry by entry.
 
->>> from sticheln import find_game
->>> game = find_game("sticheln")
->>> encoding = game.encoding(4)
->>> encoding.num_actions, encoding.observation_size
-(60, 928)
->>> state = game.new_game(4, seed=1)
->>> mask = encoding.action_mask(state, 0)
->>> sum(mask), encoding.action_move(state, 0, mask.index(1))
-(15, ChoosePain(player=0, card=Card(Color.RED, 0)))
+>>> from sticheln import GAME_NAMES, find_game
+>>> game = find_game(next(iter(GAME_NAMES)))  # any registered game
+>>> players = game.info.default_players
+>>> encoding = game.encoding(players)
+>>> state = game.new_game(players, seed=1)
+>>> player = game.players_to_act(state)[0]
+>>> mask = encoding.action_mask(state, player)
+>>> len(mask) == encoding.num_actions, sum(mask) == len(game.legal_moves(state, player))
+(True, True)
+>>> encoding.action_move(state, player, mask.index(1)) in game.legal_moves(state, player)
+True
+>>> len(encoding.observation(game.observe(state, player))) == encoding.observation_size
+True
 
 With numpy installed (the ``rl`` extra), :meth:`Encoding.observation_array` and
 :meth:`Encoding.mask_array` give the same as ``int8`` arrays.
@@ -272,10 +276,14 @@ class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
         """The least and the greatest value of each entry of the observation vector, from
         the :attr:`layout`: two tuples of :attr:`observation_size` ints.
 
-        >>> from sticheln import find_game
-        >>> low, high = find_game("sticheln").encoding(4).observation_bounds()
-        >>> len(low), low[0], high[0], min(low), max(high)
-        (928, 0, 1, -128, 127)
+        >>> from sticheln import GAME_NAMES, find_game
+        >>> game = find_game(next(iter(GAME_NAMES)))  # any registered game
+        >>> encoding = game.encoding(game.info.default_players)
+        >>> low, high = encoding.observation_bounds()
+        >>> len(low) == len(high) == encoding.observation_size
+        True
+        >>> all(least <= most for least, most in zip(low, high)), min(low) >= -128
+        (True, True)
         """
         low: list[int] = []
         high: list[int] = []
@@ -292,17 +300,19 @@ class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
         range (:meth:`observation_bounds`), so that the segment's least value becomes ``low``
         and its greatest ``high`` (needs numpy).
 
-        >>> from sticheln import find_game
-        >>> game = find_game("stichling")
-        >>> encoding = game.encoding(2)
-        >>> view = game.observe(game.new_game(2, seed=1), 0)
-        >>> sizes = {s.name: s for s in encoding.layout}["hand_sizes"]
-        >>> sizes.low, sizes.high, list(encoding.observation(view))[sizes.offset]
-        (0, 12, 12)
-        >>> symmetric = encoding.normaliser((-1.0, 1.0))(encoding.observation(view))
-        >>> phase = symmetric[:3].tolist()  # arranging, playing, over: one-hot, 0 becomes -1
-        >>> float(symmetric[sizes.offset]), phase
-        (1.0, [1.0, -1.0, -1.0])
+        >>> from sticheln import GAME_NAMES, find_game
+        >>> game = find_game(next(iter(GAME_NAMES)))  # any registered game
+        >>> players = game.info.default_players
+        >>> encoding = game.encoding(players)
+        >>> observation = encoding.observation(game.observe(game.new_game(players, seed=1), 0))
+        >>> unit = encoding.normaliser((0.0, 1.0))(observation)
+        >>> unit.dtype.name, float(unit.min()) >= 0.0, float(unit.max()) <= 1.0
+        ('float32', True, True)
+        >>> binary = next(segment for segment in encoding.layout if segment.binary)
+        >>> part = slice(binary.offset, binary.offset + binary.size)
+        >>> symmetric = encoding.normaliser((-1.0, 1.0))(observation)
+        >>> set(symmetric[part].tolist()) <= {-1.0, 1.0}  # 0 becomes -1, 1 stays 1
+        True
         """
         import numpy as np
 
@@ -413,7 +423,7 @@ CardMoveT = TypeVar("CardMoveT", bound=CardMove)
 
 class CardEncoding(Encoding[StateT, CardMoveT, ViewT]):
     """An encoding whose actions are the cards of the deck, by place: for a game whose
-    legal moves of a player all differ in their card (Sticheln, Hattrick)."""
+    legal moves of a player all differ in their card (each card can be played one way)."""
 
     def __init__(self, game: Any, players: int, deck: CardSet) -> None:
         self.action_names = tuple(str(card) for card in deck)

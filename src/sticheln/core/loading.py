@@ -8,14 +8,16 @@ so that a program that does not know which game it was given can show it, step t
 or play on with one call.
 
 >>> import sticheln as st
->>> hattrick = st.find_game("hattrick", "passes-shown")
->>> state = hattrick.new_game(4, seed=5)
+>>> name = next(iter(st.GAME_NAMES))  # any registered game
+>>> preset = st.find_game(name).info.presets[-1]
+>>> game = st.find_game(name, preset)
+>>> state = game.new_game(game.info.default_players, seed=5)
 >>> for _ in range(3):
-...     player = hattrick.players_to_act(state)[0]
-...     state = hattrick.apply_move(state, hattrick.legal_moves(state, player)[0])
->>> recorded = st.load_record(hattrick.to_json(state))
->>> recorded.game.name, recorded.game.info.rules_name, len(recorded.moves)
-('hattrick', 'passes-shown', 3)
+...     player = game.players_to_act(state)[0]
+...     state = game.apply_move(state, game.legal_moves(state, player)[0])
+>>> recorded = st.load_record(game.to_json(state))
+>>> recorded.game.name == name, recorded.game.info.rules_name == preset, len(recorded.moves)
+(True, True, 3)
 >>> recorded.state == state, recorded.game.is_over(recorded.state)
 (True, False)
 
@@ -60,8 +62,8 @@ class RecordedGame(Generic[StateT, MoveT]):
     """The game the record's ``game`` field names, with the record's rules (its
     ``info.rules_name`` is the name of the record's rules)."""
     record: Record[Any, MoveT, StateT]
-    """The record, an instance of the game's record class (for Sticheln a
-    :class:`~sticheln.StichelnRecord`): rules, players, deals, moves, seed and tags."""
+    """The record, an instance of the game's record class (a
+    :class:`~sticheln.core.Record`): rules, players, deals, moves, seed and tags."""
     state: StateT
     """The state after every recorded move: what :meth:`Game.from_json
     <sticheln.Game.from_json>` gives."""
@@ -98,11 +100,12 @@ def load_record(
     and replayed, every move checked.
 
     >>> import sticheln as st
-    >>> state = st.new_game(players=3, seed=5)
-    >>> state = st.apply_move(state, st.legal_moves(state, 0)[0])
-    >>> recorded = st.load_record(st.StichelnRecord.from_state(state).to_json())
-    >>> recorded.game.name, type(recorded.record).__name__, recorded.state == state
-    ('sticheln', 'StichelnRecord', True)
+    >>> game = st.find_game(next(iter(st.GAME_NAMES)))  # any registered game
+    >>> state = game.new_game(game.info.default_players, seed=5)
+    >>> state = game.apply_move(state, game.legal_moves(state, game.players_to_act(state)[0])[0])
+    >>> recorded = st.load_record(game.to_json(state))
+    >>> recorded.game.name == game.name, recorded.state == state
+    (True, True)
     >>> len(list(recorded.states())) == len(recorded.moves) + 1
     True
 

@@ -7,13 +7,14 @@ methods are the game's pure functions. It declares what kind of game it is in a
 :class:`GameInfo`, so that generic code asks the game instead of testing its type.
 
 >>> import random
->>> from sticheln import find_game
->>> game = find_game("sticheln")
->>> game.info.title, game.info.player_counts, game.info.simultaneous_moves
-('Sticheln', (3, 4, 5, 6), True)
->>> final = random_playout(game, game.new_game(3, seed=1), random.Random(1))
->>> game.is_over(final), len(game.scores(final))
-(True, 3)
+>>> from sticheln import GAME_NAMES, find_game
+>>> game = find_game(next(iter(GAME_NAMES)))  # any registered game
+>>> game.info.name == game.name, game.info.default_players in game.info.player_counts
+(True, True)
+>>> players = game.info.default_players
+>>> final = random_playout(game, game.new_game(players, seed=1), random.Random(1))
+>>> game.is_over(final), len(game.scores(final)) == players
+(True, True)
 """
 
 from __future__ import annotations
@@ -75,21 +76,21 @@ class GameInfo:
     """What a game object declares about itself: generic code (bots, the command line,
     records, adapters) reads these facts instead of testing the game's type.
 
-    >>> from sticheln import find_game
-    >>> info = find_game("sticheln", "amigo-1993").info
-    >>> info.name, info.title, info.player_counts
-    ('sticheln', 'Sticheln', (3, 4, 5, 6))
-    >>> info.presets
-    ('nsv', 'amigo-1993', 'online-5-rounds', 'eight-players', 'tiny')
-    >>> info.default_preset, info.rules_name, info.simultaneous_moves
-    ('nsv', 'amigo-1993', True)
+    >>> from sticheln import GAME_NAMES, find_game
+    >>> info = find_game(next(iter(GAME_NAMES))).info  # any registered game, its default rules
+    >>> info.name in GAME_NAMES, info.default_preset in info.presets
+    (True, True)
+    >>> info.rules_name == info.default_preset
+    True
+    >>> find_game(info.name, info.presets[-1]).info.rules_name == info.presets[-1]
+    True
     """
 
     name: str
     """The game's name in the registry (:func:`~sticheln.find_game`), on the command line
-    and in the ``game`` field of its records: ``"sticheln"``."""
+    and in the ``game`` field of its records (one of :data:`~sticheln.GAME_NAMES`)."""
     title: str
-    """The game's name for people: ``"Sticheln"``."""
+    """The game's name for people, as on the box."""
     player_counts: tuple[int, ...] = attrs.field(converter=_ints)
     """The numbers of players this game object's rules allow, ascending."""
     presets: tuple[str, ...] = attrs.field(converter=_strs)
@@ -101,8 +102,8 @@ class GameInfo:
     """The name of the rules this game object plays (a preset's name, or the name of the
     user's own rules)."""
     simultaneous_moves: bool
-    """Whether several players may have to act at once (Sticheln's pain cards are chosen by
-    all players together): a loop over :meth:`Game.players_to_act` must then offer every
+    """Whether several players may have to act at once (a card each player chooses face
+    down, all together): a loop over :meth:`Game.players_to_act` must then offer every
     seat it lists, and none of them sees the others' choices until all have chosen."""
     default_players: int = attrs.field(
         default=attrs.Factory(_usual_players, takes_self=True), converter=int
@@ -174,9 +175,11 @@ class GameInfo:
     def preset_note(self, preset: str) -> tuple[str, str] | None:
         """The title and the line of ``preset``, or ``None`` if the game gives none.
 
-        >>> from sticheln import find_game
-        >>> find_game("hattrick").info.preset_note("tiny")[0]
-        'Tiny'
+        >>> from sticheln import GAME_NAMES, find_game
+        >>> info = find_game(next(iter(GAME_NAMES))).info  # any registered game
+        >>> preset, title, line = info.preset_notes[0]
+        >>> info.preset_note(preset) == (title, line), info.preset_note("no-such-preset")
+        (True, None)
         """
         return next(
             ((title, line) for key, title, line in self.preset_notes if key == preset), None
@@ -196,10 +199,10 @@ class GameInfo:
 
 
 class Game(Protocol[StateT, MoveT, ViewT]):
-    """What every game of the library offers: Sticheln, Hattrick, and those to come.
+    """What every game of the library offers: the built-in games and those to come.
 
     States, moves and views are immutable values. Several players may be able to act at once
-    (Sticheln's pain cards); a loop may let any of them move first.
+    (a choice all make together); a loop may let any of them move first.
 
     Every method checks the types of its arguments: a state, view or move that is not the
     game's (``None``, a number, another game's state, a view where a state belongs) raises
@@ -216,7 +219,7 @@ class Game(Protocol[StateT, MoveT, ViewT]):
 
     @property
     def name(self) -> str:
-        """The game's name, as the command line knows it (``"sticheln"``); the same as
+        """The game's name, as the command line knows it (:func:`~sticheln.find_game`); the same as
         ``info.name``."""
         ...
 
@@ -266,8 +269,9 @@ class Game(Protocol[StateT, MoveT, ViewT]):
         ...
 
     def deal_number(self, state: StateT) -> int:
-        """The deal in progress, from 0: Sticheln's round, Hattrick's hand. Once the game is
-        over, the number of deals played. A search may stop its playouts when it changes."""
+        """The deal in progress, from 0 (a round, a hand: what the game deals anew). Once the
+        game is over, the number of deals played. A search may stop its playouts when it
+        changes."""
         ...
 
     def is_over(self, state: StateT) -> bool:
@@ -301,8 +305,8 @@ class Game(Protocol[StateT, MoveT, ViewT]):
 
     def explain_score(self, deal: Any, player: int) -> ScoreExplanation | None:
         """What ``player``'s score of ``deal`` is made of, each item naming its rule:
-        ``deal`` is a finished deal of the game (a round of Sticheln, a hand of Hattrick or
-        Stichling: the values a view lists as finished), or a state, whose deal in progress
+        ``deal`` is a finished deal of the game (a round or a hand: the values a view lists
+        as finished), or a state, whose deal in progress
         is explained as it stands. ``None`` if the game explains no scores."""
         ...
 

@@ -4,12 +4,14 @@ frontends that link an explanation's rule IDs to what the rules say.
 The texts are those of the specification pages (:doc:`/rules/index`) without their examples,
 as plain text; the package ships them, so a program needs no documentation build to show them.
 
->>> from sticheln.core.rulebook import rule_text
->>> rule = rule_text("ST-TRICK-5")
->>> rule.game, rule.title, rule.page
-('sticheln', 'Ties go to the earlier card', '1')
->>> rule.text
-'When two or more cards tie for the win under ST-TRICK-2 or ST-TRICK-3, the one played first wins.'
+>>> from sticheln import GAME_NAMES
+>>> from sticheln.core.rulebook import rule_text, rule_texts
+>>> rules = rule_texts()
+>>> rule = rules[0]
+>>> rule_text(rule.id) == rule, rule.game in GAME_NAMES, bool(rule.title and rule.text)
+(True, True, True)
+>>> {rule.game for rule in rules} == set(GAME_NAMES)  # every built-in game has its rules
+True
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ class RuleText:
     id: str
     """The rule's ID, ``"ST-TRICK-2"``."""
     game: str
-    """The name of the game whose rules it belongs to (``"sticheln"``)."""
+    """The name of the game whose rules it belongs to (one of :data:`~sticheln.GAME_NAMES`)."""
     title: str
     """The rule's title."""
     page: str | None
@@ -69,8 +71,8 @@ def rule_text(rule_id: str) -> RuleText:
 
 
 def rule_texts(game: str | None = None) -> tuple[RuleText, ...]:
-    """Every rule of the specification in its order, or only those of ``game``
-    (``"hattrick"``).
+    """Every rule of the specification in its order, or only those of ``game`` (a name of
+    :data:`~sticheln.GAME_NAMES`).
 
     :raises UnknownNameError: for a game with no rules in the specification.
     """

@@ -1,14 +1,17 @@
 """Reading the body of ``POST /api/tables``: every field checked, each error naming its field.
 
+>>> from sticheln import GAME_NAMES, find_game
+>>> name = next(iter(GAME_NAMES))  # any registered game
+>>> info = find_game(name).info
+>>> seats = ["human", "ismcts"] + ["random"] * (info.default_players - 2)
 >>> request = parse_table_request(
-...     {"game": "hattrick", "players": 4, "seats": ["human", "heuristic", "ismcts", "random"]},
-...     Limits(bot_time=0.25))
->>> request.preset, request.seats
-('amigo-1995', ('human', 'heuristic', 'ismcts:time=0.25', 'random'))
->>> parse_table_request({"game": "hattrick", "players": 7, "seats": []}, Limits())
+...     {"game": name, "players": info.default_players, "seats": seats}, Limits(bot_time=0.25))
+>>> request.preset == info.default_preset, request.seats[:3]
+(True, ('human', 'ismcts:time=0.25', 'random'))
+>>> parse_table_request({"game": name, "players": 99, "seats": []}, Limits())  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-sticheln.web.validate.RequestError: players: Hattrick is played by 4 to 6 players, not 7
+sticheln.web.validate.RequestError: players: ... is played by ... players, not 99
 """
 
 from __future__ import annotations
