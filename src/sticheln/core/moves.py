@@ -16,6 +16,7 @@ from sticheln.core.errors import (
     WrongTypeError,
     excerpt,
 )
+from sticheln.core.i18n import gettext
 from sticheln.core.setup import check_seat_number
 
 __all__ = [
@@ -23,6 +24,8 @@ __all__ = [
     "check_move_card",
     "check_move_player",
     "find_card_move",
+    "no_such_seat",
+    "not_in_hand",
     "parse_game_card",
 ]
 
@@ -42,6 +45,31 @@ class CardMove(Protocol):
 
 
 MoveT = TypeVar("MoveT", bound=CardMove)
+
+
+def not_in_hand(move: object, card: Card, player: int) -> IllegalMoveError:
+    """The refusal of ``move``, which plays ``card``, a card not in ``player``'s hand, in the
+    current language.
+
+    >>> from sticheln import Card
+    >>> not_in_hand("a move", Card.parse("R5"), 0).reason
+    "R5 is not in player 0's hand"
+    """
+    reason = gettext("{card} is not in player {player}'s hand").format(card=card, player=player)
+    return IllegalMoveError.of(move, reason)
+
+
+def no_such_seat(move: object, player: int, players: int) -> IllegalMoveError:
+    """The refusal of ``move`` by ``player``, who has no seat in a game of ``players``
+    players, in the current language.
+
+    >>> no_such_seat("a move", 5, 4).reason
+    'there is no seat 5 in a 4-player game'
+    """
+    reason = gettext("there is no seat {player} in a {count}-player game").format(
+        player=player, count=players
+    )
+    return IllegalMoveError.of(move, reason)
 
 
 def check_move_player(instance: object, attribute: attrs.Attribute[int], value: int) -> None:

@@ -32,7 +32,7 @@ from sticheln.core.cards import (
 )
 from sticheln.core.errors import IllegalMoveError, SetupError, WrongTypeError, excerpt
 from sticheln.core.i18n import color_name, gettext
-from sticheln.core.moves import check_move_text, find_card_move
+from sticheln.core.moves import check_move_text, find_card_move, no_such_seat, not_in_hand
 from sticheln.core.setup import (
     SEAT_ORDERS,
     GameSetup,
@@ -404,10 +404,7 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
         try:
             i = indices.index(index)
         except ValueError:
-            raise IllegalMoveError.of(
-                move,
-                gettext("{card} is not in player {player}'s hand").format(card=card, player=player),
-            ) from None
+            raise not_in_hand(move, card, player) from None
         situation = _SITUATIONS.get(id(colors)) or _situation(colors)
         if situation.kinds[index] is not kind:
             actual = _action_for(colors, card)
@@ -487,12 +484,7 @@ def _wrong_action(colors: tuple[Color, ...], card: Card, action: Action) -> str:
 def _turn_error(state: HattrickState, move: HattrickMove) -> IllegalMoveError:
     n = state.setup.players
     if move.player >= n:
-        return IllegalMoveError.of(
-            move,
-            gettext("there is no seat {player} in a {count}-player game").format(
-                player=move.player, count=n
-            ),
-        )
+        return no_such_seat(move, move.player, n)
     if state.is_over:
         return IllegalMoveError.of(move, gettext("the game is over"))
     return IllegalMoveError.of(

@@ -22,7 +22,7 @@ from operator import attrgetter
 from sticheln.core.cards import Card, CardSet, _card_set, card_set_of
 from sticheln.core.errors import IllegalMoveError, SetupError, excerpt
 from sticheln.core.i18n import gettext
-from sticheln.core.moves import check_move_text, find_card_move
+from sticheln.core.moves import check_move_text, find_card_move, no_such_seat, not_in_hand
 from sticheln.core.setup import (
     SEAT_ORDERS,
     GameSetup,
@@ -312,10 +312,7 @@ def apply_move(state: StichelnState, move: StichelnMove) -> StichelnState:
         # A hand is in display order: find the card by bisection, not by comparing moves.
         i = _bisect(hand, index, key=_card_index)
         if i == len(hand) or hand[i].card.index != index:
-            raise IllegalMoveError.of(
-                move,
-                gettext("{card} is not in player {player}'s hand").format(card=card, player=player),
-            )
+            raise not_in_hand(move, card, player)
         left = hand[:i] + hand[i + 1 :]
         hand_moves = hand_moves[:player] + (left,) + hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
         cards = (*cards, card)
@@ -353,12 +350,7 @@ def _choose_pain(state: StichelnState, move: ChoosePain) -> StichelnState:
     player = move.player
     n = state.setup.players
     if player >= n:
-        raise IllegalMoveError.of(
-            move,
-            gettext("there is no seat {player} in a {count}-player game").format(
-                player=player, count=n
-            ),
-        )
+        raise no_such_seat(move, player, n)
     if state.phase is not _CHOOSING:
         raise IllegalMoveError.of(
             move,
@@ -378,10 +370,7 @@ def _choose_pain(state: StichelnState, move: ChoosePain) -> StichelnState:
     hand = state.hand_moves[player]
     i = _bisect(hand, card.index, key=_card_index)
     if i == len(hand) or hand[i].card.index != card.index:
-        raise IllegalMoveError.of(
-            move,
-            gettext("{card} is not in player {player}'s hand").format(card=card, player=player),
-        )
+        raise not_in_hand(move, card, player)
     picks = state.picks[:player] + (card,) + state.picks[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     hand_moves = (
         state.hand_moves[:player] + (hand[:i] + hand[i + 1 :],) + state.hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
@@ -398,12 +387,7 @@ def _choose_pain(state: StichelnState, move: ChoosePain) -> StichelnState:
 def _play_error(state: StichelnState, move: PlayCard) -> IllegalMoveError:
     n = state.setup.players
     if move.player >= n:
-        return IllegalMoveError.of(
-            move,
-            gettext("there is no seat {player} in a {count}-player game").format(
-                player=move.player, count=n
-            ),
-        )
+        return no_such_seat(move, move.player, n)
     if state.phase is _OVER:
         return IllegalMoveError.of(move, gettext("the game is over"))
     if state.phase is _CHOOSING:

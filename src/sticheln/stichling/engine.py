@@ -32,7 +32,7 @@ from sticheln.core.errors import (
     excerpt,
 )
 from sticheln.core.i18n import color_name, gettext, ngettext
-from sticheln.core.moves import check_move_text, parse_game_card
+from sticheln.core.moves import check_move_text, no_such_seat, not_in_hand, parse_game_card
 from sticheln.core.setup import (
     GameSetup,
     SeatTable,
@@ -467,10 +467,7 @@ def apply_move(state: StichlingState, move: StichlingMove) -> StichlingState:
         try:
             i = hand.index(index)
         except ValueError:
-            raise IllegalMoveError.of(
-                move,
-                gettext("{card} is not in player {player}'s hand").format(card=card, player=player),
-            ) from None
+            raise not_in_hand(move, card, player) from None
         can_open, targets = (_CHOICES[key] or _choices(key, setup.rules))[index]
         if type(move) is not AddToTrick:
             if not can_open:
@@ -540,12 +537,7 @@ def _arrange(state: StichlingState, move: ArrangePoints) -> StichlingState:
     setup = state.setup
     n = setup.players
     if player >= n:
-        raise IllegalMoveError.of(
-            move,
-            gettext("there is no seat {player} in a {count}-player game").format(
-                player=player, count=n
-            ),
-        )
+        raise no_such_seat(move, player, n)
     if state.phase is not _ARRANGING:
         reason = (
             gettext("the game is over")
@@ -588,12 +580,7 @@ def _arrange(state: StichlingState, move: ArrangePoints) -> StichlingState:
 def _turn_error(state: StichlingState, move: StichlingMove) -> IllegalMoveError:
     n = state.setup.players
     if move.player >= n:
-        return IllegalMoveError.of(
-            move,
-            gettext("there is no seat {player} in a {count}-player game").format(
-                player=move.player, count=n
-            ),
-        )
+        return no_such_seat(move, move.player, n)
     if state.phase is _OVER:
         return IllegalMoveError.of(move, gettext("the game is over"))
     if state.phase is _ARRANGING:
