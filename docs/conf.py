@@ -49,11 +49,11 @@ autodoc_default_options = {"members": True, "show-inheritance": True}
 # -W. The exceptions are listed below, each with its reason.
 nitpicky = True
 
-# Other projects' names. The standard library's and attrs' inventories are fetched from the web
-# (below); a build without the network cannot fetch them, and there their names would stay
-# unresolved while they are links where the network is, so they are not warned about. numpy,
-# Gymnasium, PettingZoo, OpenSpiel and rich have no inventory here: the build runs where only
-# package indexes can be reached, so their names stay plain text, not warned about either.
+# Other projects' names. The inventories of the standard library, attrs, numpy, Gymnasium,
+# PettingZoo, Dask's distributed and rich are fetched from the web (below); a build without the
+# network cannot fetch them, and there their names would stay unresolved while they are links
+# where the network is, so they are not warned about. OpenSpiel's documentation has no API
+# inventory: its names stay plain text, not warned about either.
 _ONLINE_INVENTORIES = (
     "abc",
     "array",
@@ -68,18 +68,18 @@ _ONLINE_INVENTORIES = (
     "secrets",
     "sys",
     "typing",
-)
-_BUILTINS = ("isinstance", "set.remove")
-_NO_INVENTORY = (
     "numpy",
     "np",
     "npt",
     "gymnasium",
     "pettingzoo",
+    "distributed",
+    "rich",
+)
+_BUILTINS = ("isinstance", "set.remove")
+_NO_INVENTORY = (
     "pyspiel",
     "open_spiel",
-    "rich",
-    "distributed",
 )
 
 
@@ -132,6 +132,14 @@ def _empty_inventory(name: str) -> str:
 intersphinx_mapping = {
     "python": ("https://docs.python.org/3", (None, _empty_inventory("python"))),
     "attrs": ("https://www.attrs.org/en/stable/", (None, _empty_inventory("attrs"))),
+    "numpy": ("https://numpy.org/doc/stable/", (None, _empty_inventory("numpy"))),
+    "gymnasium": ("https://gymnasium.farama.org/", (None, _empty_inventory("gymnasium"))),
+    "pettingzoo": ("https://pettingzoo.farama.org/", (None, _empty_inventory("pettingzoo"))),
+    "distributed": (
+        "https://distributed.dask.org/en/stable/",
+        (None, _empty_inventory("distributed")),
+    ),
+    "rich": ("https://rich.readthedocs.io/en/stable/", (None, _empty_inventory("rich"))),
 }
 intersphinx_timeout = 10
 
