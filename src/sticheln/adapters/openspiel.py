@@ -161,12 +161,15 @@ def _deal_count(game: Any, players: int) -> int:
 
 
 class _Frozen:
-    """Holds an immutable value; copying it (OpenSpiel clones states by ``deepcopy``) is free."""
+    """Holds an immutable value; copying it (OpenSpiel clones states by ``deepcopy``) is free.
+    For a library state it also keeps, once asked, the legal actions of the player to act
+    (``actions``: the indices ascending, and the move of each), which depend on nothing else."""
 
-    __slots__ = ("value",)
+    __slots__ = ("actions", "value")
 
     def __init__(self, value: Any) -> None:
         self.value = value
+        self.actions: tuple[tuple[int, ...], dict[int, Any]] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Frozen:
         return self
@@ -179,6 +182,7 @@ class _Frozen:
 
     def __setstate__(self, value: Any) -> None:
         self.value = value
+        self.actions = None
 
 
 def _view_string(view: Any) -> str:
@@ -372,7 +376,17 @@ class SpielState(pyspiel.State):
             return list(self._left) if player < 0 else []
         if player != self._player:
             return []
-        return list(self._ctx().encoding.legal_actions(self._lib.value, player))
+        return list(self._actions(self._lib)[0])
+
+    def _actions(self, lib: _Frozen) -> tuple[tuple[int, ...], dict[int, Any]]:
+        """The legal actions of the player to act in ``lib``'s state, found once."""
+        actions = lib.actions
+        if actions is None:
+            ctx = self._ctx()
+            moves = ctx.game.legal_moves(lib.value, self._player)
+            by_index = dict(zip(map(ctx.encoding.action_index, moves), moves, strict=True))
+            actions = lib.actions = (tuple(sorted(by_index)), by_index)
+        return actions
 
     def _apply_action(self, action: int) -> None:
         ctx = self._ctx()
@@ -388,7 +402,9 @@ class SpielState(pyspiel.State):
                 self._left = left[:at] + left[at + 1 :]
             return
         state = self._lib.value
-        move = ctx.encoding.action_move(state, self._player, int(action))
+        move = self._actions(self._lib)[1].get(action)
+        if move is None:  # not a legal action: the encoding says why
+            move = ctx.encoding.action_move(state, self._player, int(action))
         state = ctx.game.apply_move(state, move)
         self._lib = _Frozen(state)
         self._player = self._to_act(ctx, state)

@@ -352,8 +352,7 @@ class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
 
     def legal_actions(self, state: StateT, player: int) -> tuple[int, ...]:
         """The indices of ``player``'s legal moves, ascending (empty if none)."""
-        index = self.action_index
-        return tuple(sorted(index(move) for move in self.game.legal_moves(state, player)))
+        return tuple(sorted(map(self.action_index, self.game.legal_moves(state, player))))
 
     def action_mask(self, state: StateT, player: int) -> list[int]:
         """One entry per action index: 1 for the legal moves of ``player``, else 0."""
@@ -373,10 +372,11 @@ class Encoding(abc.ABC, Generic[StateT, MoveT, ViewT]):
                 index = index.__index__()  # numpy integers
             except AttributeError:
                 raise WrongTypeError(f"an action must be an int, got {excerpt(index)}") from None
-        for move in self.game.legal_moves(state, player):
-            if self.action_index(move) == index:
-                move_found: MoveT = move
-                return move_found
+        moves = self.game.legal_moves(state, player)
+        indices = list(map(self.action_index, moves))
+        if index in indices:
+            move_found: MoveT = moves[indices.index(index)]
+            return move_found
         name = (
             repr(self.action_names[index])
             if 0 <= index < self.num_actions

@@ -60,6 +60,7 @@ class StichlingEncoding(Encoding[StichlingState, StichlingMove, StichlingView]):
         deck = rules.deck(players)
         cards = [str(card) for card in deck]
         self._cards = len(cards)
+        self._added = len(_ORDERS) + len(cards)  # the index of the first card added to a trick
         values = [value for triple in rules.points for value in triple]
         self.points_range = (min(values), max(values))
         """The least and the greatest value of a victory-point card (:rule:`SL-VP-1`)."""
@@ -75,6 +76,11 @@ class StichlingEncoding(Encoding[StichlingState, StichlingMove, StichlingView]):
 
     def action_index(self, move: StichlingMove) -> int:
         """The index of ``move``: its order, or its card (and trick)."""
+        # The card moves first, by their exact types: they are nearly all of a game's moves.
+        if type(move) is AddToTrick:
+            return self._cards * move.trick + self._added + self.card_positions[move.card.index]
+        if type(move) is OpenTrick:
+            return len(_ORDERS) + self.card_positions[move.card.index]
         if isinstance(move, ArrangePoints):
             ranked = sorted(move.order)
             return _ORDERS.index(tuple(ranked.index(value) for value in move.order))
@@ -82,7 +88,7 @@ class StichlingEncoding(Encoding[StichlingState, StichlingMove, StichlingView]):
         if isinstance(move, OpenTrick):
             return len(_ORDERS) + place
         assert isinstance(move, AddToTrick)
-        return len(_ORDERS) + self._cards * (1 + move.trick) + place
+        return self._cards * move.trick + self._added + place
 
     def write(self, view: StichlingView, writer: ObservationWriter) -> None:
         """The observation of ``view``, in the order of :attr:`layout`."""
