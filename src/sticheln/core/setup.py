@@ -31,6 +31,10 @@ GivenT = TypeVar("GivenT")
 MAX_SEAT: Final = 999
 """The highest seat number a move may name: no game of the library seats a thousand."""
 
+ALONE: Final[tuple[tuple[int], ...]] = tuple((seat,) for seat in range(MAX_SEAT + 1))
+"""The one-seat tuple of every seat (``ALONE[seat] == (seat,)``), shared: the players to act
+of a state in which one player acts, made without building a tuple on every move."""
+
 
 def check_seat_number(player: object, what: str = "player") -> int:
     """``player`` as a seat number: an ``int`` from 0 to :data:`MAX_SEAT` (``True`` and

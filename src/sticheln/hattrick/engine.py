@@ -34,6 +34,7 @@ from sticheln.core.errors import IllegalMoveError, SetupError, WrongTypeError, e
 from sticheln.core.i18n import color_name, gettext
 from sticheln.core.moves import check_move_text, find_card_move, no_such_seat, not_in_hand
 from sticheln.core.setup import (
+    ALONE,
     SEAT_ORDERS,
     GameSetup,
     SeatTable,
@@ -48,7 +49,7 @@ from sticheln.core.shuffle import deal
 from sticheln.hattrick.moves import Follow, HattrickMove, OpenTrick, Pass, move_table
 from sticheln.hattrick.rules import AMIGO_1995, HattrickRules, LeadCards
 from sticheln.hattrick.scoring import _hand_score
-from sticheln.hattrick.state import SEATS, FinishedHand, HattrickState, check_state
+from sticheln.hattrick.state import FinishedHand, HattrickState, check_state
 from sticheln.hattrick.turn import (
     OPEN_TRICKS,
     Action,
@@ -202,7 +203,7 @@ def _start_hand(
     held = tuple([hand.indices for hand in setup.deals[number]])
     return _new_state(
         HattrickState,
-        (setup, number, held, leader, (), (), empty, empty, (), finished, SEATS[leader], False),
+        (setup, number, held, leader, (), (), empty, empty, (), finished, ALONE[leader], False),
     )
 
 
@@ -436,7 +437,7 @@ def apply_move(state: HattrickState, move: HattrickMove) -> HattrickState:
                     passed,
                     turns,
                     finished,
-                    SEATS[(player + 1) % n],
+                    ALONE[(player + 1) % n],
                     False,
                 ),
             )
@@ -556,7 +557,7 @@ def _finish_turn(
                 passed,
                 turns,
                 finished,
-                SEATS[next_leader],
+                ALONE[next_leader],
                 False,
             ),
         )

@@ -17,7 +17,7 @@ import attrs
 
 from sticheln.core.cards import _ALL_CARDS, Card, CardSet, Color, _card_set
 from sticheln.core.results import ranking, winners
-from sticheln.core.setup import MAX_SEAT, GameSetup, wrong_type
+from sticheln.core.setup import ALONE, GameSetup, wrong_type
 from sticheln.core.text import acting_text, deal_text, short_repr
 from sticheln.core.tricks import Trick
 from sticheln.core.wire import WireValue
@@ -108,14 +108,10 @@ class FinishedHand(WireValue):
         return tuple(moves)
 
 
-SEATS: Final[tuple[tuple[int], ...]] = tuple((seat,) for seat in range(MAX_SEAT + 1))
-"""The one-seat tuple of every seat, shared: :attr:`HattrickState.players_to_act`."""
-
-
 def acting(turn_leader: int, turn_cards: tuple[Card, ...], players: int) -> tuple[int, ...]:
     """:attr:`HattrickState.players_to_act` of a game not over: the seat after the cards of
     the turn so far."""
-    return SEATS[(turn_leader + len(turn_cards)) % players]
+    return ALONE[(turn_leader + len(turn_cards)) % players]
 
 
 class HattrickState(NamedTuple):

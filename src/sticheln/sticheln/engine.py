@@ -24,6 +24,7 @@ from sticheln.core.errors import IllegalMoveError, SetupError, excerpt
 from sticheln.core.i18n import gettext
 from sticheln.core.moves import check_move_text, find_card_move, no_such_seat, not_in_hand
 from sticheln.core.setup import (
+    ALONE,
     SEAT_ORDERS,
     GameSetup,
     check_hands,
@@ -215,6 +216,8 @@ def _start_round(
         set_aside=deal.set_aside,
         finished_rounds=finished,
         to_act=None,
+        players_to_act=SEAT_ORDERS[n][0],
+        is_over=False,
     )
 
 
@@ -246,8 +249,7 @@ def legal_moves(state: StichelnState, player: int) -> tuple[StichelnMove, ...]:
         return state.hand_moves[player]
     if state.phase is not _CHOOSING or state.picks[player] is not None:
         return ()
-    table = PAIN_MOVES[player]
-    return tuple(table[move.card.index] for move in state.hand_moves[player])
+    return tuple(map(PAIN_MOVES[player].__getitem__, map(_card_index, state.hand_moves[player])))
 
 
 def parse_move(state: StichelnState, player: int, text: str) -> StichelnMove:
@@ -280,7 +282,6 @@ def parse_move(state: StichelnState, player: int, text: str) -> StichelnMove:
 
 
 _new_state = tuple.__new__
-_card_bit = attrgetter("bit")
 _card_index = attrgetter("card.index")
 _new_object = object.__new__
 
@@ -302,7 +303,7 @@ def apply_move(state: StichelnState, move: StichelnMove) -> StichelnState:
             )
         # Playing a card: the hot path of every playout, written out in full.
         (setup, phase, number, hand_moves, picks, pick_order, leader, cards, tricks, won,
-         set_aside, finished, to_act) = state  # fmt: skip
+         set_aside, finished, to_act, _, _) = state  # fmt: skip
         player = move.player
         if player != to_act:
             raise _play_error(state, move)
@@ -318,14 +319,17 @@ def apply_move(state: StichelnState, move: StichelnMove) -> StichelnState:
         cards = (*cards, card)
         n = setup.players
         if len(cards) < n:
+            to_act = (player + 1) % n
             return _new_state(StichelnState, (
                 setup, phase, number, hand_moves, picks, pick_order, leader, cards, tricks, won,
-                set_aside, finished, (player + 1) % n,
+                set_aside, finished, to_act, ALONE[to_act], False,
             ))  # fmt: skip
         winner = taking_index(cards, setup.rules.all_zero_trick)  # ST-TRICK-2 to 6
         if winner is not None:
             winner = (leader + winner) % n
-        mask = sum(map(_card_bit, cards))
+        mask = 0
+        for card in cards:
+            mask |= card.bit
         if winner is None:
             set_aside = _card_set(set_aside.mask | mask)
             winner_or_leader = leader
@@ -337,7 +341,7 @@ def apply_move(state: StichelnState, move: StichelnMove) -> StichelnState:
         if len(hand) > 1:
             return _new_state(StichelnState, (
                 setup, phase, number, hand_moves, picks, pick_order, winner_or_leader, (), tricks,
-                won, set_aside, finished, winner_or_leader,
+                won, set_aside, finished, winner_or_leader, ALONE[winner_or_leader], False,
             ))  # fmt: skip
         return _finish_round(state, tricks, won, set_aside)
     except Exception:
@@ -375,12 +379,15 @@ def _choose_pain(state: StichelnState, move: ChoosePain) -> StichelnState:
     hand_moves = (
         state.hand_moves[:player] + (hand[:i] + hand[i + 1 :],) + state.hand_moves[player + 1 :]  # noqa: RUF005 (faster than unpacking)
     )
-    everyone = None not in picks
+    if None in picks:  # ST-PAIN-1: the others still choose
+        phase, to_act, acting = _CHOOSING, None, tuple(filter(player.__ne__, state.players_to_act))
+    else:  # ST-LEAD-3: the round's leader leads the first trick
+        phase, to_act = _PLAYING, state.trick_leader
+        acting = ALONE[to_act]
     return _new_state(StichelnState, (
-        state.setup, _PLAYING if everyone else _CHOOSING, state.round_number, hand_moves, picks,
-        (*state.pick_order, player), state.trick_leader, state.trick_cards, state.tricks,
-        state.won, state.set_aside, state.finished_rounds,
-        state.trick_leader if everyone else None,
+        state.setup, phase, state.round_number, hand_moves, picks, (*state.pick_order, player),
+        state.trick_leader, state.trick_cards, state.tricks, state.won, state.set_aside,
+        state.finished_rounds, to_act, acting, False,
     ))  # fmt: skip
 
 
@@ -454,4 +461,6 @@ def game_over(
         set_aside=empty,
         finished_rounds=finished,
         to_act=None,
+        players_to_act=(),
+        is_over=True,
     )

@@ -122,4 +122,6 @@ def sample_state(view: StichelnView, rng: random.Random) -> StichelnState:
         set_aside=view.set_aside,
         finished_rounds=view.finished_rounds,
         to_act=view.to_act,
+        players_to_act=view.players_to_act,
+        is_over=view.is_over,
     )

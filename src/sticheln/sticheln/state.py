@@ -130,6 +130,11 @@ class StichelnState(NamedTuple):
     """The rounds played so far."""
     to_act: int | None
     """The seat whose turn it is to play a card, or ``None`` outside the playing phase."""
+    players_to_act: tuple[int, ...]
+    """The seats that may move now: everyone still to choose a pain card (:rule:`ST-PAIN-1`),
+    or the one player whose turn it is, or nobody once the game is over."""
+    is_over: bool
+    """Whether the game has ended: its last round is scored (:rule:`ST-GAME-1`)."""
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
@@ -156,11 +161,6 @@ class StichelnState(NamedTuple):
         return len(self.setup.deals)
 
     @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is _OVER
-
-    @property
     def deal_number(self) -> int:
         """The deal in progress: :attr:`round_number`, the name the game protocol uses
         (:meth:`Game.deal_number <sticheln.Game.deal_number>`)."""
@@ -170,17 +170,6 @@ class StichelnState(NamedTuple):
     def round_leader(self) -> int:
         """The seat that leads the first trick of the round in progress (:rule:`ST-LEAD-3`)."""
         return (self.setup.first_leader + self.round_number) % self.setup.players
-
-    @property
-    def players_to_act(self) -> tuple[int, ...]:
-        """The seats that may move now: everyone still to choose a pain card, or the one
-        player whose turn it is, or nobody once the game is over."""
-        to_act = self.to_act
-        if to_act is not None:
-            return (to_act,)
-        if self.phase is _CHOOSING:
-            return tuple(p for p, pick in enumerate(self.picks) if pick is None)
-        return ()
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
