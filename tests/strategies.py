@@ -415,10 +415,12 @@ def expected_legal_moves(state: StichelnState, player: int) -> tuple[StichelnMov
 
 
 def check_players_to_act(state: StichelnState) -> None:
-    """``players_to_act`` and ``to_act`` agree with the phase and with ``legal_moves``."""
+    """``players_to_act``, ``to_act`` and ``is_over`` agree with the phase and with
+    ``legal_moves``."""
     n = state.players
     with_moves = tuple(p for p in range(n) if legal_moves(state, p))
     assert state.players_to_act == with_moves
+    assert state.is_over is (state.phase is Phase.OVER)
     if state.phase is Phase.PLAYING:
         assert state.players_to_act == (expected_to_act(state),)
         assert state.to_act == expected_to_act(state)
