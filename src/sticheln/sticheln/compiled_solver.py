@@ -110,12 +110,12 @@ def _slot(live: np.int64, leader: int, bits: int) -> np.int64:
 
 
 @compiled
-def _others_values(rest: np.int64, value_bit: npt.NDArray[np.int64]) -> np.int64:
-    """The values of the cards of ``rest``, whatever their colour, as a mask."""
+def _others_values(rest: np.int64, value_bytes: npt.NDArray[np.int64]) -> np.int64:
+    """The values of the cards of ``rest``, whatever their colour, as a mask: eight lookups,
+    one per byte of ``rest`` (``value_bytes[byte, bits]``)."""
     values = np.int64(0)
-    while rest:
-        values |= value_bit[trailing_zeros(rest)]
-        rest &= rest - 1
+    for byte in range(8):
+        values |= value_bytes[byte, (rest >> (8 * byte)) & 255]
     return values
 
 
@@ -125,13 +125,13 @@ def _representatives(
     live: np.int64,
     color_of: npt.NDArray[np.int64],
     value_of: npt.NDArray[np.int64],
-    value_bit: npt.NDArray[np.int64],
+    value_bytes: npt.NDArray[np.int64],
     merge: npt.NDArray[np.int64],
     out: npt.NDArray[np.int64],
 ) -> int:
     """The cards of ``hand`` into ``out``, the lowest of each set of interchangeable cards
     only (:class:`~sticheln.sticheln.endgame.RoundPosition`); their number."""
-    others = _others_values(live & ~hand, value_bit)
+    others = np.int64(-1)  # worked out when needed
     count = 0
     previous = -1
     rest = hand
@@ -140,14 +140,12 @@ def _representatives(
         rest &= rest - 1
         if previous >= 0:
             low = value_of[previous]
-            if (
-                color_of[card] == color_of[previous]
-                and merge[color_of[card]]
-                and low > 0
-                and not (others >> low) & ((np.int64(1) << (value_of[card] - low + 1)) - 1)
-            ):
-                previous = card
-                continue
+            if color_of[card] == color_of[previous] and merge[color_of[card]] and low > 0:
+                if others < 0:
+                    others = _others_values(live & ~hand, value_bytes)
+                if not (others >> low) & ((np.int64(1) << (value_of[card] - low + 1)) - 1):
+                    previous = card
+                    continue
         out[count] = card
         count += 1
         previous = card
@@ -304,7 +302,7 @@ def _moves(
     leads: np.int64,
     color_of: npt.NDArray[np.int64],
     value_of: npt.NDArray[np.int64],
-    value_bit: npt.NDArray[np.int64],
+    value_bytes: npt.NDArray[np.int64],
     merge: npt.NDArray[np.int64],
     moves: npt.NDArray[np.int64],
 ) -> None:
@@ -320,7 +318,7 @@ def _moves(
     else:
         node[_ROW] = leads
     node[_COUNT] = _representatives(
-        hands[mover], node[_LIVE], color_of, value_of, value_bit, merge, moves
+        hands[mover], node[_LIVE], color_of, value_of, value_bytes, merge, moves
     )
     node[_NEXT] = 0
 
@@ -337,7 +335,7 @@ def _paranoid(
     leads: np.int64,
     color_of: npt.NDArray[np.int64],
     value_of: npt.NDArray[np.int64],
-    value_bit: npt.NDArray[np.int64],
+    value_bytes: npt.NDArray[np.int64],
     worth: npt.NDArray[np.int64],
     merge: npt.NDArray[np.int64],
     zero_taker: int,
@@ -408,7 +406,7 @@ def _paranoid(
         if not settled:
             moves = scratch[depth]
             _moves(frames, depth, hands, trick, n, beats, leads, color_of, value_of,
-                   value_bit, merge, moves)  # fmt: skip
+                   value_bytes, merge, moves)  # fmt: skip
             count = node[_COUNT]
             if count > 1:
                 played = node[_PLAYED]
@@ -521,7 +519,7 @@ def _maxn(
     leads: np.int64,
     color_of: npt.NDArray[np.int64],
     value_of: npt.NDArray[np.int64],
-    value_bit: npt.NDArray[np.int64],
+    value_bytes: npt.NDArray[np.int64],
     worth: npt.NDArray[np.int64],
     merge: npt.NDArray[np.int64],
     zero_taker: int,
@@ -572,7 +570,7 @@ def _maxn(
         if not settled:
             moves = scratch[depth]
             _moves(frames, depth, hands, trick, n, beats, leads, color_of, value_of,
-                   value_bit, merge, moves)  # fmt: skip
+                   value_bytes, merge, moves)  # fmt: skip
             node[_CHOSEN] = 0  # whether a move's points are in out
             _play(frames, depth, moves[0], hands, trick, player, n, leads, color_of, worth,
                   zero_taker)  # fmt: skip
@@ -624,7 +622,7 @@ def _root(
     leads: np.int64,
     color_of: npt.NDArray[np.int64],
     value_of: npt.NDArray[np.int64],
-    value_bit: npt.NDArray[np.int64],
+    value_bytes: npt.NDArray[np.int64],
     worth: npt.NDArray[np.int64],
     merge: npt.NDArray[np.int64],
     zero_taker: int,
@@ -656,31 +654,95 @@ def _root(
             root[_LOW] += points
         else:
             root[_HIGH] += points
-    _moves(frames, played, hands, stack, n, beats, leads, color_of, value_of, value_bit,
+    _moves(frames, played, hands, stack, n, beats, leads, color_of, value_of, value_bytes,
            merge, scratch[played])  # fmt: skip
     values = np.zeros(len(cards), dtype=np.int64)
+    found = np.zeros(64, dtype=np.int64)
+    known = np.zeros(64, dtype=np.bool_)
+    representatives = scratch[played]
+    guess = 0
     for i in range(len(cards)):
-        _play(frames, played, cards[i], hands, stack, player, n, leads, color_of, worth,
-              zero_taker)  # fmt: skip
-        winner = root[_WINNER]
-        gain = root[_GAIN] if winner == player else 0
-        if maxn:
-            _maxn(frames, played + 1, hands, stack, player, n, beats, leads, color_of,
-                  value_of, value_bit, worth, merge, zero_taker, table_keys, table_ints,
-                  generation, bits, scratch, vectors, counters, deadline)  # fmt: skip
-            values[i] = gain + vectors[played + 1, player]
-        else:
-            frames[played + 1, _ALPHA] = -_WIDE
-            frames[played + 1, _BETA] = _WIDE
-            values[i] = gain + _paranoid(
-                frames, played + 1, hands, stack, player, n, beats, leads, color_of,
-                value_of, value_bit, worth, merge, zero_taker, table_keys, table_ints,
-                generation, bits, scratch, counters, deadline,
+        # The card searched: the lowest of those interchangeable with it.
+        card = cards[i]
+        for k in range(root[_COUNT]):
+            other = representatives[k]
+            if other <= cards[i] and color_of[other] == color_of[cards[i]]:
+                card = other
+        if not known[card]:
+            found[card] = _root_move(
+                frames, played, card, hands, stack, player, maxn, guess, n, beats, leads,
+                color_of, value_of, value_bytes, worth, merge, zero_taker, table_keys,
+                table_ints, generation, bits, scratch, vectors, counters, deadline,
             )  # fmt: skip
-        hands[root[_MOVER]] ^= np.int64(1) << cards[i]
-        if counters[_ABORTED]:
-            break
+            if counters[_ABORTED]:
+                break
+            known[card] = True
+            guess = found[card]
+        values[i] = found[card]
     return values
+
+
+@compiled
+def _root_move(
+    frames: npt.NDArray[np.int64],
+    played: int,
+    card: int,
+    hands: npt.NDArray[np.int64],
+    stack: npt.NDArray[np.int64],
+    player: int,
+    maxn: bool,
+    guess: int,
+    n: int,
+    beats: npt.NDArray[np.int64],
+    leads: np.int64,
+    color_of: npt.NDArray[np.int64],
+    value_of: npt.NDArray[np.int64],
+    value_bytes: npt.NDArray[np.int64],
+    worth: npt.NDArray[np.int64],
+    merge: npt.NDArray[np.int64],
+    zero_taker: int,
+    table_keys: npt.NDArray[np.int64],
+    table_ints: npt.NDArray[np.int32],
+    generation: int,
+    bits: int,
+    scratch: npt.NDArray[np.int64],
+    vectors: npt.NDArray[np.int64],
+    counters: npt.NDArray[np.int64],
+    deadline: float,
+) -> int:
+    """The points still to come for ``player`` after ``card`` at the root
+    (``frames[played]``). Paranoid, by null-window probes from ``guess`` (MTD(f)), which
+    share the transposition table."""
+    root = frames[played]
+    _play(frames, played, card, hands, stack, player, n, leads, color_of, worth, zero_taker)
+    gain = root[_GAIN] if root[_WINNER] == player else 0
+    top = played + 1
+    if maxn:
+        _maxn(frames, top, hands, stack, player, n, beats, leads, color_of, value_of,
+              value_bytes, worth, merge, zero_taker, table_keys, table_ints, generation,
+              bits, scratch, vectors, counters, deadline)  # fmt: skip
+        value = vectors[top, player]
+    else:
+        low, high = frames[top, _LOW], frames[top, _HIGH]
+        value = min(max(guess - gain, low), high)
+        while low < high:
+            beta = min(value + 1 if value <= low else value, high)
+            frames[top, _ALPHA] = beta - 1
+            frames[top, _BETA] = beta
+            value = _paranoid(
+                frames, top, hands, stack, player, n, beats, leads, color_of, value_of,
+                value_bytes, worth, merge, zero_taker, table_keys, table_ints, generation,
+                bits, scratch, counters, deadline,
+            )  # fmt: skip
+            if counters[_ABORTED]:
+                break
+            if value < beta:
+                high = min(high, value)
+            else:
+                low = max(low, value)
+        value = low
+    hands[root[_MOVER]] ^= np.int64(1) << card
+    return int(gain + value)
 
 
 class _Deck:
@@ -704,7 +766,7 @@ class _Cards:
     """The cards still in play of a position, numbered afresh: their tables on one-word
     masks."""
 
-    __slots__ = ("beats", "color_of", "index_of", "indices", "leads", "value_bit", "value_of")
+    __slots__ = ("beats", "color_of", "index_of", "indices", "leads", "value_bytes", "value_of")
 
     def __init__(self, deck: _Deck, live: int) -> None:
         indices = np.array(_bits_to_indices(live), dtype=np.int64)
@@ -722,7 +784,14 @@ class _Cards:
         )
         self.color_of = indices // _SLOTS
         self.value_of = indices % _SLOTS
-        self.value_bit = np.left_shift(np.int64(1), self.value_of)
+        value_bits = np.zeros(64, dtype=np.int64)
+        value_bits[: len(indices)] = np.left_shift(np.int64(1), self.value_of)
+        in_byte = (np.arange(256)[:, None] >> np.arange(8)[None, :]) & 1
+        self.value_bytes = np.bitwise_or.reduce(
+            in_byte[None, :, :] * value_bits.reshape(8, 1, 8), axis=2
+        )
+        """``value_bytes[byte, bits]``: the values of the cards of ``bits`` in that byte of a
+        mask, as a mask."""
 
 
 _DECKS: dict[int, _Deck] = {}
@@ -824,7 +893,7 @@ def move_values(
         found.leads,
         found.color_of,
         found.value_of,
-        found.value_bit,
+        found.value_bytes,
         worth,
         merge,
         -1 if zero_taker is None else zero_taker,
