@@ -20,7 +20,8 @@ The goals for four players of Sticheln: the last 6 tricks in under a second (med
 Where a game has a faster search of the values of the moves (:attr:`GameInfo.solver_values
 <sticheln.GameInfo.solver_values>`, Sticheln's compiled solver), a second line per model gives
 its figures on the same endgames, and its speed as a multiple of the solver's (the ratio of the
-medians, the limit counted for a search that does not finish); ``--compiled-only`` leaves the
+medians, the limit counted for a search that does not finish, so "at least" where the solver's
+median is the limit); ``--compiled-only`` leaves the
 solver out (for endgames it cannot finish, such as ``--cards 14``, a whole round of four
 players). The compiled code is compiled or loaded from its cache before the clock starts.
 """
@@ -186,7 +187,10 @@ def main() -> None:
                 if fast is not None:
                     tail = "compiled"
                     if figures is not None:
-                        tail = f"{figures[0] / max(fast[0], 1e-9):,.0f} x as fast as the solver"
+                        ratio = f"{figures[0] / max(fast[0], 1e-9):,.0f} x as fast as the solver"
+                        if figures[3] * 2 <= len(states):  # the solver's median is the limit
+                            ratio = "at least " + ratio
+                        tail = ratio if fast[3] * 2 > len(states) else "neither finished"
                     line = row(
                         cards, f"{model}, compiled", fast, len(states), args.time_limit, tail
                     )

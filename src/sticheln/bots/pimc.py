@@ -59,7 +59,10 @@ class PIMCBot(Generic[StateT, MoveT, ViewT]):
     protocol: it draws worlds that agree with its view (:meth:`Game.sample_state
     <sticheln.Game.sample_state>`), solves each exactly with the solver
     (:func:`~sticheln.analysis.solve`, under ``model``), and plays the move of the best mean
-    value over the worlds (the first of equal ones in the order of the legal moves).
+    value over the worlds (the first of equal ones in the order of the legal moves). A game's
+    faster search of the values (:attr:`GameInfo.solver_values
+    <sticheln.GameInfo.solver_values>`: Sticheln's compiled solver, with the ``fast`` extra)
+    answers in its place where it handles the world.
 
     The solver is fast only near the end of a deal. When the first world of a decision does
     not solve within ``budget`` positions, or several players act at once (which the solver

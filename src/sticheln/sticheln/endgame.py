@@ -454,6 +454,7 @@ def solver_values(
     >>> state = st.new_game(3, rules=rules, deals=[["R8 B1 G2", "R3 B4 Y5", "R6 B7 Y2"]] * 3)
     >>> for player, card in [(0, "G2"), (1, "Y5"), (2, "Y2")]:
     ...     state = st.apply_move(state, st.parse_move(state, player, card))
+    >>> from sticheln.sticheln.endgame import solver_values
     >>> moves = st.legal_moves(state, 0)
     >>> [str(move.card) for move in moves]
     ['R8', 'B1']
