@@ -73,9 +73,12 @@ def test_small_endgames_of_every_preset_get_the_solvers_values(preset: str) -> N
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", [p for p in PRESETS if p != "tiny"])
 def test_larger_endgames_of_every_preset_get_the_solvers_values(preset: str) -> None:
-    """Hands of four and five cards."""
+    """Hands of four cards, three and four players (the Python solver's maxn takes seconds
+    for each)."""
     game = st.find_game("sticheln", preset)
-    for _, players, cards, seed in [c for c in cases(range(4, 6), 3) if c[0] == preset]:
+    for _, players, cards, seed in [c for c in cases(range(4, 5), 2) if c[0] == preset]:
+        if players > 4:
+            continue
         state = endgame(game, players, 500 + seed, cards)
         for model in MODELS:
             compiled, python = both(game, state, seed % players, model)
