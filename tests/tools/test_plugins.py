@@ -338,7 +338,14 @@ def test_the_declared_references_and_files_of_the_built_in_games_exist(name: str
     from sticheln.core.references import resolve
 
     info = st.find_game(name).info
-    for field in ("playout_policy", "fast_playouts", "hand_sampler", "solver_position", "screen"):
+    for field in (
+        "playout_policy",
+        "fast_playouts",
+        "hand_sampler",
+        "solver_position",
+        "solver_values",
+        "screen",
+    ):
         value = getattr(info, field)
         if value is not None:
             assert callable(resolve(value, field))

@@ -63,9 +63,21 @@ def solved_values(
     """The exact value for ``player`` of each of ``moves`` (its legal moves in ``world``, in
     that order) by :func:`~sticheln.analysis.solve` under ``model``, or ``None`` when the
     search does not finish within ``budget`` positions and ``time_limit`` seconds, or when
-    several players act at once in the deal (which the solver does not search)."""
+    several players act at once in the deal (which the solver does not search).
+
+    A game's faster search of these values (:attr:`GameInfo.solver_values
+    <sticheln.GameInfo.solver_values>`, Sticheln's compiled solver) answers instead where it
+    handles the world; its positions are counted its own way, so a ``budget`` does not
+    stop both searches at the same point."""
     if len(game.players_to_act(world)) != 1:
         return None
+    fast = game.info.solver_values
+    if fast is not None:
+        search = resolve(fast, f"the solver's values of {game.info.title}")
+        found = search(world, player, moves, model, budget, time_limit)
+        if found is not None:
+            values: tuple[int, ...] | None = found[0]
+            return values
     try:
         solution = solve(game, world, player, model=model, budget=budget, time_limit=time_limit)
     except SolverError:  # several players act at once later in the deal

@@ -219,6 +219,9 @@ class GameKit(Generic[StateT, MoveT, ViewT, RulesT]):
     solver_position: Any = None
     """The fast path of the solver, or its reference (:attr:`GameInfo.solver_position`);
     ``None``: the solver searches the protocol's states."""
+    solver_values: Any = None
+    """A faster search of the values of the moves, or its reference
+    (:attr:`GameInfo.solver_values`); ``None``: the solver's own."""
     random_games: Any = None
     """``random_games(game, players, seeds)``: one game played uniformly at random for each
     seed, fast (:attr:`GameInfo.random_games`); or its reference, or ``None``."""
@@ -632,6 +635,7 @@ def _info(kit: GameKit[Any, Any, Any, Any], rules: Any) -> GameInfo:
         fast_playouts=kit.fast_playouts,
         hand_sampler=kit.hand_sampler,
         solver_position=kit.solver_position,
+        solver_values=kit.solver_values,
         random_games=kit.random_games,
         deal_scores_public=kit.deal_scores_public,
         preset_notes=kit.preset_notes,

@@ -147,6 +147,17 @@ class GameInfo:
     :class:`~sticheln.analysis.Position` of the game's own, searched for the score of the seat
     ``player`` (``None``: for every player's), or ``None`` for a state it does not handle; or
     its reference, or ``None`` for the solver's generic path on the protocol's states."""
+    solver_values: Any = None
+    """A faster search of what :func:`sticheln.analysis.estimate.solved_values` asks of the
+    solver, the exact value of each move in one world (the ``pimc`` bot's question):
+    ``solver_values(state, player, moves, model, budget, time_limit)``, returning ``None``
+    for a state it does not handle (the solver then searches it), else ``(values,
+    positions)``: the value for the seat ``player`` of each of ``moves`` (legal moves of the
+    one player to act in ``state``, in that order) under ``model``, as
+    :attr:`Solution.move_values <sticheln.analysis.Solution.move_values>` gives them, or
+    ``None`` if the search did not finish within ``budget`` positions (``None``: no bound)
+    and ``time_limit`` seconds; and the positions searched. Or its reference, or ``None``:
+    the solver answers."""
     random_games: Any = None
     """A fast source of games played uniformly at random, for self-play data
     (:mod:`sticheln.tournament.selfplay`): ``random_games(game, players, seeds)``, returning

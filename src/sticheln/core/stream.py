@@ -21,9 +21,10 @@ __all__ = ["PLAYOUTS_VARIABLE", "PlayoutStream", "compiled_or_none", "wants_comp
 _WORD: Final = 2**64 - 1
 
 PLAYOUTS_VARIABLE: Final = "STICHELN_PLAYOUTS"
-"""The environment variable that chooses how the searches play their playouts out where a
-game has compiled ones: ``compiled`` (numba, the ``fast`` extra), ``python``, or ``auto`` (the
-default when unset or empty: compiled when numba is installed)."""
+"""The environment variable that chooses how the searches play their playouts out, and solve
+the worlds of the ``pimc`` bot, where a game has compiled code for it: ``compiled`` (numba,
+the ``fast`` extra), ``python``, or ``auto`` (the default when unset or empty: compiled when
+numba is installed)."""
 
 
 def wants_compiled() -> bool | None:

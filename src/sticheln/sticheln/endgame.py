@@ -36,17 +36,18 @@ position offers one of them only.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Final
 
 from sticheln.core.cards import MAX_VALUE, Card, Color, _bits_to_indices
+from sticheln.core.stream import compiled_or_none
 from sticheln.sticheln.moves import PLAY_MOVES, PlayCard
 from sticheln.sticheln.playout import tables_for
 from sticheln.sticheln.scoring import card_points, round_score
 from sticheln.sticheln.state import Phase, StichelnState
 from sticheln.sticheln.trick import taking_index, winning_index
 
-__all__ = ["RoundPosition", "solver_position"]
+__all__ = ["RoundPosition", "solver_position", "solver_values"]
 
 _SLOTS: Final = MAX_VALUE + 1
 _COLORS: Final = tuple(Color)
@@ -429,3 +430,45 @@ def solver_position(state: object, player: int | None) -> RoundPosition | None:
     if not isinstance(state, StichelnState) or state.phase is not Phase.PLAYING:
         return None
     return RoundPosition(state, player)
+
+
+def solver_values(
+    state: object,
+    player: int,
+    moves: Sequence[object],
+    model: str,
+    budget: int | None,
+    time_limit: float | None,
+) -> tuple[tuple[int, ...] | None, int] | None:
+    """The value for ``player`` of each of ``moves`` (the legal moves of the player to act)
+    in a Sticheln state in play, under ``model``, by the compiled solver
+    (``sticheln.sticheln.compiled_solver``, the ``fast`` extra), with the positions searched;
+    the values are ``None`` when it does not finish within ``budget`` positions and
+    ``time_limit`` seconds. ``None`` where it does not answer: a state not in play, numba not
+    installed or :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE` set to ``python``, or more
+    than 64 cards in play; the solver (:func:`sticheln.analysis.solve`) answers then, with
+    the same values.
+
+    >>> import sticheln as st
+    >>> rules = st.StichelnRules(name="three-cards", hand_size=3)
+    >>> state = st.new_game(3, rules=rules, deals=[["R8 B1 G2", "R3 B4 Y5", "R6 B7 Y2"]] * 3)
+    >>> for player, card in [(0, "G2"), (1, "Y5"), (2, "Y2")]:
+    ...     state = st.apply_move(state, st.parse_move(state, player, card))
+    >>> from sticheln.sticheln.endgame import solver_values
+    >>> moves = st.legal_moves(state, 0)
+    >>> [str(move.card) for move in moves]
+    ['R8', 'B1']
+    >>> found = solver_values(state, 0, moves, "paranoid", None, None)
+    >>> found is None or found[0] == (-2, 1)  # None without numba
+    True
+    """
+    if not isinstance(state, StichelnState) or state.phase is not Phase.PLAYING:
+        return None
+    search = compiled_or_none("sticheln.sticheln.compiled_solver", "move_values")
+    if search is None:
+        return None
+    cards = [move.card.index for move in moves if isinstance(move, PlayCard)]
+    found: tuple[tuple[int, ...] | None, int] | None = search(
+        state, player, cards, model == "maxn", budget, time_limit
+    )
+    return found

@@ -94,6 +94,7 @@ STICHELN: Final[GameKit[StichelnState, StichelnMove, StichelnView, StichelnRules
     playout_policy="sticheln.sticheln.bot:playout_policy",
     fast_playouts="sticheln.sticheln.playout:round_search",
     solver_position="sticheln.sticheln.endgame:solver_position",
+    solver_values="sticheln.sticheln.endgame:solver_values",
     random_games="sticheln.sticheln.batch:random_games",
     deal_scores_public=True,  # the won cards, and the pain cards once the round is played
     move_hint="sticheln.sticheln.hints:move_hint",

@@ -1,0 +1,911 @@
+"""Sticheln's exact solver of a round compiled to machine code with numba (the ``fast`` extra;
+private to :func:`sticheln.sticheln.endgame.solver_values`, which imports it only when numba
+is installed and :data:`~sticheln.core.stream.PLAYOUTS_VARIABLE` allows compiled code).
+
+:func:`move_values` finds what :func:`sticheln.analysis.solve` finds of a round in sequential
+play, every hand known: the value for one player of each card the player to act may play,
+under ``"paranoid"`` or ``"maxn"``, the same tie rule of maxn included. The differential tests
+(``tests/sticheln/test_compiled_solver.py``) compare both on thousands of endgames of every
+preset.
+
+The cards still in play (the hands and the current trick) are numbered afresh from 0 in the
+order of their indices, so that a set of them is one 64-bit word; a position of more than 64
+such cards is left to the Python solver. The search is a depth-first search over single
+cards, which numba compiles from a recursive function:
+
+- ``"paranoid"``: fail-soft alpha-beta of the points still to come for the player, within
+  the bounds of the cards left (all its pain cards won, all its other cards won); the moves
+  best first by the points of the trick if it ended now, as
+  :class:`~sticheln.sticheln.endgame.RoundPosition` orders them;
+- ``"maxn"``: every move searched (points need not add up to a constant in Sticheln, so the
+  shallow pruning of maxn does not apply), each player taking the move best for itself, ties
+  by the rule of :func:`sticheln.analysis.solve`.
+
+Both merge interchangeable cards (:class:`~sticheln.sticheln.endgame.RoundPosition` says
+when two cards are) and keep a transposition table between tricks: there the points still to
+come depend only on the cards left and the seat to lead, and the cards left say who holds
+which, since no card changes hands. The table is a fixed-size array, kept from search to
+search, whose entries of earlier searches are told apart by a generation number. The last
+trick, whose cards are forced, is worked out directly.
+
+The compiled code reads tables, it defines no rule: which card takes a trick is the table
+:attr:`Tables.beats <sticheln.sticheln.playout.Tables>` (built by
+:func:`~sticheln.trick_winner`), who takes a trick that no card wins is the search's
+``zero_taker`` (:func:`~sticheln.trick_taker`), a card's points are
+:data:`~sticheln.sticheln.policy.POINTS` (:func:`~sticheln.card_points`), and a round's score
+so far is :func:`~sticheln.round_score`.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Final
+
+import numba
+import numpy as np
+
+from sticheln.core.cards import MAX_VALUE, Card, Color, _bits_to_indices
+from sticheln.core.compiled import compiled, trailing_zeros
+from sticheln.sticheln.playout import Tables, tables_for
+from sticheln.sticheln.policy import POINTS
+from sticheln.sticheln.scoring import round_score
+from sticheln.sticheln.state import StichelnState
+from sticheln.sticheln.trick import taking_index, winning_index
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = ["MAX_CARDS", "TABLE_BITS", "move_values"]
+
+_SLOTS: Final = MAX_VALUE + 1
+_COLORS: Final = len(Color)
+MAX_CARDS: Final = 64
+"""The most cards still in play (hands and current trick) that the compiled solver takes."""
+TABLE_BITS: Final = 20
+"""The transposition table holds ``2**TABLE_BITS`` positions between tricks."""
+_CHECK_EVERY: Final = 4096
+"""The positions searched between two looks at the budget and the clock."""
+_WIDE: Final = 1 << 30
+"""Beyond every score."""
+
+# The counters of one search, in an int64 array: positions searched, the count at which to
+# look at the budget and the clock again, the budget (the most positions searched), whether
+# the search gave up.
+_NODES, _CHECK, _BUDGET, _ABORTED = 0, 1, 2, 3
+
+
+@numba.njit(cache=True)  # no nogil: it takes the lock to call Python
+def _clock() -> float:
+    """The seconds of :func:`time.perf_counter`."""
+    with numba.objmode(now="float64"):
+        now = time.perf_counter()
+    return now
+
+
+@compiled
+def _spent(counters: npt.NDArray[np.int64], deadline: float) -> bool:
+    """Count one position; whether the search must give up (out of positions or time)."""
+    counters[_NODES] += 1
+    if counters[_NODES] < counters[_CHECK]:
+        return bool(counters[_ABORTED] != 0)
+    if counters[_NODES] > counters[_BUDGET]:
+        counters[_NODES] -= 1  # not searched
+        counters[_ABORTED] = 1
+        return True
+    if deadline > 0.0 and _clock() >= deadline:
+        counters[_ABORTED] = 1
+        return True
+    counters[_CHECK] = min(counters[_NODES] + _CHECK_EVERY, counters[_BUDGET] + 1)
+    return False
+
+
+@compiled
+def _slot(live: np.int64, leader: int, bits: int) -> np.int64:
+    """The place in the transposition table of the position between tricks of the cards
+    ``live``, ``leader`` to lead."""
+    mixed = (np.uint64(live) + np.uint64(leader + 1) * np.uint64(0x9E3779B97F4A7C15)) * np.uint64(
+        0xBF58476D1CE4E5B9
+    )
+    return np.int64(mixed >> np.uint64(64 - bits))
+
+
+@compiled
+def _others_values(rest: np.int64, value_bytes: npt.NDArray[np.int64]) -> np.int64:
+    """The values of the cards of ``rest``, whatever their colour, as a mask: eight lookups,
+    one per byte of ``rest`` (``value_bytes[byte, bits]``)."""
+    values = np.int64(0)
+    for byte in range(8):
+        values |= value_bytes[byte, (rest >> (8 * byte)) & 255]
+    return values
+
+
+@compiled
+def _representatives(
+    hand: np.int64,
+    live: np.int64,
+    color_of: npt.NDArray[np.int64],
+    value_of: npt.NDArray[np.int64],
+    value_bytes: npt.NDArray[np.int64],
+    merge: npt.NDArray[np.int64],
+    out: npt.NDArray[np.int64],
+) -> int:
+    """The cards of ``hand`` into ``out``, the lowest of each set of interchangeable cards
+    only (:class:`~sticheln.sticheln.endgame.RoundPosition`); their number."""
+    others = np.int64(-1)  # worked out when needed
+    count = 0
+    previous = -1
+    rest = hand
+    while rest:
+        card = trailing_zeros(rest)
+        rest &= rest - 1
+        if previous >= 0:
+            low = value_of[previous]
+            if color_of[card] == color_of[previous] and merge[color_of[card]] and low > 0:
+                if others < 0:
+                    others = _others_values(live & ~hand, value_bytes)
+                if not (others >> low) & ((np.int64(1) << (value_of[card] - low + 1)) - 1):
+                    previous = card
+                    continue
+        out[count] = card
+        count += 1
+        previous = card
+    return count
+
+
+@compiled
+def _last_trick(
+    hands: npt.NDArray[np.int64],
+    n: int,
+    leader: int,
+    beats: npt.NDArray[np.int64],
+    leads: np.int64,
+    color_of: npt.NDArray[np.int64],
+    zero_taker: int,
+) -> int:
+    """The seat that takes the last trick, led by ``leader``, every hand holding its last
+    card (``-1``: nobody, it is set aside)."""
+    first = trailing_zeros(hands[leader])
+    best = 0 if (leads >> first) & 1 else -1
+    best_card = first
+    lead = color_of[first]
+    for i in range(1, n):
+        card = trailing_zeros(hands[(leader + i) % n])
+        if (beats[lead, best_card + 1 if best >= 0 else 0] >> card) & 1:
+            best = i
+            best_card = card
+    taker = best if best >= 0 else zero_taker
+    return -1 if taker < 0 else (leader + taker) % n
+
+
+@compiled
+def _order(
+    moves: npt.NDArray[np.int64],
+    count: int,
+    trick: npt.NDArray[np.int64],
+    start: int,
+    played: int,
+    leader: int,
+    best: int,
+    row: np.int64,
+    mover: int,
+    player: int,
+    n: int,
+    worth: npt.NDArray[np.int64],
+    value_of: npt.NDArray[np.int64],
+) -> None:
+    """Sort the ``count`` cards of ``moves`` best first for the paranoid search of
+    ``player``, as :meth:`RoundPosition.moves <sticheln.sticheln.endgame.RoundPosition.moves>`
+    orders them: by the points of the trick for ``player`` if it ended now, then by value."""
+    holds = best >= 0 and (leader + best) % n == player
+    so_far = 0
+    for k in range(start, start + played):
+        so_far += worth[player, trick[k]]
+    sign = -1 if mover == player else 1
+    for i in range(count):
+        card = moves[i]
+        if (row >> card) & 1:
+            points = so_far + worth[player, card] if mover == player else 0
+            moves[i] = ((sign * points) << 12) + (value_of[card] << 7) + card
+        else:
+            points = so_far + worth[player, card] if holds else 0
+            moves[i] = ((sign * points) << 12) + ((31 - value_of[card]) << 7) + card
+    for i in range(1, count):
+        key = moves[i]
+        j = i - 1
+        while j >= 0 and moves[j] > key:
+            moves[j + 1] = moves[j]
+            j -= 1
+        moves[j + 1] = key
+    for i in range(count):
+        moves[i] &= 127
+
+
+# The fields of a frame of the search (a row of ``frames``): the position of a node and how
+# far its search has gone.
+_PLAYED, _LEADER, _BEST, _LEAD, _LIVE, _LOW, _HIGH = 0, 1, 2, 3, 4, 5, 6
+_ALPHA, _BETA, _START_ALPHA, _START_BETA, _VALUE, _CHOSEN = 7, 8, 9, 10, 11, 12
+_SLOT, _COUNT, _NEXT, _ROW, _MOVER, _WINNER, _GAIN = 13, 14, 15, 16, 17, 18, 19
+_FIELDS: Final = 20
+
+
+@compiled
+def _play(
+    frames: npt.NDArray[np.int64],
+    depth: int,
+    card: int,
+    hands: npt.NDArray[np.int64],
+    trick: npt.NDArray[np.int64],
+    player: int,
+    n: int,
+    leads: np.int64,
+    color_of: npt.NDArray[np.int64],
+    worth: npt.NDArray[np.int64],
+    zero_taker: int,
+) -> None:
+    """Play ``card`` in the node of ``frames[depth]`` and set up the node after it in
+    ``frames[depth + 1]``; when the card ends the trick, ``_WINNER`` and ``_GAIN`` of the
+    node say who took it (``-1``: nobody) and its points for the taker, and ``_LOW`` and
+    ``_HIGH`` of the next node are those of ``player`` without the trick's cards."""
+    node = frames[depth]
+    after = frames[depth + 1]
+    mover = node[_MOVER]
+    played = node[_PLAYED]
+    hands[mover] ^= np.int64(1) << card
+    trick[depth] = card
+    if played:
+        best = played if (node[_ROW] >> card) & 1 else node[_BEST]
+        lead = node[_LEAD]
+    else:
+        best = 0 if (leads >> card) & 1 else -1
+        lead = color_of[card]
+    node[_WINNER] = -1
+    node[_GAIN] = 0
+    after[_LOW] = node[_LOW]
+    after[_HIGH] = node[_HIGH]
+    if played + 1 < n:
+        after[_PLAYED] = played + 1
+        after[_LEADER] = node[_LEADER]
+        after[_BEST] = best
+        after[_LEAD] = lead
+        after[_LIVE] = node[_LIVE]
+        return
+    taker = best if best >= 0 else zero_taker
+    winner = -1 if taker < 0 else (node[_LEADER] + taker) % n
+    left = node[_LIVE]
+    gain = 0
+    for k in range(depth - played, depth + 1):
+        left &= ~(np.int64(1) << trick[k])
+        if winner >= 0:
+            gain += worth[winner, trick[k]]
+        points = worth[player, trick[k]]
+        if points < 0:
+            after[_LOW] -= points
+        else:
+            after[_HIGH] -= points
+    node[_WINNER] = winner
+    node[_GAIN] = gain
+    after[_PLAYED] = 0
+    after[_LEADER] = node[_LEADER] if winner < 0 else winner
+    after[_BEST] = -1
+    after[_LEAD] = -1
+    after[_LIVE] = left
+
+
+@compiled
+def _moves(
+    frames: npt.NDArray[np.int64],
+    depth: int,
+    hands: npt.NDArray[np.int64],
+    trick: npt.NDArray[np.int64],
+    n: int,
+    beats: npt.NDArray[np.int64],
+    leads: np.int64,
+    color_of: npt.NDArray[np.int64],
+    value_of: npt.NDArray[np.int64],
+    value_bytes: npt.NDArray[np.int64],
+    merge: npt.NDArray[np.int64],
+    moves: npt.NDArray[np.int64],
+) -> None:
+    """Set ``_MOVER``, ``_ROW`` (the cards that would take the trick), ``_COUNT`` and
+    ``_NEXT`` of the node of ``frames[depth]``, its moves in ``moves``."""
+    node = frames[depth]
+    played = node[_PLAYED]
+    mover = (node[_LEADER] + played) % n
+    node[_MOVER] = mover
+    if played:
+        best = node[_BEST]
+        node[_ROW] = beats[node[_LEAD], trick[depth - played + best] + 1 if best >= 0 else 0]
+    else:
+        node[_ROW] = leads
+    node[_COUNT] = _representatives(
+        hands[mover], node[_LIVE], color_of, value_of, value_bytes, merge, moves
+    )
+    node[_NEXT] = 0
+
+
+@compiled
+def _paranoid(
+    frames: npt.NDArray[np.int64],
+    top: int,
+    hands: npt.NDArray[np.int64],
+    trick: npt.NDArray[np.int64],
+    player: int,
+    n: int,
+    beats: npt.NDArray[np.int64],
+    leads: np.int64,
+    color_of: npt.NDArray[np.int64],
+    value_of: npt.NDArray[np.int64],
+    value_bytes: npt.NDArray[np.int64],
+    worth: npt.NDArray[np.int64],
+    merge: npt.NDArray[np.int64],
+    zero_taker: int,
+    table_keys: npt.NDArray[np.int64],
+    table_ints: npt.NDArray[np.int32],
+    generation: int,
+    bits: int,
+    scratch: npt.NDArray[np.int64],
+    counters: npt.NDArray[np.int64],
+    deadline: float,
+) -> int:
+    """The points still to come for ``player`` from the node of ``frames[top]`` (its
+    position, ``_ALPHA``, ``_BETA``, ``_LOW`` and ``_HIGH`` set) when it plays its best and
+    the others their worst for it: fail-soft alpha-beta, the value if it lies strictly between
+    alpha and beta, else a bound on the side it fell. ``_LOW`` and ``_HIGH`` are the points
+    of the cards left if ``player`` won only those that cost it, or only those that bring it
+    points; ``trick[depth - played:depth]`` is the current trick of the node at ``depth``.
+    Depth-first with a stack of frames (numba cannot cache a recursive function); 0 if the
+    search gave up (``counters[_ABORTED]``)."""
+    depth = top
+    while True:
+        # Enter the node at depth: settle it at once, or start on its moves.
+        node = frames[depth]
+        settled = True
+        result = np.int64(0)
+        live = node[_LIVE]
+        alpha, beta = node[_ALPHA], node[_BETA]
+        first = np.int64(-1)
+        node[_SLOT] = -1
+        if _spent(counters, deadline):
+            return 0
+        if live == 0:
+            pass
+        elif node[_PLAYED] == 0 and hands[node[_LEADER]] & (hands[node[_LEADER]] - 1) == 0:
+            winner = _last_trick(hands, n, node[_LEADER], beats, leads, color_of, zero_taker)
+            if winner == player:
+                rest = live
+                while rest:
+                    result += worth[player, trailing_zeros(rest)]
+                    rest &= rest - 1
+        else:
+            settled = False
+            if node[_PLAYED] == 0:
+                slot = _slot(live, node[_LEADER], bits)
+                node[_SLOT] = slot
+                if (
+                    table_keys[slot] == live
+                    and table_ints[slot, 0] == generation
+                    and table_ints[slot, 1] == node[_LEADER]
+                ):
+                    low, high = np.int64(table_ints[slot, 2]), np.int64(table_ints[slot, 3])
+                    first = np.int64(table_ints[slot, 4])
+                    if low >= beta or low == high:
+                        settled, result = True, low
+                    elif high <= alpha:
+                        settled, result = True, high
+                    else:
+                        alpha = max(alpha, low)
+                        beta = min(beta, high)
+            if not settled:
+                if node[_LOW] >= beta:
+                    settled, result = True, node[_LOW]
+                elif node[_HIGH] <= alpha:
+                    settled, result = True, node[_HIGH]
+                else:
+                    alpha = max(alpha, node[_LOW])
+                    beta = min(beta, node[_HIGH])
+        if not settled:
+            moves = scratch[depth]
+            _moves(frames, depth, hands, trick, n, beats, leads, color_of, value_of,
+                   value_bytes, merge, moves)  # fmt: skip
+            count = node[_COUNT]
+            if count > 1:
+                played = node[_PLAYED]
+                _order(moves, count, trick, depth - played, played, node[_LEADER],
+                       node[_BEST], node[_ROW], node[_MOVER], player, n, worth,
+                       value_of)  # fmt: skip
+                if first >= 0:
+                    for i in range(1, count):
+                        if moves[i] == first:
+                            for j in range(i, 0, -1):
+                                moves[j] = moves[j - 1]
+                            moves[0] = first
+                            break
+            node[_ALPHA], node[_BETA] = alpha, beta
+            node[_START_ALPHA], node[_START_BETA] = alpha, beta
+            node[_VALUE] = -_WIDE if node[_MOVER] == player else _WIDE
+            node[_CHOSEN] = moves[0]
+            _play(frames, depth, moves[0], hands, trick, player, n, leads, color_of, worth,
+                  zero_taker)  # fmt: skip
+            gain = node[_GAIN] if node[_WINNER] == player else 0
+            frames[depth + 1, _ALPHA] = alpha - gain
+            frames[depth + 1, _BETA] = beta - gain
+            depth += 1
+            continue
+        # Hand the result up, node by node, until a node has a move left to search.
+        while True:
+            if depth == top:
+                return int(result)
+            depth -= 1
+            node = frames[depth]
+            moves = scratch[depth]
+            card = moves[node[_NEXT]]
+            hands[node[_MOVER]] ^= np.int64(1) << card
+            if node[_WINNER] == player:
+                result += node[_GAIN]
+            cut = False
+            if node[_MOVER] == player:
+                if result > node[_VALUE]:
+                    node[_VALUE], node[_CHOSEN] = result, card
+                    if result >= node[_BETA]:
+                        cut = True
+                    elif result > node[_ALPHA]:
+                        node[_ALPHA] = result
+            elif result < node[_VALUE]:
+                node[_VALUE], node[_CHOSEN] = result, card
+                if result <= node[_ALPHA]:
+                    cut = True
+                elif result < node[_BETA]:
+                    node[_BETA] = result
+            node[_NEXT] += 1
+            if not cut and node[_NEXT] < node[_COUNT]:
+                _play(frames, depth, moves[node[_NEXT]], hands, trick, player, n, leads,
+                      color_of, worth, zero_taker)  # fmt: skip
+                gain = node[_GAIN] if node[_WINNER] == player else 0
+                frames[depth + 1, _ALPHA] = node[_ALPHA] - gain
+                frames[depth + 1, _BETA] = node[_BETA] - gain
+                depth += 1
+                break
+            result = node[_VALUE]
+            slot = node[_SLOT]
+            if slot >= 0:
+                live = node[_LIVE]
+                low, high = np.int64(-_WIDE), np.int64(_WIDE)
+                if (
+                    table_keys[slot] == live
+                    and table_ints[slot, 0] == generation
+                    and table_ints[slot, 1] == node[_LEADER]
+                ):
+                    low, high = np.int64(table_ints[slot, 2]), np.int64(table_ints[slot, 3])
+                if result <= node[_START_ALPHA]:
+                    high = min(high, result)
+                elif result >= node[_START_BETA]:
+                    low = max(low, result)
+                else:
+                    low = high = result
+                table_keys[slot] = live
+                table_ints[slot, 0] = generation
+                table_ints[slot, 1] = node[_LEADER]
+                table_ints[slot, 2] = low
+                table_ints[slot, 3] = high
+                table_ints[slot, 4] = node[_CHOSEN]
+
+
+@compiled
+def _better(
+    vector: npt.NDArray[np.int64], chosen: npt.NDArray[np.int64], n: int, mover: int, player: int
+) -> bool:
+    """Whether the maxn rule prefers the points ``vector`` to ``chosen`` for ``mover``: more
+    for itself, then fewer for ``player``, then fewer for seat 0, seat 1, and so on (the rule
+    of :func:`sticheln.analysis.solve`)."""
+    if vector[mover] != chosen[mover]:
+        return bool(vector[mover] > chosen[mover])
+    if vector[player] != chosen[player]:
+        return bool(vector[player] < chosen[player])
+    for seat in range(n):
+        if vector[seat] != chosen[seat]:
+            return bool(vector[seat] < chosen[seat])
+    return False
+
+
+@compiled
+def _maxn(
+    frames: npt.NDArray[np.int64],
+    top: int,
+    hands: npt.NDArray[np.int64],
+    trick: npt.NDArray[np.int64],
+    player: int,
+    n: int,
+    beats: npt.NDArray[np.int64],
+    leads: np.int64,
+    color_of: npt.NDArray[np.int64],
+    value_of: npt.NDArray[np.int64],
+    value_bytes: npt.NDArray[np.int64],
+    worth: npt.NDArray[np.int64],
+    merge: npt.NDArray[np.int64],
+    zero_taker: int,
+    table_keys: npt.NDArray[np.int64],
+    table_ints: npt.NDArray[np.int32],
+    generation: int,
+    bits: int,
+    scratch: npt.NDArray[np.int64],
+    vectors: npt.NDArray[np.int64],
+    counters: npt.NDArray[np.int64],
+    deadline: float,
+) -> None:
+    """Each player's points still to come from the node of ``frames[top]`` when each plays
+    for their own, into ``vectors[top]`` (unfinished if the search gave up,
+    ``counters[_ABORTED]``). Depth-first with a stack of frames, as :func:`_paranoid`."""
+    depth = top
+    while True:
+        node = frames[depth]
+        out = vectors[depth]
+        out[:n] = 0
+        settled = True
+        live = node[_LIVE]
+        node[_SLOT] = -1
+        if _spent(counters, deadline):
+            return
+        if live == 0:
+            pass
+        elif node[_PLAYED] == 0 and hands[node[_LEADER]] & (hands[node[_LEADER]] - 1) == 0:
+            winner = _last_trick(hands, n, node[_LEADER], beats, leads, color_of, zero_taker)
+            if winner >= 0:
+                rest = live
+                while rest:
+                    out[winner] += worth[winner, trailing_zeros(rest)]
+                    rest &= rest - 1
+        else:
+            settled = False
+            if node[_PLAYED] == 0:
+                slot = _slot(live, node[_LEADER], bits)
+                node[_SLOT] = slot
+                if (
+                    table_keys[slot] == live
+                    and table_ints[slot, 0] == generation
+                    and table_ints[slot, 1] == node[_LEADER]
+                ):
+                    for seat in range(n):
+                        out[seat] = table_ints[slot, 2 + seat]
+                    settled = True
+        if not settled:
+            moves = scratch[depth]
+            _moves(frames, depth, hands, trick, n, beats, leads, color_of, value_of,
+                   value_bytes, merge, moves)  # fmt: skip
+            node[_CHOSEN] = 0  # whether a move's points are in out
+            _play(frames, depth, moves[0], hands, trick, player, n, leads, color_of, worth,
+                  zero_taker)  # fmt: skip
+            depth += 1
+            continue
+        while True:
+            if depth == top:
+                return
+            depth -= 1
+            node = frames[depth]
+            moves = scratch[depth]
+            out = vectors[depth]
+            child = vectors[depth + 1]
+            hands[node[_MOVER]] ^= np.int64(1) << moves[node[_NEXT]]
+            if node[_WINNER] >= 0:
+                child[node[_WINNER]] += node[_GAIN]
+            if not node[_CHOSEN] or _better(child, out, n, node[_MOVER], player):
+                out[:n] = child[:n]
+                node[_CHOSEN] = 1
+            node[_NEXT] += 1
+            if node[_NEXT] < node[_COUNT]:
+                _play(frames, depth, moves[node[_NEXT]], hands, trick, player, n, leads,
+                      color_of, worth, zero_taker)  # fmt: skip
+                depth += 1
+                break
+            slot = node[_SLOT]
+            if slot >= 0:
+                table_keys[slot] = node[_LIVE]
+                table_ints[slot, 0] = generation
+                table_ints[slot, 1] = node[_LEADER]
+                for seat in range(n):
+                    table_ints[slot, 2 + seat] = out[seat]
+
+
+@compiled
+def _root(
+    hands: npt.NDArray[np.int64],
+    trick: npt.NDArray[np.int64],
+    played: int,
+    leader: int,
+    best: int,
+    lead: int,
+    live: np.int64,
+    player: int,
+    maxn: bool,
+    cards: npt.NDArray[np.int64],
+    n: int,
+    beats: npt.NDArray[np.int64],
+    leads: np.int64,
+    color_of: npt.NDArray[np.int64],
+    value_of: npt.NDArray[np.int64],
+    value_bytes: npt.NDArray[np.int64],
+    worth: npt.NDArray[np.int64],
+    merge: npt.NDArray[np.int64],
+    zero_taker: int,
+    table_keys: npt.NDArray[np.int64],
+    table_ints: npt.NDArray[np.int32],
+    generation: int,
+    bits: int,
+    counters: npt.NDArray[np.int64],
+    deadline: float,
+) -> npt.NDArray[np.int64]:
+    """The points still to come for ``player`` after each card of ``cards`` (of the player
+    to act), in their order; the search gave up when ``counters[_ABORTED]`` is set. The root
+    is the node at depth ``played``, ``trick[:played]`` the current trick."""
+    size = played + 64 + 2
+    frames = np.zeros((size, _FIELDS), dtype=np.int64)
+    stack = np.zeros(size, dtype=np.int64)
+    stack[:played] = trick[:played]
+    scratch = np.zeros((size, 64), dtype=np.int64)
+    vectors = np.zeros((size, 8), dtype=np.int64)
+    root = frames[played]
+    root[_PLAYED], root[_LEADER], root[_BEST], root[_LEAD], root[_LIVE] = (
+        played, leader, best, lead, live
+    )  # fmt: skip
+    rest = live
+    while rest:
+        points = worth[player, trailing_zeros(rest)]
+        rest &= rest - 1
+        if points < 0:
+            root[_LOW] += points
+        else:
+            root[_HIGH] += points
+    _moves(frames, played, hands, stack, n, beats, leads, color_of, value_of, value_bytes,
+           merge, scratch[played])  # fmt: skip
+    values = np.zeros(len(cards), dtype=np.int64)
+    found = np.zeros(64, dtype=np.int64)
+    known = np.zeros(64, dtype=np.bool_)
+    representatives = scratch[played]
+    guess = 0
+    for i in range(len(cards)):
+        # The card searched: the lowest of those interchangeable with it.
+        card = cards[i]
+        for k in range(root[_COUNT]):
+            other = representatives[k]
+            if other <= cards[i] and color_of[other] == color_of[cards[i]]:
+                card = other
+        if not known[card]:
+            found[card] = _root_move(
+                frames, played, card, hands, stack, player, maxn, guess, n, beats, leads,
+                color_of, value_of, value_bytes, worth, merge, zero_taker, table_keys,
+                table_ints, generation, bits, scratch, vectors, counters, deadline,
+            )  # fmt: skip
+            if counters[_ABORTED]:
+                break
+            known[card] = True
+            guess = found[card]
+        values[i] = found[card]
+    return values
+
+
+@compiled
+def _root_move(
+    frames: npt.NDArray[np.int64],
+    played: int,
+    card: int,
+    hands: npt.NDArray[np.int64],
+    stack: npt.NDArray[np.int64],
+    player: int,
+    maxn: bool,
+    guess: int,
+    n: int,
+    beats: npt.NDArray[np.int64],
+    leads: np.int64,
+    color_of: npt.NDArray[np.int64],
+    value_of: npt.NDArray[np.int64],
+    value_bytes: npt.NDArray[np.int64],
+    worth: npt.NDArray[np.int64],
+    merge: npt.NDArray[np.int64],
+    zero_taker: int,
+    table_keys: npt.NDArray[np.int64],
+    table_ints: npt.NDArray[np.int32],
+    generation: int,
+    bits: int,
+    scratch: npt.NDArray[np.int64],
+    vectors: npt.NDArray[np.int64],
+    counters: npt.NDArray[np.int64],
+    deadline: float,
+) -> int:
+    """The points still to come for ``player`` after ``card`` at the root
+    (``frames[played]``). Paranoid, by null-window probes from ``guess`` (MTD(f)), which
+    share the transposition table."""
+    root = frames[played]
+    _play(frames, played, card, hands, stack, player, n, leads, color_of, worth, zero_taker)
+    gain = root[_GAIN] if root[_WINNER] == player else 0
+    top = played + 1
+    if maxn:
+        _maxn(frames, top, hands, stack, player, n, beats, leads, color_of, value_of,
+              value_bytes, worth, merge, zero_taker, table_keys, table_ints, generation,
+              bits, scratch, vectors, counters, deadline)  # fmt: skip
+        value = vectors[top, player]
+    else:
+        low, high = frames[top, _LOW], frames[top, _HIGH]
+        value = min(max(guess - gain, low), high)
+        while low < high:
+            beta = min(value + 1 if value <= low else value, high)
+            frames[top, _ALPHA] = beta - 1
+            frames[top, _BETA] = beta
+            value = _paranoid(
+                frames, top, hands, stack, player, n, beats, leads, color_of, value_of,
+                value_bytes, worth, merge, zero_taker, table_keys, table_ints, generation,
+                bits, scratch, counters, deadline,
+            )  # fmt: skip
+            if counters[_ABORTED]:
+                break
+            if value < beta:
+                high = min(high, value)
+            else:
+                low = max(low, value)
+        value = low
+    hands[root[_MOVER]] ^= np.int64(1) << card
+    return int(gain + value)
+
+
+class _Deck:
+    """The tables of one deck as arrays: which cards take a trick, as a boolean array
+    ``[lead colour, best card + 1, card]``, and which win a trick they lead."""
+
+    __slots__ = ("beats", "leads")
+
+    def __init__(self, tables: Tables) -> None:
+        size = _COLORS * _SLOTS
+        beats = np.zeros((_COLORS, size + 1, size), dtype=bool)
+        for color, row in enumerate(tables.beats):
+            for column, mask in enumerate(row):
+                beats[color, column, list(_bits_to_indices(mask))] = True
+        self.beats = beats
+        self.leads = np.zeros(size, dtype=bool)
+        self.leads[list(_bits_to_indices(tables.leads))] = True
+
+
+class _Cards:
+    """The cards still in play of a position, numbered afresh: their tables on one-word
+    masks."""
+
+    __slots__ = ("beats", "color_of", "index_of", "indices", "leads", "value_bytes", "value_of")
+
+    def __init__(self, deck: _Deck, live: int) -> None:
+        indices = np.array(_bits_to_indices(live), dtype=np.int64)
+        self.indices = indices
+        """The card index of each card, by its new number."""
+        self.index_of = {int(index): number for number, index in enumerate(indices)}
+        """The new number of each card index."""
+        weights = np.left_shift(np.uint64(1), np.arange(len(indices), dtype=np.uint64))
+        columns = np.concatenate(([0], indices + 1))
+        taken = deck.beats[:, columns][:, :, indices]
+        self.beats = (taken.astype(np.uint64) * weights).sum(axis=2, dtype=np.uint64)
+        self.beats = self.beats.view(np.int64)
+        self.leads = np.uint64((deck.leads[indices].astype(np.uint64) * weights).sum()).view(
+            np.int64
+        )
+        self.color_of = indices // _SLOTS
+        self.value_of = indices % _SLOTS
+        value_bits = np.zeros(64, dtype=np.int64)
+        value_bits[: len(indices)] = np.left_shift(np.int64(1), self.value_of)
+        in_byte = (np.arange(256)[:, None] >> np.arange(8)[None, :]) & 1
+        self.value_bytes = np.bitwise_or.reduce(
+            in_byte[None, :, :] * value_bits.reshape(8, 1, 8), axis=2
+        )
+        """``value_bytes[byte, bits]``: the values of the cards of ``bits`` in that byte of a
+        mask, as a mask."""
+
+
+_DECKS: dict[int, _Deck] = {}
+_CARD_SETS: dict[tuple[int, int], _Cards] = {}
+_CARD_SETS_LIMIT: Final = 64
+_POINTS: Final = np.array(POINTS, dtype=np.int64)
+
+
+class _Table:
+    """The transposition table, kept from search to search."""
+
+    keys: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+    ints: npt.NDArray[np.int32] = np.zeros((0, 10), dtype=np.int32)
+    generation = 0
+
+    @classmethod
+    def next(cls) -> int:
+        """A generation number for a new search (the table is made on first use)."""
+        if not len(cls.keys):
+            cls.keys = np.zeros(1 << TABLE_BITS, dtype=np.int64)
+            cls.ints = np.zeros((1 << TABLE_BITS, 10), dtype=np.int32)
+        cls.generation += 1
+        if cls.generation >= 1 << 30:
+            cls.ints[:, 0] = 0
+            cls.generation = 1
+        return cls.generation
+
+
+def move_values(
+    state: StichelnState,
+    player: int,
+    cards: list[int],
+    maxn: bool,
+    budget: int | None,
+    time_limit: float | None,
+) -> tuple[tuple[int, ...] | None, int] | None:
+    """The value for ``player`` (its score of the round at its end) of playing each card of
+    ``cards`` (card indices of the hand of the player to act) in ``state``, a round in play,
+    under maxn or paranoid, and the positions searched; the values are ``None`` when the
+    search does not finish within ``budget`` positions and ``time_limit`` seconds. ``None``
+    for a position of more than :data:`MAX_CARDS` cards in play."""
+    n = state.setup.players
+    rules = state.setup.rules
+    hands_masks = [hand.mask for hand in state.hands]
+    live = 0
+    for mask in hands_masks:
+        live |= mask
+    trick_cards = state.trick_cards
+    for card in trick_cards:
+        live |= 1 << card.index
+    if live.bit_count() > MAX_CARDS:
+        return None
+    tables = tables_for(rules, n)
+    found = _CARD_SETS.get((tables.deck, live))
+    if found is None:
+        deck = _DECKS.get(tables.deck)
+        if deck is None:
+            deck = _DECKS[tables.deck] = _Deck(tables)
+        if len(_CARD_SETS) >= _CARD_SETS_LIMIT:
+            _CARD_SETS.clear()
+        found = _CARD_SETS[tables.deck, live] = _Cards(deck, live)
+    number = found.index_of
+    picks = [card for card in state.picks if card is not None]
+    pains = [card.color for card in picks]
+    colors = list(Color)
+    worth = _POINTS[[colors.index(pain) for pain in pains]][:, found.indices]
+    searched = set(pains) if maxn else {pains[player]}
+    merge = np.array([color not in searched for color in colors], dtype=np.int64)
+    hands = np.zeros(n, dtype=np.int64)
+    for seat, mask in enumerate(hands_masks):
+        word = 0
+        for index in _bits_to_indices(mask):
+            word |= 1 << number[index]
+        hands[seat] = word - (1 << 64) if word >> 63 else word
+    trick = np.array([number[card.index] for card in trick_cards] or [0], dtype=np.int64)
+    best = winning_index(trick_cards) if trick_cards else None
+    lead = int(found.color_of[number[trick_cards[0].index]]) if trick_cards else -1
+    zero_taker = taking_index((Card(Color.RED, 0),) * n, rules.all_zero_trick)
+    word = (1 << len(found.indices)) - 1
+    counters = np.array([0, _CHECK_EVERY, _WIDE << 20, 0], dtype=np.int64)
+    if budget is not None:
+        counters[_BUDGET] = budget
+        counters[_CHECK] = min(budget + 1, _CHECK_EVERY)
+    deadline = 0.0 if time_limit is None else time.perf_counter() + time_limit
+    generation = _Table.next()
+    values = _root(
+        hands,
+        trick,
+        len(trick_cards),
+        state.trick_leader,
+        -1 if best is None else best,
+        lead,
+        np.int64(word - (1 << 64) if word >> 63 else word),
+        player,
+        maxn,
+        np.array([number[index] for index in cards], dtype=np.int64),
+        n,
+        found.beats,
+        found.leads,
+        found.color_of,
+        found.value_of,
+        found.value_bytes,
+        worth,
+        merge,
+        -1 if zero_taker is None else zero_taker,
+        _Table.keys,
+        _Table.ints,
+        generation,
+        TABLE_BITS,
+        counters,
+        deadline,
+    )
+    nodes = int(counters[_NODES])
+    if counters[_ABORTED]:
+        return None, nodes
+    base = round_score(picks[player], state.won[player])
+    return tuple(base + int(value) for value in values), nodes
