@@ -11,7 +11,7 @@ preset.
 The cards still in play (the hands and the current trick) are numbered afresh from 0 in the
 order of their indices, so that a set of them is one 64-bit word; a position of more than 64
 such cards is left to the Python solver. The search is a depth-first search over single
-cards, which numba compiles from a recursive function:
+cards, a loop over a stack of frames (numba cannot load a recursive function from its cache):
 
 - ``"paranoid"``: fail-soft alpha-beta of the points still to come for the player, within
   the bounds of the cards left (all its pain cards won, all its other cards won); the moves
