@@ -22,7 +22,7 @@ from itertools import permutations
 from typing import Any, ClassVar
 
 from sticheln.core.encoding import Encoding, ObservationWriter
-from sticheln.stichling.moves import AddToTrick, ArrangePoints, OpenTrick, StichlingMove
+from sticheln.stichling.moves import AddToTrick, OpenTrick, StichlingMove
 from sticheln.stichling.rules import OPEN_TRICKS, TRICK_SIZE, StichlingRules
 from sticheln.stichling.state import Phase, StichlingState
 from sticheln.stichling.view import StichlingView
@@ -75,20 +75,14 @@ class StichlingEncoding(Encoding[StichlingState, StichlingMove, StichlingView]):
         super().__init__(game, players, deck)
 
     def action_index(self, move: StichlingMove) -> int:
-        """The index of ``move``: its order, or its card (and trick)."""
-        # The card moves first, by their exact types: they are nearly all of a game's moves.
-        if type(move) is AddToTrick:
+        """The index of ``move``: its card (and trick), or its order."""
+        # The card moves first: they are nearly all of a game's moves.
+        if isinstance(move, AddToTrick):
             return self._cards * move.trick + self._added + self.card_positions[move.card.index]
-        if type(move) is OpenTrick:
-            return len(_ORDERS) + self.card_positions[move.card.index]
-        if isinstance(move, ArrangePoints):
-            ranked = sorted(move.order)
-            return _ORDERS.index(tuple(ranked.index(value) for value in move.order))
-        place = self.card_positions[move.card.index]
         if isinstance(move, OpenTrick):
-            return len(_ORDERS) + place
-        assert isinstance(move, AddToTrick)
-        return self._cards * move.trick + self._added + place
+            return len(_ORDERS) + self.card_positions[move.card.index]
+        ranked = sorted(move.order)
+        return _ORDERS.index(tuple(ranked.index(value) for value in move.order))
 
     def write(self, view: StichlingView, writer: ObservationWriter) -> None:
         """The observation of ``view``, in the order of :attr:`layout`."""
