@@ -130,6 +130,7 @@ def test_each_game_declares_itself() -> None:
         screen="sticheln.sticheln.screen:StichelnScreen",
         web_renderer="sticheln.sticheln:render.js",
         solver_position="sticheln.sticheln.endgame:solver_position",
+        solver_values="sticheln.sticheln.endgame:solver_values",
         random_games="sticheln.sticheln.batch:random_games",
         deal_scores_public=True,
         move_hint="sticheln.sticheln.hints:move_hint",
