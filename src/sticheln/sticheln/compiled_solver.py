@@ -110,6 +110,24 @@ def _slot(live: np.int64, leader: int, bits: int) -> np.int64:
 
 
 @compiled
+def _stored(
+    table_keys: npt.NDArray[np.int64],
+    table_ints: npt.NDArray[np.int32],
+    slot: np.int64,
+    live: np.int64,
+    leader: int,
+    generation: int,
+) -> bool:
+    """Whether the entry at ``slot`` of the transposition table is the position between
+    tricks of the cards ``live``, ``leader`` to lead, stored by this search's generation."""
+    return bool(
+        table_keys[slot] == live
+        and table_ints[slot, 0] == generation
+        and table_ints[slot, 1] == leader
+    )
+
+
+@compiled
 def _others_values(rest: np.int64, value_bytes: npt.NDArray[np.int64]) -> np.int64:
     """The values of the cards of ``rest``, whatever their colour, as a mask: eight lookups,
     one per byte of ``rest`` (``value_bytes[byte, bits]``)."""
@@ -381,11 +399,7 @@ def _paranoid(
             if node[_PLAYED] == 0:
                 slot = _slot(live, node[_LEADER], bits)
                 node[_SLOT] = slot
-                if (
-                    table_keys[slot] == live
-                    and table_ints[slot, 0] == generation
-                    and table_ints[slot, 1] == node[_LEADER]
-                ):
+                if _stored(table_keys, table_ints, slot, live, node[_LEADER], generation):
                     low, high = np.int64(table_ints[slot, 2]), np.int64(table_ints[slot, 3])
                     first = np.int64(table_ints[slot, 4])
                     if low >= beta or low == high:
@@ -470,11 +484,7 @@ def _paranoid(
             if slot >= 0:
                 live = node[_LIVE]
                 low, high = np.int64(-_WIDE), np.int64(_WIDE)
-                if (
-                    table_keys[slot] == live
-                    and table_ints[slot, 0] == generation
-                    and table_ints[slot, 1] == node[_LEADER]
-                ):
+                if _stored(table_keys, table_ints, slot, live, node[_LEADER], generation):
                     low, high = np.int64(table_ints[slot, 2]), np.int64(table_ints[slot, 3])
                 if result <= node[_START_ALPHA]:
                     high = min(high, result)
@@ -559,11 +569,7 @@ def _maxn(
             if node[_PLAYED] == 0:
                 slot = _slot(live, node[_LEADER], bits)
                 node[_SLOT] = slot
-                if (
-                    table_keys[slot] == live
-                    and table_ints[slot, 0] == generation
-                    and table_ints[slot, 1] == node[_LEADER]
-                ):
+                if _stored(table_keys, table_ints, slot, live, node[_LEADER], generation):
                     for seat in range(n):
                         out[seat] = table_ints[slot, 2 + seat]
                     settled = True
