@@ -341,6 +341,106 @@ def _moves(
 
 
 @compiled
+def _cannot_take(
+    frames: npt.NDArray[np.int64],
+    depth: int,
+    hands: npt.NDArray[np.int64],
+    trick: npt.NDArray[np.int64],
+    player: int,
+    n: int,
+    beats: npt.NDArray[np.int64],
+    zero_taker: int,
+) -> bool:
+    """Whether ``player`` cannot take the trick of the node of ``frames[depth]``, whatever
+    is played to it from now on: its card is already played and a card played after it beat
+    it (the best card of a trick never goes back to one it beat), or all cards so far are
+    zeros and a trick of zeros is not the player's; or it has yet to play and none of its
+    cards beats the best card so far, so none beats a card that beats that one either
+    (ST-TRICK-2, ST-TRICK-3, ST-TRICK-4, ST-TRICK-5, ST-TRICK-6)."""
+    played = frames[depth, _PLAYED]
+    seat = (player - frames[depth, _LEADER]) % n
+    best = frames[depth, _BEST]
+    if seat < played:
+        return bool(best != seat if best >= 0 else zero_taker != seat)
+    if best < 0:
+        return False
+    row = beats[frames[depth, _LEAD], trick[depth - played + best] + 1]
+    return bool(hands[player] & row == 0)
+
+
+_NONE: Final = 1 << 40
+"""No value (:func:`_cutoff`)."""
+
+
+@compiled
+def _cutoff(
+    frames: npt.NDArray[np.int64],
+    depth: int,
+    moves: npt.NDArray[np.int64],
+    count: int,
+    trick: npt.NDArray[np.int64],
+    player: int,
+    n: int,
+    worth: npt.NDArray[np.int64],
+    zero_taker: int,
+    table_keys: npt.NDArray[np.int64],
+    table_ints: npt.NDArray[np.int32],
+    generation: int,
+    bits: int,
+    alpha: int,
+    beta: int,
+) -> int:
+    """A bound on the value of the node of ``frames[depth]``, the last card of a trick, that
+    settles it for the window from ``alpha`` to ``beta``, read from the entries of the
+    positions after its ``count`` moves (``moves``) in the transposition table, before any is
+    searched (an enhanced transposition cutoff); :data:`_NONE` if there is none."""
+    played = frames[depth, _PLAYED]
+    leader = frames[depth, _LEADER]
+    mine = frames[depth, _MOVER] == player
+    cards = np.int64(0)
+    so_far = 0
+    costs = 0  # the points of the trick's cards that cost player points, and the others'
+    brings = 0
+    for k in range(depth - played, depth):
+        cards |= np.int64(1) << trick[k]
+        points = worth[player, trick[k]]
+        so_far += points
+        if points < 0:
+            costs += points
+        else:
+            brings += points
+    left_all = frames[depth, _LIVE] & ~cards
+    for i in range(count):
+        card = moves[i]
+        best = played if (frames[depth, _ROW] >> card) & 1 else frames[depth, _BEST]
+        taker = best if best >= 0 else zero_taker
+        winner = -1 if taker < 0 else (leader + taker) % n
+        gain = so_far + worth[player, card] if winner == player else 0
+        left = left_all & ~(np.int64(1) << card)
+        after = leader if winner < 0 else winner
+        points = worth[player, card]
+        if mine:
+            low = frames[depth, _LOW] - costs - min(points, 0) + gain
+            if low >= beta:
+                return low
+        else:
+            high = frames[depth, _HIGH] - brings - max(points, 0) + gain
+            if high <= alpha:
+                return high
+        slot = _slot(left, after, bits)
+        if _stored(table_keys, table_ints, slot, left, after, generation):
+            if mine:
+                low = table_ints[slot, 4] + gain
+                if low >= beta:
+                    return low
+            else:
+                high = table_ints[slot, 5] + gain
+                if high <= alpha:
+                    return high
+    return _NONE
+
+
+@compiled
 def _paranoid(
     frames: npt.NDArray[np.int64],
     top: int,
@@ -413,13 +513,25 @@ def _paranoid(
                         alpha = max(alpha, low)
                         beta = min(beta, high)
             if not settled:
-                if frames[depth, _LOW] >= beta:
-                    settled, result = True, frames[depth, _LOW]
-                elif frames[depth, _HIGH] <= alpha:
-                    settled, result = True, frames[depth, _HIGH]
+                low, high = frames[depth, _LOW], frames[depth, _HIGH]
+                played = frames[depth, _PLAYED]
+                if played and _cannot_take(
+                    frames, depth, hands, trick, player, n, beats, zero_taker
+                ):
+                    # None of the cards played to the trick so far goes to player.
+                    for k in range(depth - played, depth):
+                        points = worth[player, trick[k]]
+                        if points < 0:
+                            low -= points
+                        else:
+                            high -= points
+                if low >= beta:
+                    settled, result = True, low
+                elif high <= alpha:
+                    settled, result = True, high
                 else:
-                    alpha = max(alpha, frames[depth, _LOW])
-                    beta = min(beta, frames[depth, _HIGH])
+                    alpha = max(alpha, low)
+                    beta = min(beta, high)
         if not settled:
             moves = scratch[depth]
             _moves(frames, depth, hands, trick, n, beats, leads, color_of, value_of,
@@ -437,6 +549,12 @@ def _paranoid(
                                 moves[j] = moves[j - 1]
                             moves[0] = first
                             break
+            if frames[depth, _PLAYED] == n - 1:
+                result = _cutoff(frames, depth, moves, count, trick, player, n, worth,
+                                 zero_taker, table_keys, table_ints, generation, bits, alpha,
+                                 beta)  # fmt: skip
+                settled = result != _NONE
+        if not settled:
             frames[depth, _ALPHA], frames[depth, _BETA] = alpha, beta
             frames[depth, _START_ALPHA], frames[depth, _START_BETA] = alpha, beta
             frames[depth, _VALUE] = -_WIDE if frames[depth, _MOVER] == player else _WIDE
