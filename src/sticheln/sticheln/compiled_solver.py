@@ -39,7 +39,8 @@ so far is :func:`~sticheln.round_score`.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import numba
 import numpy as np
@@ -54,6 +55,16 @@ from sticheln.sticheln.trick import taking_index, winning_index
 
 if TYPE_CHECKING:
     import numpy.typing as npt
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _bare(function: F) -> F:
+    """``function`` compiled by numba without counting references to the arrays it is
+    given (``_nrt=False``: it makes none): the atomic operations that count them on every
+    call cost more than the search's own work. Such a function cannot make an array."""
+    return cast(F, numba.njit(cache=True, nogil=True, _nrt=False)(function))
+
 
 __all__ = ["MAX_CARDS", "TABLE_BITS", "move_values"]
 
@@ -82,7 +93,7 @@ def _clock() -> float:
     return now
 
 
-@compiled
+@_bare
 def _spent(counters: npt.NDArray[np.int64], deadline: float) -> bool:
     """Count one position; whether the search must give up (out of positions or time)."""
     counters[_NODES] += 1
@@ -99,7 +110,7 @@ def _spent(counters: npt.NDArray[np.int64], deadline: float) -> bool:
     return False
 
 
-@compiled
+@_bare
 def _slot(live: np.int64, leader: int, bits: int) -> np.int64:
     """The place in the transposition table of the position between tricks of the cards
     ``live``, ``leader`` to lead."""
@@ -109,7 +120,7 @@ def _slot(live: np.int64, leader: int, bits: int) -> np.int64:
     return np.int64(mixed >> np.uint64(64 - bits))
 
 
-@compiled
+@_bare
 def _stored(
     table_keys: npt.NDArray[np.int64],
     table_ints: npt.NDArray[np.int32],
@@ -127,7 +138,7 @@ def _stored(
     )
 
 
-@compiled
+@_bare
 def _others_values(rest: np.int64, value_bytes: npt.NDArray[np.int64]) -> np.int64:
     """The values of the cards of ``rest``, whatever their colour, as a mask: eight lookups,
     one per byte of ``rest`` (``value_bytes[byte, bits]``)."""
@@ -137,7 +148,7 @@ def _others_values(rest: np.int64, value_bytes: npt.NDArray[np.int64]) -> np.int
     return values
 
 
-@compiled
+@_bare
 def _representatives(
     hand: np.int64,
     live: np.int64,
@@ -170,7 +181,7 @@ def _representatives(
     return count
 
 
-@compiled
+@_bare
 def _last_trick(
     hands: npt.NDArray[np.int64],
     n: int,
@@ -195,7 +206,7 @@ def _last_trick(
     return -1 if taker < 0 else (leader + taker) % n
 
 
-@compiled
+@_bare
 def _order(
     moves: npt.NDArray[np.int64],
     count: int,
@@ -246,7 +257,7 @@ _SLOT, _COUNT, _NEXT, _ROW, _MOVER, _WINNER, _GAIN = 13, 14, 15, 16, 17, 18, 19
 _FIELDS: Final = 20
 
 
-@compiled
+@_bare
 def _play(
     frames: npt.NDArray[np.int64],
     depth: int,
@@ -307,7 +318,7 @@ def _play(
     frames[depth + 1, _LIVE] = left
 
 
-@compiled
+@_bare
 def _moves(
     frames: npt.NDArray[np.int64],
     depth: int,
@@ -340,7 +351,7 @@ def _moves(
     frames[depth, _NEXT] = 0
 
 
-@compiled
+@_bare
 def _cannot_take(
     frames: npt.NDArray[np.int64],
     depth: int,
@@ -372,7 +383,7 @@ _NONE: Final = 1 << 40
 """No value (:func:`_cutoff`)."""
 
 
-@compiled
+@_bare
 def _cutoff(
     frames: npt.NDArray[np.int64],
     depth: int,
@@ -440,7 +451,7 @@ def _cutoff(
     return _NONE
 
 
-@compiled
+@_bare
 def _paranoid(
     frames: npt.NDArray[np.int64],
     top: int,
@@ -619,7 +630,7 @@ def _paranoid(
                 table_ints[slot, 6] = frames[depth, _CHOSEN]
 
 
-@compiled
+@_bare
 def _better(
     vector: npt.NDArray[np.int64], chosen: npt.NDArray[np.int64], n: int, mover: int, player: int
 ) -> bool:
@@ -636,7 +647,7 @@ def _better(
     return False
 
 
-@compiled
+@_bare
 def _maxn(
     frames: npt.NDArray[np.int64],
     top: int,
@@ -667,7 +678,8 @@ def _maxn(
     depth = top
     while True:
         out = vectors[depth]
-        out[:n] = 0
+        for seat in range(n):
+            out[seat] = 0
         settled = True
         live = frames[depth, _LIVE]
         frames[depth, _SLOT] = -1
@@ -716,7 +728,8 @@ def _maxn(
             if frames[depth, _WINNER] >= 0:
                 child[frames[depth, _WINNER]] += frames[depth, _GAIN]
             if not frames[depth, _CHOSEN] or _better(child, out, n, frames[depth, _MOVER], player):
-                out[:n] = child[:n]
+                for seat in range(n):
+                    out[seat] = child[seat]
                 frames[depth, _CHOSEN] = 1
             frames[depth, _NEXT] += 1
             if frames[depth, _NEXT] < frames[depth, _COUNT]:
@@ -810,7 +823,7 @@ def _root(
     return values
 
 
-@compiled
+@_bare
 def _root_move(
     frames: npt.NDArray[np.int64],
     played: int,
