@@ -14,9 +14,16 @@ such cards is left to the Python solver. The search is a depth-first search over
 cards, a loop over a stack of frames (numba cannot load a recursive function from its cache):
 
 - ``"paranoid"``: fail-soft alpha-beta of the points still to come for the player, within
-  the bounds of the cards left (all its pain cards won, all its other cards won); the moves
+  the bounds of the cards left (all its pain cards won, all its other cards won), without the
+  cards of a trick it can no longer take (its card beaten, or none of its cards beats the
+  best one: a card that does not beat the best card beats none that beats it); the moves
   best first by the points of the trick if it ended now, as
-  :class:`~sticheln.sticheln.endgame.RoundPosition` orders them;
+  :class:`~sticheln.sticheln.endgame.RoundPosition` orders them, the best move stored for a
+  position first. At the root each card's value is found by null-window probes (MTD(f)),
+  from the value of the card before, stepping up by 1, 2, 4, ... points while they fail high
+  and down to the bound returned once one fails low. Before searching the moves of the last
+  card of a trick, the search looks up the positions after each of them in the table and
+  stops if one settles the node (an enhanced transposition cutoff);
 - ``"maxn"``: every move searched (points need not add up to a constant in Sticheln, so the
   shallow pruning of maxn does not apply), each player taking the move best for itself, ties
   by the rule of :func:`sticheln.analysis.solve`.
@@ -25,8 +32,12 @@ Both merge interchangeable cards (:class:`~sticheln.sticheln.endgame.RoundPositi
 when two cards are) and keep a transposition table between tricks: there the points still to
 come depend only on the cards left and the seat to lead, and the cards left say who holds
 which, since no card changes hands. The table is a fixed-size array, kept from search to
-search, whose entries of earlier searches are told apart by a generation number. The last
-trick, whose cards are forced, is worked out directly.
+search, whose entries of earlier searches are told apart by a generation number; an entry
+is one 64-byte row, one cache line, holding both bounds found for a position and the best
+move. The last trick, whose cards are forced, is worked out directly. The search's own
+functions are compiled without numba's counting of references to the arrays they are given
+(its atomic operations on every call cost more than the search's work); only
+:func:`_root` makes arrays.
 
 The compiled code reads tables, it defines no rule: which card takes a trick is the table
 :attr:`Tables.beats <sticheln.sticheln.playout.Tables>` (built by
