@@ -70,11 +70,15 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+_BARE: Final[dict[str, Any]] = {"_nrt": False}
+"""numba's option of compiling without the counting of references (not in its stubs)."""
+
+
 def _bare(function: F) -> F:
     """``function`` compiled by numba without counting references to the arrays it is
     given (``_nrt=False``: it makes none): the atomic operations that count them on every
     call cost more than the search's own work. Such a function cannot make an array."""
-    return cast(F, numba.njit(cache=True, nogil=True, _nrt=False)(function))
+    return cast(F, numba.njit(cache=True, nogil=True, **_BARE)(function))
 
 
 __all__ = ["MAX_CARDS", "TABLE_BITS", "move_values"]
@@ -444,21 +448,21 @@ def _cutoff(
         if mine:
             low = frames[depth, _LOW] - costs - min(points, 0) + gain
             if low >= beta:
-                return low
+                return int(low)
         else:
             high = frames[depth, _HIGH] - brings - max(points, 0) + gain
             if high <= alpha:
-                return high
+                return int(high)
         slot = _slot(left, after, bits)
         if _stored(table_keys, table_ints, slot, left, after, generation):
             if mine:
                 low = table_ints[slot, 4] + gain
                 if low >= beta:
-                    return low
+                    return int(low)
             else:
                 high = table_ints[slot, 5] + gain
                 if high <= alpha:
-                    return high
+                    return int(high)
     return _NONE
 
 
@@ -572,9 +576,10 @@ def _paranoid(
                             moves[0] = first
                             break
             if frames[depth, _PLAYED] == n - 1:
-                result = _cutoff(frames, depth, moves, count, trick, player, n, worth,
-                                 zero_taker, table_keys, table_ints, generation, bits, alpha,
-                                 beta)  # fmt: skip
+                result = np.int64(
+                    _cutoff(frames, depth, moves, count, trick, player, n, worth, zero_taker,
+                            table_keys, table_ints, generation, bits, alpha, beta)
+                )  # fmt: skip
                 settled = result != _NONE
         if not settled:
             frames[depth, _ALPHA], frames[depth, _BETA] = alpha, beta
