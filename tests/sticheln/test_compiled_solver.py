@@ -165,3 +165,83 @@ def test_positions_it_does_not_take_are_left_to_the_solver(
     python = solved_values(game, small, 1, moves, model="maxn", budget=None)
     assert compiled == python
     assert python is not None
+
+
+@pytest.mark.parametrize(("all_zero_trick", "value"), [("leader-wins", 2), ("set-aside", 0)])
+def test_a_trick_of_zeros_led_by_the_player(all_zero_trick: str, value: int) -> None:
+    """Player 0 (pain colour red, -3 for its pick) holds R0 and B5, the others only zeros
+    (Y0 B0, G0 P0). Whichever it leads, B5 takes its trick with two zeros (+3: a non-zero
+    lead followed by zeros is the leader's) and the trick of R0 and two zeros is the
+    leader's (+2: R0 is worth nothing to it) or set aside (ST-TRICK-3, ST-TRICK-4,
+    ST-TRICK-6, ST-SCORE-1, ST-SCORE-2). A bound that took player 0 for out of the trick it
+    led with a zero would lose the +2."""
+    rules = st.StichelnRules(
+        name="zeros", hand_size=3, all_zero_trick=st.AllZeroTrick(all_zero_trick)
+    )
+    game = st.StichelnGame(rules)
+    state = game.new_game(3, deals=[["R0 B5 R3", "Y0 B0 Y4", "G0 P0 G4"]] * 3)
+    for player, card in [(0, "R3"), (1, "Y4"), (2, "G4")]:
+        state = game.apply_move(state, game.parse_move(state, player, card))
+    moves = game.legal_moves(state, 0)
+    assert [str(move.card) for move in moves] == ["R0", "B5"]
+    for model in MODELS:
+        found = solver_values(state, 0, moves, model, None, None)
+        assert found is not None
+        assert found[0] == (value, value)
+    # After R0, player 1's zeros: the trick stays player 0's (or nobody's) either way.
+    state = game.apply_move(state, moves[0])
+    moves = game.legal_moves(state, 1)
+    assert [str(move.card) for move in moves] == ["Y0", "B0"]
+    for model in MODELS:
+        found = solver_values(state, 0, moves, model, None, None)
+        assert found is not None
+        assert found[0] == (value, value)
+
+
+def cannot_take(rules: st.StichelnRules, trick: str, hands: list[str], player: int) -> bool:
+    """The compiled solver's bound test: whether ``player`` cannot take the trick ``trick``
+    (led by seat 0, played so far) whatever the hands ``hands`` still play to it."""
+    import numpy as np
+
+    from sticheln.sticheln import compiled_solver as solver
+    from sticheln.sticheln.playout import tables_for
+    from sticheln.sticheln.trick import taking_index, winning_index
+
+    n = len(hands)
+    played = [st.Card.parse(text) for text in trick.split()]
+    held = [[st.Card.parse(text) for text in hand.split()] for hand in hands]
+    live = sum(1 << card.index for card in played + [c for hand in held for c in hand])
+    cards = solver._Cards(solver._Deck(tables_for(rules, n)), live)
+    number = cards.index_of
+    frames = np.zeros((len(played) + 1, solver._FIELDS), dtype=np.int64)
+    depth = len(played)
+    best = winning_index(played)
+    frames[depth, solver._PLAYED] = len(played)
+    frames[depth, solver._BEST] = -1 if best is None else best
+    frames[depth, solver._LEAD] = cards.color_of[number[played[0].index]]
+    masks = np.array([sum(1 << number[c.index] for c in hand) for hand in held], dtype=np.int64)
+    stack = np.array([number[card.index] for card in played] + [0], dtype=np.int64)
+    zero_taker = taking_index((st.Card(st.Color.RED, 0),) * n, rules.all_zero_trick)
+    taker = -1 if zero_taker is None else zero_taker
+    return bool(solver._cannot_take(frames, depth, masks, stack, player, n, cards.beats, taker))
+
+
+def test_the_bound_of_a_trick_the_player_cannot_take() -> None:
+    """Three players, seat 0 leads. A card beaten stays beaten (ST-TRICK-2, ST-TRICK-3); a
+    card that does not beat the best one beats nothing that beats it; zeros never win
+    (ST-TRICK-4); a trick of zeros is set aside or the leader's (ST-TRICK-6)."""
+    rules = st.StichelnRules()
+    leader_wins = st.StichelnRules(name="zeros", all_zero_trick=st.AllZeroTrick.LEADER_WINS)
+    # Player 0 led R5: beaten by B3 (another colour), not by R3 (the lead colour).
+    assert cannot_take(rules, "R5 B3", ["G1", "Y1", "Y2"], 0)
+    assert not cannot_take(rules, "R5 R3", ["G1", "Y1", "Y2"], 0)
+    # Player 0 led R0, player 1 added Y0: the trick of zeros is nobody's, or the leader's.
+    assert cannot_take(rules, "R0 Y0", ["G1", "Y1", "B0"], 0)
+    assert not cannot_take(leader_wins, "R0 Y0", ["G1", "Y1", "B0"], 0)
+    assert cannot_take(leader_wins, "R0 Y0", ["G1", "Y1", "B0"], 1)
+    # Player 2 has yet to play to R5 B7: B6 and Y2 do not beat B7, G8 does, and after two
+    # zeros any card but a zero might win.
+    assert cannot_take(rules, "R5 B7", ["G1", "Y1", "B6 Y2"], 2)
+    assert not cannot_take(rules, "R5 B7", ["G1", "Y1", "B6 G8"], 2)
+    assert cannot_take(rules, "R5 B7", ["G1", "Y1", "R11 B0"], 2)
+    assert not cannot_take(rules, "R0 Y0", ["G1", "Y1", "R1 B0"], 2)

@@ -14,9 +14,16 @@ such cards is left to the Python solver. The search is a depth-first search over
 cards, a loop over a stack of frames (numba cannot load a recursive function from its cache):
 
 - ``"paranoid"``: fail-soft alpha-beta of the points still to come for the player, within
-  the bounds of the cards left (all its pain cards won, all its other cards won); the moves
+  the bounds of the cards left (all its pain cards won, all its other cards won), without the
+  cards of a trick it can no longer take (its card beaten, or none of its cards beats the
+  best one: a card that does not beat the best card beats none that beats it); the moves
   best first by the points of the trick if it ended now, as
-  :class:`~sticheln.sticheln.endgame.RoundPosition` orders them;
+  :class:`~sticheln.sticheln.endgame.RoundPosition` orders them, the best move stored for a
+  position first. At the root each card's value is found by null-window probes (MTD(f)),
+  from the value of the card before, stepping up by 1, 2, 4, ... points while they fail high
+  and down to the bound returned once one fails low. Before searching the moves of the last
+  card of a trick, the search looks up the positions after each of them in the table and
+  stops if one settles the node (an enhanced transposition cutoff);
 - ``"maxn"``: every move searched (points need not add up to a constant in Sticheln, so the
   shallow pruning of maxn does not apply), each player taking the move best for itself, ties
   by the rule of :func:`sticheln.analysis.solve`.
@@ -25,8 +32,12 @@ Both merge interchangeable cards (:class:`~sticheln.sticheln.endgame.RoundPositi
 when two cards are) and keep a transposition table between tricks: there the points still to
 come depend only on the cards left and the seat to lead, and the cards left say who holds
 which, since no card changes hands. The table is a fixed-size array, kept from search to
-search, whose entries of earlier searches are told apart by a generation number. The last
-trick, whose cards are forced, is worked out directly.
+search, whose entries of earlier searches are told apart by a generation number; an entry
+is one 64-byte row, one cache line, holding both bounds found for a position and the best
+move. The last trick, whose cards are forced, is worked out directly. The search's own
+functions are compiled without numba's counting of references to the arrays they are given
+(its atomic operations on every call cost more than the search's work); only
+:func:`_root` makes arrays.
 
 The compiled code reads tables, it defines no rule: which card takes a trick is the table
 :attr:`Tables.beats <sticheln.sticheln.playout.Tables>` (built by
@@ -39,7 +50,8 @@ so far is :func:`~sticheln.round_score`.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import numba
 import numpy as np
@@ -54,6 +66,20 @@ from sticheln.sticheln.trick import taking_index, winning_index
 
 if TYPE_CHECKING:
     import numpy.typing as npt
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+_BARE: Final[dict[str, Any]] = {"_nrt": False}
+"""numba's option of compiling without the counting of references (not in its stubs)."""
+
+
+def _bare(function: F) -> F:
+    """``function`` compiled by numba without counting references to the arrays it is
+    given (``_nrt=False``: it makes none): the atomic operations that count them on every
+    call cost more than the search's own work. Such a function cannot make an array."""
+    return cast(F, numba.njit(cache=True, nogil=True, **_BARE)(function))
+
 
 __all__ = ["MAX_CARDS", "TABLE_BITS", "move_values"]
 
@@ -82,7 +108,7 @@ def _clock() -> float:
     return now
 
 
-@compiled
+@_bare
 def _spent(counters: npt.NDArray[np.int64], deadline: float) -> bool:
     """Count one position; whether the search must give up (out of positions or time)."""
     counters[_NODES] += 1
@@ -99,7 +125,7 @@ def _spent(counters: npt.NDArray[np.int64], deadline: float) -> bool:
     return False
 
 
-@compiled
+@_bare
 def _slot(live: np.int64, leader: int, bits: int) -> np.int64:
     """The place in the transposition table of the position between tricks of the cards
     ``live``, ``leader`` to lead."""
@@ -109,7 +135,7 @@ def _slot(live: np.int64, leader: int, bits: int) -> np.int64:
     return np.int64(mixed >> np.uint64(64 - bits))
 
 
-@compiled
+@_bare
 def _stored(
     table_keys: npt.NDArray[np.int64],
     table_ints: npt.NDArray[np.int32],
@@ -121,13 +147,13 @@ def _stored(
     """Whether the entry at ``slot`` of the transposition table is the position between
     tricks of the cards ``live``, ``leader`` to lead, stored by this search's generation."""
     return bool(
-        table_keys[slot] == live
-        and table_ints[slot, 0] == generation
-        and table_ints[slot, 1] == leader
+        table_keys[slot, 0] == live
+        and table_ints[slot, 2] == generation
+        and table_ints[slot, 3] == leader
     )
 
 
-@compiled
+@_bare
 def _others_values(rest: np.int64, value_bytes: npt.NDArray[np.int64]) -> np.int64:
     """The values of the cards of ``rest``, whatever their colour, as a mask: eight lookups,
     one per byte of ``rest`` (``value_bytes[byte, bits]``)."""
@@ -137,7 +163,7 @@ def _others_values(rest: np.int64, value_bytes: npt.NDArray[np.int64]) -> np.int
     return values
 
 
-@compiled
+@_bare
 def _representatives(
     hand: np.int64,
     live: np.int64,
@@ -170,7 +196,7 @@ def _representatives(
     return count
 
 
-@compiled
+@_bare
 def _last_trick(
     hands: npt.NDArray[np.int64],
     n: int,
@@ -195,7 +221,7 @@ def _last_trick(
     return -1 if taker < 0 else (leader + taker) % n
 
 
-@compiled
+@_bare
 def _order(
     moves: npt.NDArray[np.int64],
     count: int,
@@ -246,7 +272,7 @@ _SLOT, _COUNT, _NEXT, _ROW, _MOVER, _WINNER, _GAIN = 13, 14, 15, 16, 17, 18, 19
 _FIELDS: Final = 20
 
 
-@compiled
+@_bare
 def _play(
     frames: npt.NDArray[np.int64],
     depth: int,
@@ -264,32 +290,30 @@ def _play(
     ``frames[depth + 1]``; when the card ends the trick, ``_WINNER`` and ``_GAIN`` of the
     node say who took it (``-1``: nobody) and its points for the taker, and ``_LOW`` and
     ``_HIGH`` of the next node are those of ``player`` without the trick's cards."""
-    node = frames[depth]
-    after = frames[depth + 1]
-    mover = node[_MOVER]
-    played = node[_PLAYED]
+    mover = frames[depth, _MOVER]
+    played = frames[depth, _PLAYED]
     hands[mover] ^= np.int64(1) << card
     trick[depth] = card
     if played:
-        best = played if (node[_ROW] >> card) & 1 else node[_BEST]
-        lead = node[_LEAD]
+        best = played if (frames[depth, _ROW] >> card) & 1 else frames[depth, _BEST]
+        lead = frames[depth, _LEAD]
     else:
         best = 0 if (leads >> card) & 1 else -1
         lead = color_of[card]
-    node[_WINNER] = -1
-    node[_GAIN] = 0
-    after[_LOW] = node[_LOW]
-    after[_HIGH] = node[_HIGH]
+    frames[depth, _WINNER] = -1
+    frames[depth, _GAIN] = 0
+    frames[depth + 1, _LOW] = frames[depth, _LOW]
+    frames[depth + 1, _HIGH] = frames[depth, _HIGH]
     if played + 1 < n:
-        after[_PLAYED] = played + 1
-        after[_LEADER] = node[_LEADER]
-        after[_BEST] = best
-        after[_LEAD] = lead
-        after[_LIVE] = node[_LIVE]
+        frames[depth + 1, _PLAYED] = played + 1
+        frames[depth + 1, _LEADER] = frames[depth, _LEADER]
+        frames[depth + 1, _BEST] = best
+        frames[depth + 1, _LEAD] = lead
+        frames[depth + 1, _LIVE] = frames[depth, _LIVE]
         return
     taker = best if best >= 0 else zero_taker
-    winner = -1 if taker < 0 else (node[_LEADER] + taker) % n
-    left = node[_LIVE]
+    winner = -1 if taker < 0 else (frames[depth, _LEADER] + taker) % n
+    left = frames[depth, _LIVE]
     gain = 0
     for k in range(depth - played, depth + 1):
         left &= ~(np.int64(1) << trick[k])
@@ -297,19 +321,19 @@ def _play(
             gain += worth[winner, trick[k]]
         points = worth[player, trick[k]]
         if points < 0:
-            after[_LOW] -= points
+            frames[depth + 1, _LOW] -= points
         else:
-            after[_HIGH] -= points
-    node[_WINNER] = winner
-    node[_GAIN] = gain
-    after[_PLAYED] = 0
-    after[_LEADER] = node[_LEADER] if winner < 0 else winner
-    after[_BEST] = -1
-    after[_LEAD] = -1
-    after[_LIVE] = left
+            frames[depth + 1, _HIGH] -= points
+    frames[depth, _WINNER] = winner
+    frames[depth, _GAIN] = gain
+    frames[depth + 1, _PLAYED] = 0
+    frames[depth + 1, _LEADER] = frames[depth, _LEADER] if winner < 0 else winner
+    frames[depth + 1, _BEST] = -1
+    frames[depth + 1, _LEAD] = -1
+    frames[depth + 1, _LIVE] = left
 
 
-@compiled
+@_bare
 def _moves(
     frames: npt.NDArray[np.int64],
     depth: int,
@@ -326,22 +350,123 @@ def _moves(
 ) -> None:
     """Set ``_MOVER``, ``_ROW`` (the cards that would take the trick), ``_COUNT`` and
     ``_NEXT`` of the node of ``frames[depth]``, its moves in ``moves``."""
-    node = frames[depth]
-    played = node[_PLAYED]
-    mover = (node[_LEADER] + played) % n
-    node[_MOVER] = mover
+    played = frames[depth, _PLAYED]
+    mover = (frames[depth, _LEADER] + played) % n
+    frames[depth, _MOVER] = mover
     if played:
-        best = node[_BEST]
-        node[_ROW] = beats[node[_LEAD], trick[depth - played + best] + 1 if best >= 0 else 0]
+        best = frames[depth, _BEST]
+        frames[depth, _ROW] = beats[
+            frames[depth, _LEAD], trick[depth - played + best] + 1 if best >= 0 else 0
+        ]
     else:
-        node[_ROW] = leads
-    node[_COUNT] = _representatives(
-        hands[mover], node[_LIVE], color_of, value_of, value_bytes, merge, moves
+        frames[depth, _ROW] = leads
+    frames[depth, _COUNT] = _representatives(
+        hands[mover], frames[depth, _LIVE], color_of, value_of, value_bytes, merge, moves
     )
-    node[_NEXT] = 0
+    frames[depth, _NEXT] = 0
 
 
-@compiled
+@_bare
+def _cannot_take(
+    frames: npt.NDArray[np.int64],
+    depth: int,
+    hands: npt.NDArray[np.int64],
+    trick: npt.NDArray[np.int64],
+    player: int,
+    n: int,
+    beats: npt.NDArray[np.int64],
+    zero_taker: int,
+) -> bool:
+    """Whether ``player`` cannot take the trick of the node of ``frames[depth]``, whatever
+    is played to it from now on: its card is already played and a card played after it beat
+    it (the best card of a trick never goes back to one it beat), or all cards so far are
+    zeros and a trick of zeros is not the player's; or it has yet to play and none of its
+    cards beats the best card so far, so none beats a card that beats that one either
+    (ST-TRICK-2, ST-TRICK-3, ST-TRICK-4, ST-TRICK-5, ST-TRICK-6)."""
+    played = frames[depth, _PLAYED]
+    seat = (player - frames[depth, _LEADER]) % n
+    best = frames[depth, _BEST]
+    if seat < played:
+        return bool(best != seat if best >= 0 else zero_taker != seat)
+    if best < 0:
+        return False
+    row = beats[frames[depth, _LEAD], trick[depth - played + best] + 1]
+    return bool(hands[player] & row == 0)
+
+
+_NONE: Final = 1 << 40
+"""No value (:func:`_cutoff`)."""
+
+
+@_bare
+def _cutoff(
+    frames: npt.NDArray[np.int64],
+    depth: int,
+    moves: npt.NDArray[np.int64],
+    count: int,
+    trick: npt.NDArray[np.int64],
+    player: int,
+    n: int,
+    worth: npt.NDArray[np.int64],
+    zero_taker: int,
+    table_keys: npt.NDArray[np.int64],
+    table_ints: npt.NDArray[np.int32],
+    generation: int,
+    bits: int,
+    alpha: int,
+    beta: int,
+) -> int:
+    """A bound on the value of the node of ``frames[depth]``, the last card of a trick, that
+    settles it for the window from ``alpha`` to ``beta``, read from the entries of the
+    positions after its ``count`` moves (``moves``) in the transposition table, before any is
+    searched (an enhanced transposition cutoff); :data:`_NONE` if there is none."""
+    played = frames[depth, _PLAYED]
+    leader = frames[depth, _LEADER]
+    mine = frames[depth, _MOVER] == player
+    cards = np.int64(0)
+    so_far = 0
+    costs = 0  # the points of the trick's cards that cost player points, and the others'
+    brings = 0
+    for k in range(depth - played, depth):
+        cards |= np.int64(1) << trick[k]
+        points = worth[player, trick[k]]
+        so_far += points
+        if points < 0:
+            costs += points
+        else:
+            brings += points
+    left_all = frames[depth, _LIVE] & ~cards
+    for i in range(count):
+        card = moves[i]
+        best = played if (frames[depth, _ROW] >> card) & 1 else frames[depth, _BEST]
+        taker = best if best >= 0 else zero_taker
+        winner = -1 if taker < 0 else (leader + taker) % n
+        gain = so_far + worth[player, card] if winner == player else 0
+        left = left_all & ~(np.int64(1) << card)
+        after = leader if winner < 0 else winner
+        points = worth[player, card]
+        if mine:
+            low = frames[depth, _LOW] - costs - min(points, 0) + gain
+            if low >= beta:
+                return int(low)
+        else:
+            high = frames[depth, _HIGH] - brings - max(points, 0) + gain
+            if high <= alpha:
+                return int(high)
+        slot = _slot(left, after, bits)
+        if _stored(table_keys, table_ints, slot, left, after, generation):
+            if mine:
+                low = table_ints[slot, 4] + gain
+                if low >= beta:
+                    return int(low)
+            else:
+                high = table_ints[slot, 5] + gain
+                if high <= alpha:
+                    return int(high)
+    return _NONE
+
+
+@_bare
 def _paranoid(
     frames: npt.NDArray[np.int64],
     top: int,
@@ -376,19 +501,23 @@ def _paranoid(
     depth = top
     while True:
         # Enter the node at depth: settle it at once, or start on its moves.
-        node = frames[depth]
         settled = True
         result = np.int64(0)
-        live = node[_LIVE]
-        alpha, beta = node[_ALPHA], node[_BETA]
+        live = frames[depth, _LIVE]
+        alpha, beta = frames[depth, _ALPHA], frames[depth, _BETA]
         first = np.int64(-1)
-        node[_SLOT] = -1
+        frames[depth, _SLOT] = -1
         if _spent(counters, deadline):
             return 0
         if live == 0:
             pass
-        elif node[_PLAYED] == 0 and hands[node[_LEADER]] & (hands[node[_LEADER]] - 1) == 0:
-            winner = _last_trick(hands, n, node[_LEADER], beats, leads, color_of, zero_taker)
+        elif (
+            frames[depth, _PLAYED] == 0
+            and hands[frames[depth, _LEADER]] & (hands[frames[depth, _LEADER]] - 1) == 0
+        ):
+            winner = _last_trick(
+                hands, n, frames[depth, _LEADER], beats, leads, color_of, zero_taker
+            )
             if winner == player:
                 rest = live
                 while rest:
@@ -396,12 +525,12 @@ def _paranoid(
                     rest &= rest - 1
         else:
             settled = False
-            if node[_PLAYED] == 0:
-                slot = _slot(live, node[_LEADER], bits)
-                node[_SLOT] = slot
-                if _stored(table_keys, table_ints, slot, live, node[_LEADER], generation):
-                    low, high = np.int64(table_ints[slot, 2]), np.int64(table_ints[slot, 3])
-                    first = np.int64(table_ints[slot, 4])
+            if frames[depth, _PLAYED] == 0:
+                slot = _slot(live, frames[depth, _LEADER], bits)
+                frames[depth, _SLOT] = slot
+                if _stored(table_keys, table_ints, slot, live, frames[depth, _LEADER], generation):
+                    low, high = np.int64(table_ints[slot, 4]), np.int64(table_ints[slot, 5])
+                    first = np.int64(table_ints[slot, 6])
                     if low >= beta or low == high:
                         settled, result = True, low
                     elif high <= alpha:
@@ -410,23 +539,35 @@ def _paranoid(
                         alpha = max(alpha, low)
                         beta = min(beta, high)
             if not settled:
-                if node[_LOW] >= beta:
-                    settled, result = True, node[_LOW]
-                elif node[_HIGH] <= alpha:
-                    settled, result = True, node[_HIGH]
+                low, high = frames[depth, _LOW], frames[depth, _HIGH]
+                played = frames[depth, _PLAYED]
+                if played and _cannot_take(
+                    frames, depth, hands, trick, player, n, beats, zero_taker
+                ):
+                    # None of the cards played to the trick so far goes to player.
+                    for k in range(depth - played, depth):
+                        points = worth[player, trick[k]]
+                        if points < 0:
+                            low -= points
+                        else:
+                            high -= points
+                if low >= beta:
+                    settled, result = True, low
+                elif high <= alpha:
+                    settled, result = True, high
                 else:
-                    alpha = max(alpha, node[_LOW])
-                    beta = min(beta, node[_HIGH])
+                    alpha = max(alpha, low)
+                    beta = min(beta, high)
         if not settled:
             moves = scratch[depth]
             _moves(frames, depth, hands, trick, n, beats, leads, color_of, value_of,
                    value_bytes, merge, moves)  # fmt: skip
-            count = node[_COUNT]
+            count = frames[depth, _COUNT]
             if count > 1:
-                played = node[_PLAYED]
-                _order(moves, count, trick, depth - played, played, node[_LEADER],
-                       node[_BEST], node[_ROW], node[_MOVER], player, n, worth,
-                       value_of)  # fmt: skip
+                played = frames[depth, _PLAYED]
+                _order(moves, count, trick, depth - played, played, frames[depth, _LEADER],
+                       frames[depth, _BEST], frames[depth, _ROW], frames[depth, _MOVER], player,
+                       n, worth, value_of)  # fmt: skip
                 if first >= 0:
                     for i in range(1, count):
                         if moves[i] == first:
@@ -434,13 +575,20 @@ def _paranoid(
                                 moves[j] = moves[j - 1]
                             moves[0] = first
                             break
-            node[_ALPHA], node[_BETA] = alpha, beta
-            node[_START_ALPHA], node[_START_BETA] = alpha, beta
-            node[_VALUE] = -_WIDE if node[_MOVER] == player else _WIDE
-            node[_CHOSEN] = moves[0]
+            if frames[depth, _PLAYED] == n - 1:
+                result = np.int64(
+                    _cutoff(frames, depth, moves, count, trick, player, n, worth, zero_taker,
+                            table_keys, table_ints, generation, bits, alpha, beta)
+                )  # fmt: skip
+                settled = result != _NONE
+        if not settled:
+            frames[depth, _ALPHA], frames[depth, _BETA] = alpha, beta
+            frames[depth, _START_ALPHA], frames[depth, _START_BETA] = alpha, beta
+            frames[depth, _VALUE] = -_WIDE if frames[depth, _MOVER] == player else _WIDE
+            frames[depth, _CHOSEN] = moves[0]
             _play(frames, depth, moves[0], hands, trick, player, n, leads, color_of, worth,
                   zero_taker)  # fmt: skip
-            gain = node[_GAIN] if node[_WINNER] == player else 0
+            gain = frames[depth, _GAIN] if frames[depth, _WINNER] == player else 0
             frames[depth + 1, _ALPHA] = alpha - gain
             frames[depth + 1, _BETA] = beta - gain
             depth += 1
@@ -450,57 +598,55 @@ def _paranoid(
             if depth == top:
                 return int(result)
             depth -= 1
-            node = frames[depth]
-            moves = scratch[depth]
-            card = moves[node[_NEXT]]
-            hands[node[_MOVER]] ^= np.int64(1) << card
-            if node[_WINNER] == player:
-                result += node[_GAIN]
+            card = scratch[depth, frames[depth, _NEXT]]
+            hands[frames[depth, _MOVER]] ^= np.int64(1) << card
+            if frames[depth, _WINNER] == player:
+                result += frames[depth, _GAIN]
             cut = False
-            if node[_MOVER] == player:
-                if result > node[_VALUE]:
-                    node[_VALUE], node[_CHOSEN] = result, card
-                    if result >= node[_BETA]:
+            if frames[depth, _MOVER] == player:
+                if result > frames[depth, _VALUE]:
+                    frames[depth, _VALUE], frames[depth, _CHOSEN] = result, card
+                    if result >= frames[depth, _BETA]:
                         cut = True
-                    elif result > node[_ALPHA]:
-                        node[_ALPHA] = result
-            elif result < node[_VALUE]:
-                node[_VALUE], node[_CHOSEN] = result, card
-                if result <= node[_ALPHA]:
+                    elif result > frames[depth, _ALPHA]:
+                        frames[depth, _ALPHA] = result
+            elif result < frames[depth, _VALUE]:
+                frames[depth, _VALUE], frames[depth, _CHOSEN] = result, card
+                if result <= frames[depth, _ALPHA]:
                     cut = True
-                elif result < node[_BETA]:
-                    node[_BETA] = result
-            node[_NEXT] += 1
-            if not cut and node[_NEXT] < node[_COUNT]:
-                _play(frames, depth, moves[node[_NEXT]], hands, trick, player, n, leads,
-                      color_of, worth, zero_taker)  # fmt: skip
-                gain = node[_GAIN] if node[_WINNER] == player else 0
-                frames[depth + 1, _ALPHA] = node[_ALPHA] - gain
-                frames[depth + 1, _BETA] = node[_BETA] - gain
+                elif result < frames[depth, _BETA]:
+                    frames[depth, _BETA] = result
+            frames[depth, _NEXT] += 1
+            if not cut and frames[depth, _NEXT] < frames[depth, _COUNT]:
+                _play(frames, depth, scratch[depth, frames[depth, _NEXT]], hands, trick, player, n,
+                      leads, color_of, worth, zero_taker)  # fmt: skip
+                gain = frames[depth, _GAIN] if frames[depth, _WINNER] == player else 0
+                frames[depth + 1, _ALPHA] = frames[depth, _ALPHA] - gain
+                frames[depth + 1, _BETA] = frames[depth, _BETA] - gain
                 depth += 1
                 break
-            result = node[_VALUE]
-            slot = node[_SLOT]
+            result = frames[depth, _VALUE]
+            slot = frames[depth, _SLOT]
             if slot >= 0:
-                live = node[_LIVE]
+                live = frames[depth, _LIVE]
                 low, high = np.int64(-_WIDE), np.int64(_WIDE)
-                if _stored(table_keys, table_ints, slot, live, node[_LEADER], generation):
-                    low, high = np.int64(table_ints[slot, 2]), np.int64(table_ints[slot, 3])
-                if result <= node[_START_ALPHA]:
+                if _stored(table_keys, table_ints, slot, live, frames[depth, _LEADER], generation):
+                    low, high = np.int64(table_ints[slot, 4]), np.int64(table_ints[slot, 5])
+                if result <= frames[depth, _START_ALPHA]:
                     high = min(high, result)
-                elif result >= node[_START_BETA]:
+                elif result >= frames[depth, _START_BETA]:
                     low = max(low, result)
                 else:
                     low = high = result
-                table_keys[slot] = live
-                table_ints[slot, 0] = generation
-                table_ints[slot, 1] = node[_LEADER]
-                table_ints[slot, 2] = low
-                table_ints[slot, 3] = high
-                table_ints[slot, 4] = node[_CHOSEN]
+                table_keys[slot, 0] = live
+                table_ints[slot, 2] = generation
+                table_ints[slot, 3] = frames[depth, _LEADER]
+                table_ints[slot, 4] = low
+                table_ints[slot, 5] = high
+                table_ints[slot, 6] = frames[depth, _CHOSEN]
 
 
-@compiled
+@_bare
 def _better(
     vector: npt.NDArray[np.int64], chosen: npt.NDArray[np.int64], n: int, mover: int, player: int
 ) -> bool:
@@ -517,7 +663,7 @@ def _better(
     return False
 
 
-@compiled
+@_bare
 def _maxn(
     frames: npt.NDArray[np.int64],
     top: int,
@@ -547,18 +693,23 @@ def _maxn(
     ``counters[_ABORTED]``). Depth-first with a stack of frames, as :func:`_paranoid`."""
     depth = top
     while True:
-        node = frames[depth]
         out = vectors[depth]
-        out[:n] = 0
+        for seat in range(n):
+            out[seat] = 0
         settled = True
-        live = node[_LIVE]
-        node[_SLOT] = -1
+        live = frames[depth, _LIVE]
+        frames[depth, _SLOT] = -1
         if _spent(counters, deadline):
             return
         if live == 0:
             pass
-        elif node[_PLAYED] == 0 and hands[node[_LEADER]] & (hands[node[_LEADER]] - 1) == 0:
-            winner = _last_trick(hands, n, node[_LEADER], beats, leads, color_of, zero_taker)
+        elif (
+            frames[depth, _PLAYED] == 0
+            and hands[frames[depth, _LEADER]] & (hands[frames[depth, _LEADER]] - 1) == 0
+        ):
+            winner = _last_trick(
+                hands, n, frames[depth, _LEADER], beats, leads, color_of, zero_taker
+            )
             if winner >= 0:
                 rest = live
                 while rest:
@@ -566,18 +717,18 @@ def _maxn(
                     rest &= rest - 1
         else:
             settled = False
-            if node[_PLAYED] == 0:
-                slot = _slot(live, node[_LEADER], bits)
-                node[_SLOT] = slot
-                if _stored(table_keys, table_ints, slot, live, node[_LEADER], generation):
+            if frames[depth, _PLAYED] == 0:
+                slot = _slot(live, frames[depth, _LEADER], bits)
+                frames[depth, _SLOT] = slot
+                if _stored(table_keys, table_ints, slot, live, frames[depth, _LEADER], generation):
                     for seat in range(n):
-                        out[seat] = table_ints[slot, 2 + seat]
+                        out[seat] = table_ints[slot, 4 + seat]
                     settled = True
         if not settled:
             moves = scratch[depth]
             _moves(frames, depth, hands, trick, n, beats, leads, color_of, value_of,
                    value_bytes, merge, moves)  # fmt: skip
-            node[_CHOSEN] = 0  # whether a move's points are in out
+            frames[depth, _CHOSEN] = 0  # whether a move's points are in out
             _play(frames, depth, moves[0], hands, trick, player, n, leads, color_of, worth,
                   zero_taker)  # fmt: skip
             depth += 1
@@ -586,29 +737,29 @@ def _maxn(
             if depth == top:
                 return
             depth -= 1
-            node = frames[depth]
             moves = scratch[depth]
             out = vectors[depth]
             child = vectors[depth + 1]
-            hands[node[_MOVER]] ^= np.int64(1) << moves[node[_NEXT]]
-            if node[_WINNER] >= 0:
-                child[node[_WINNER]] += node[_GAIN]
-            if not node[_CHOSEN] or _better(child, out, n, node[_MOVER], player):
-                out[:n] = child[:n]
-                node[_CHOSEN] = 1
-            node[_NEXT] += 1
-            if node[_NEXT] < node[_COUNT]:
-                _play(frames, depth, moves[node[_NEXT]], hands, trick, player, n, leads,
+            hands[frames[depth, _MOVER]] ^= np.int64(1) << moves[frames[depth, _NEXT]]
+            if frames[depth, _WINNER] >= 0:
+                child[frames[depth, _WINNER]] += frames[depth, _GAIN]
+            if not frames[depth, _CHOSEN] or _better(child, out, n, frames[depth, _MOVER], player):
+                for seat in range(n):
+                    out[seat] = child[seat]
+                frames[depth, _CHOSEN] = 1
+            frames[depth, _NEXT] += 1
+            if frames[depth, _NEXT] < frames[depth, _COUNT]:
+                _play(frames, depth, moves[frames[depth, _NEXT]], hands, trick, player, n, leads,
                       color_of, worth, zero_taker)  # fmt: skip
                 depth += 1
                 break
-            slot = node[_SLOT]
+            slot = frames[depth, _SLOT]
             if slot >= 0:
-                table_keys[slot] = node[_LIVE]
-                table_ints[slot, 0] = generation
-                table_ints[slot, 1] = node[_LEADER]
+                table_keys[slot, 0] = frames[depth, _LIVE]
+                table_ints[slot, 2] = generation
+                table_ints[slot, 3] = frames[depth, _LEADER]
                 for seat in range(n):
-                    table_ints[slot, 2 + seat] = out[seat]
+                    table_ints[slot, 4 + seat] = out[seat]
 
 
 @compiled
@@ -688,7 +839,7 @@ def _root(
     return values
 
 
-@compiled
+@_bare
 def _root_move(
     frames: npt.NDArray[np.int64],
     played: int,
@@ -718,7 +869,9 @@ def _root_move(
 ) -> int:
     """The points still to come for ``player`` after ``card`` at the root
     (``frames[played]``). Paranoid, by null-window probes from ``guess`` (MTD(f)), which
-    share the transposition table."""
+    share the transposition table: while every probe has failed high, the next one asks for
+    1, 2, 4, ... points more than the value found, and after the first that fails low each
+    asks for the bound it returned, until the bounds meet."""
     root = frames[played]
     _play(frames, played, card, hands, stack, player, n, leads, color_of, worth, zero_taker)
     gain = root[_GAIN] if root[_WINNER] == player else 0
@@ -730,9 +883,10 @@ def _root_move(
         value = vectors[top, player]
     else:
         low, high = frames[top, _LOW], frames[top, _HIGH]
-        value = min(max(guess - gain, low), high)
+        beta = min(max(guess - gain, low + 1), high)
+        step = 1
+        descending = False
         while low < high:
-            beta = min(value + 1 if value <= low else value, high)
             frames[top, _ALPHA] = beta - 1
             frames[top, _BETA] = beta
             value = _paranoid(
@@ -744,8 +898,14 @@ def _root_move(
                 break
             if value < beta:
                 high = min(high, value)
+                descending = True
             else:
                 low = max(low, value)
+            if descending:
+                beta = high
+            else:
+                beta = min(low + step, high)
+                step *= 2
         value = low
     hands[root[_MOVER]] ^= np.int64(1) << card
     return int(gain + value)
@@ -807,21 +967,27 @@ _POINTS: Final = np.array(POINTS, dtype=np.int64)
 
 
 class _Table:
-    """The transposition table, kept from search to search."""
+    """The transposition table, kept from search to search: one row of 64 bytes (one cache
+    line) a position, seen as eight 64-bit words (``keys``, the cards left in the first) and
+    as sixteen 32-bit ones (``ints``: from the third on, the generation, the seat to lead and
+    the values)."""
 
-    keys: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
-    ints: npt.NDArray[np.int32] = np.zeros((0, 10), dtype=np.int32)
+    keys: npt.NDArray[np.int64] = np.zeros((0, 8), dtype=np.int64)
+    ints: npt.NDArray[np.int32] = np.zeros((0, 16), dtype=np.int32)
     generation = 0
 
     @classmethod
     def next(cls) -> int:
         """A generation number for a new search (the table is made on first use)."""
         if not len(cls.keys):
-            cls.keys = np.zeros(1 << TABLE_BITS, dtype=np.int64)
-            cls.ints = np.zeros((1 << TABLE_BITS, 10), dtype=np.int32)
+            size = 1 << TABLE_BITS
+            buffer = np.zeros(size * 8 + 8, dtype=np.int64)
+            start = (-buffer.ctypes.data % 64) // 8
+            cls.keys = buffer[start : start + size * 8].reshape(size, 8)
+            cls.ints = cls.keys.view(np.int32)
         cls.generation += 1
         if cls.generation >= 1 << 30:
-            cls.ints[:, 0] = 0
+            cls.ints[:, 2] = 0
             cls.generation = 1
         return cls.generation
 
