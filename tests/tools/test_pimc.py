@@ -129,6 +129,19 @@ def test_spec_options() -> None:
         PIMCBot(game, samples=0)
 
 
+def test_a_bot_with_a_time_limit_has_no_budget_by_default() -> None:
+    # With a time limit the time decides; without one, 20,000 positions of the first world
+    # (about a tenth of a second of the Python solver) keep a decision short.
+    game = st.find_game("hattrick")
+    assert PIMCBot(game, time_limit=0.1).budget is None
+    assert PIMCBot(game).budget == 20_000
+    assert PIMCBot(game, samples=3).budget == 20_000
+    assert PIMCBot(game, time_limit=0.1, budget=500).budget == 500
+    assert make_bot("pimc:time=0.1", game).budget is None
+    with pytest.raises(ValueError, match="budget must be a positive int or None, got 0"):
+        PIMCBot(game, budget=0)
+
+
 def test_too_little_time_for_enough_worlds_goes_to_the_early_bot() -> None:
     # A tenth of a millisecond a move: the first world alone takes longer than an eighth of
     # it (MIN_WORLDS), so the early bot decides, and the bot remembers the deal's length.

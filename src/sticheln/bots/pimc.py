@@ -46,12 +46,12 @@ MIN_WORLDS: Final = 8
 """The fewest worlds a :class:`PIMCBot` with a time limit must be able to solve in its time,
 judged by the first, for it to decide by them; else the early bot decides."""
 
-DEFAULT_PIMC_BUDGET: Final = 200_000
-"""The positions a :class:`PIMCBot` lets the solver search in the first world of a decision
-before it hands the decision to its early bot. With a time limit of a tenth of a second it is
-the time that decides: Sticheln's compiled solver searches some four million positions a
-second (the last four tricks of four players take it about 11 ms, paranoid), the Python
-solver some 200 thousand."""
+DEFAULT_PIMC_BUDGET: Final = 20_000
+"""The positions a :class:`PIMCBot` without a time limit lets the solver search in the first
+world of a decision before it hands the decision to its early bot: about a tenth of a second
+of the Python solver (:func:`~sticheln.analysis.solve`, one to two hundred thousand positions
+a second), a few milliseconds of Sticheln's compiled solver (ten million or more). A bot with
+a time limit has no such default: its time decides."""
 
 
 class PIMCBot(Generic[StateT, MoveT, ViewT]):
@@ -76,8 +76,9 @@ class PIMCBot(Generic[StateT, MoveT, ViewT]):
 
     The search stops after ``samples`` worlds or ``time_limit`` seconds, whichever comes
     first (with neither, :data:`DEFAULT_PIMC_SAMPLES` worlds); the first world is always
-    solved. With a number of worlds the bot is deterministic given ``seed`` and the generator
-    passed to :meth:`choose`.
+    solved. ``budget`` bounds the positions of the first world; by default a bot with a time
+    limit has none, and one without gets :data:`DEFAULT_PIMC_BUDGET`. With a number of worlds
+    the bot is deterministic given ``seed`` and the generator passed to :meth:`choose`.
 
     Every world is solved as if each player knew every hand: the bot does not play to hide or
     to find out cards (the known weakness of the method, *strategy fusion*).
@@ -105,7 +106,7 @@ class PIMCBot(Generic[StateT, MoveT, ViewT]):
         time_limit: float | None = None,
         seed: int | None = None,
         model: Model = "paranoid",
-        budget: int = DEFAULT_PIMC_BUDGET,
+        budget: int | None = None,
         early: Bot[ViewT, MoveT] | None = None,
     ) -> None:
         if samples is not None and (type(samples) is not int or samples < 1):
@@ -117,8 +118,8 @@ class PIMCBot(Generic[StateT, MoveT, ViewT]):
             )
         if model not in MODELS:
             raise ValueError(f"model must be 'paranoid' or 'maxn', got {excerpt(model)}")
-        if type(budget) is not int or budget < 1:
-            raise ValueError(f"budget must be a positive int, got {excerpt(budget)}")
+        if budget is not None and (type(budget) is not int or budget < 1):
+            raise ValueError(f"budget must be a positive int or None, got {excerpt(budget)}")
         self.game = game
         """The game the bot plays."""
         self.samples = DEFAULT_PIMC_SAMPLES if samples is None and time_limit is None else samples
@@ -129,8 +130,11 @@ class PIMCBot(Generic[StateT, MoveT, ViewT]):
         """Mixed into the random generator of every decision, when not ``None``."""
         self.model = model
         """How the solver takes the others to play."""
+        if budget is None and time_limit is None:
+            budget = DEFAULT_PIMC_BUDGET
         self.budget = budget
-        """The positions the solver may search in the first world of a decision."""
+        """The positions the solver may search in the first world of a decision, or ``None``
+        for no such bound (the time decides)."""
         self.early: Bot[ViewT, MoveT] = (
             ISMCTSBot(game, time_limit=time_limit, seed=seed) if early is None else early
         )
@@ -261,7 +265,8 @@ PIMC_OPTIONS: dict[str, OptionParser] = {
 """The options of ``pimc`` in a bot spec (``pimc:time=0.5:seed=3``), with the parsers of
 their values: ``time`` (or ``time_limit``) in seconds and ``samples`` bound the search of a
 move, ``seed`` seeds it, ``model`` is ``paranoid`` or ``maxn``, ``budget`` the solver's
-positions in the first world, and ``early`` names the registered bot of the decisions the
+positions in the first world (by default none with a time limit, else
+:data:`DEFAULT_PIMC_BUDGET`), and ``early`` names the registered bot of the decisions the
 solver does not take (by default ISMCTS, given the time left)."""
 
 
