@@ -2,9 +2,10 @@
 mypyc, beside the same source run by the interpreter, and OpenSpiel's C++ ``hearts`` as the
 reference, in one run.
 
-The package is copied twice into a temporary directory, and the engine modules of one copy
-(``--module``, paths under ``src``; by default each game's ``engine`` and Sticheln's ``trick``)
-are compiled to C extensions with mypyc. Then, alternately and each in a fresh process, each
+The package is copied twice into a temporary directory, and in one copy the engine module of
+each game that comes with the library (the module of its package's ``apply_move``), with any
+other modules named by ``--module`` (paths under ``src``), is compiled to C extensions with
+mypyc. Then, alternately and each in a fresh process, each
 copy runs the loop of ``openspiel_speed.py``'s goal: whole 4-player games of random play
 through the public functions (``new_game``, ``legal_moves``, ``apply_move``), beside C++
 hearts driven from Python, counted in hearts' decisions. The same games are played once
@@ -14,6 +15,7 @@ time, the median of the repeats. Needs mypy (which brings mypyc; the ``dev`` ext
 compiler and the ``openspiel`` extra. Run it with::
 
     python benchmarks/compiled_engine.py [--games 40] [--repeats 5] [--module PATH ...]
+    python benchmarks/compiled_engine.py --repeats 5 --module sticheln/sticheln/trick.py
 
 The library itself ships no compiled module: this measures what compiling would give. mypyc
 checks each argument's declared type on entry, before the library's own checks, so a compiled
@@ -24,6 +26,8 @@ engine answers a wrong type with mypyc's :exc:`TypeError` rather than the librar
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import shutil
 import statistics
@@ -32,14 +36,18 @@ import sys
 import tempfile
 from pathlib import Path
 
+import sticheln as st
+
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("sticheln", "hattrick", "stichling")
-MODULES = (
-    "sticheln/sticheln/engine.py",
-    "sticheln/sticheln/trick.py",
-    "sticheln/hattrick/engine.py",
-    "sticheln/stichling/engine.py",
-)
+GAMES = tuple(name for name in st.GAME_NAMES if importlib.util.find_spec(f"sticheln.{name}"))
+"""The registered games that come with the library: those with a package of their own."""
+
+
+def engine_module(game: str) -> str:
+    """The path under ``src`` of the module of ``game``'s public ``apply_move``."""
+    module: str = importlib.import_module(f"sticheln.{game}").apply_move.__module__
+    return module.replace(".", "/") + ".py"
+
 
 LOOP = """
 import importlib, json, sys
@@ -53,8 +61,8 @@ for name in sys.argv[3:]:
     api_loop(name, 4, games)  # first use: imports, and tables that fill as games go
     moves, seconds = api_loop(name, 4, games)
     figures[name] = moves / seconds
-engine = importlib.import_module("sticheln.sticheln.engine")
-figures["compiled"] = not engine.__file__.endswith(".py")
+engines = [importlib.import_module(f"sticheln.{name}").apply_move for name in sys.argv[3:]]
+figures["compiled"] = all(type(engine).__name__ != "function" for engine in engines)
 print(json.dumps(figures))
 """
 
@@ -102,10 +110,10 @@ def main() -> None:
     parser.add_argument(
         "--module",
         action="append",
-        help="a module to compile, as a path under src (default: the engines)",
+        help="another module to compile beside the engines, as a path under src",
     )
     args = parser.parse_args()
-    modules = args.module or list(MODULES)
+    modules = [*map(engine_module, GAMES), *(args.module or [])]
     with tempfile.TemporaryDirectory() as tmp:
         copies = {
             "interpreted": copy_package(Path(tmp) / "interpreted"),
