@@ -5,14 +5,14 @@ reference, in one run.
 The package is copied twice into a temporary directory, and in one copy the engine module of
 each game that comes with the library (the module of its package's ``apply_move``), with any
 other modules named by ``--module`` (paths under ``src``), is compiled to C extensions with
-mypyc. Then, alternately and each in a fresh process, each
-copy runs the loop of ``openspiel_speed.py``'s goal: whole 4-player games of random play
-through the public functions (``new_game``, ``legal_moves``, ``apply_move``), beside C++
-hearts driven from Python, counted in hearts' decisions. The same games are played once
-before they are timed, so that what an engine builds on first use is in place (Stichling's
-tables of moves fill as games go), as in ``openspiel_speed.py``'s repeats. The figures are CPU
-time, the median of the repeats. Needs mypy (which brings mypyc; the ``dev`` extra), a C
-compiler and the ``openspiel`` extra. Run it with::
+mypyc. Then, alternately and each in a fresh process, each copy runs the loop of
+``openspiel_speed.py``'s goal: whole 4-player games of random play through the public
+functions (``new_game``, ``legal_moves``, ``apply_move``), beside C++ hearts driven from
+Python, counted in hearts' decisions. The same games are played once before they are timed,
+so that what an engine builds on first use is in place (Stichling's tables of moves fill as
+games go), as in ``openspiel_speed.py``'s repeats. The figures are CPU time, the median of the
+repeats. Needs mypy (which brings mypyc; the ``dev`` extra), a C compiler and the
+``openspiel`` extra. Run it with::
 
     python benchmarks/compiled_engine.py [--games 40] [--repeats 5] [--module PATH ...]
     python benchmarks/compiled_engine.py --repeats 5 --module sticheln/sticheln/trick.py
