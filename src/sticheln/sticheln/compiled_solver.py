@@ -466,6 +466,52 @@ def _cutoff(
     return _NONE
 
 
+_NOT_LAST: Final = -2
+"""Not the start of the last trick (:func:`_last_taker`)."""
+
+
+@_bare
+def _last_taker(
+    frames: npt.NDArray[np.int64],
+    depth: int,
+    hands: npt.NDArray[np.int64],
+    n: int,
+    beats: npt.NDArray[np.int64],
+    leads: np.int64,
+    color_of: npt.NDArray[np.int64],
+    zero_taker: int,
+) -> int:
+    """The seat that takes the last trick if the node of ``frames[depth]`` starts it (its
+    leader holds one card; -1: nobody), whose cards are forced; -1 if no card is left; else
+    :data:`_NOT_LAST`."""
+    if frames[depth, _LIVE] == 0:
+        return -1
+    leader = frames[depth, _LEADER]
+    if frames[depth, _PLAYED] or hands[leader] & (hands[leader] - 1):
+        return _NOT_LAST
+    return _last_trick(hands, n, leader, beats, leads, color_of, zero_taker)
+
+
+@_bare
+def _probe(
+    frames: npt.NDArray[np.int64],
+    depth: int,
+    table_keys: npt.NDArray[np.int64],
+    table_ints: npt.NDArray[np.int32],
+    generation: int,
+    bits: int,
+) -> int:
+    """The row of the transposition table holding the node of ``frames[depth]``, or -1 if
+    none does. A node between tricks gets the row where it belongs in ``_SLOT``, for storing
+    its value; the ``_SLOT`` of any other node is left as it was."""
+    if frames[depth, _PLAYED]:
+        return -1
+    live, leader = frames[depth, _LIVE], frames[depth, _LEADER]
+    slot = _slot(live, leader, bits)
+    frames[depth, _SLOT] = slot
+    return int(slot) if _stored(table_keys, table_ints, slot, live, leader, generation) else -1
+
+
 @_bare
 def _paranoid(
     frames: npt.NDArray[np.int64],
@@ -509,15 +555,8 @@ def _paranoid(
         frames[depth, _SLOT] = -1
         if _spent(counters, deadline):
             return 0
-        if live == 0:
-            pass
-        elif (
-            frames[depth, _PLAYED] == 0
-            and hands[frames[depth, _LEADER]] & (hands[frames[depth, _LEADER]] - 1) == 0
-        ):
-            winner = _last_trick(
-                hands, n, frames[depth, _LEADER], beats, leads, color_of, zero_taker
-            )
+        winner = _last_taker(frames, depth, hands, n, beats, leads, color_of, zero_taker)
+        if winner != _NOT_LAST:
             if winner == player:
                 rest = live
                 while rest:
@@ -525,19 +564,17 @@ def _paranoid(
                     rest &= rest - 1
         else:
             settled = False
-            if frames[depth, _PLAYED] == 0:
-                slot = _slot(live, frames[depth, _LEADER], bits)
-                frames[depth, _SLOT] = slot
-                if _stored(table_keys, table_ints, slot, live, frames[depth, _LEADER], generation):
-                    low, high = np.int64(table_ints[slot, 4]), np.int64(table_ints[slot, 5])
-                    first = np.int64(table_ints[slot, 6])
-                    if low >= beta or low == high:
-                        settled, result = True, low
-                    elif high <= alpha:
-                        settled, result = True, high
-                    else:
-                        alpha = max(alpha, low)
-                        beta = min(beta, high)
+            slot = _probe(frames, depth, table_keys, table_ints, generation, bits)
+            if slot >= 0:
+                low, high = np.int64(table_ints[slot, 4]), np.int64(table_ints[slot, 5])
+                first = np.int64(table_ints[slot, 6])
+                if low >= beta or low == high:
+                    settled, result = True, low
+                elif high <= alpha:
+                    settled, result = True, high
+                else:
+                    alpha = max(alpha, low)
+                    beta = min(beta, high)
             if not settled:
                 low, high = frames[depth, _LOW], frames[depth, _HIGH]
                 played = frames[depth, _PLAYED]
@@ -701,29 +738,20 @@ def _maxn(
         frames[depth, _SLOT] = -1
         if _spent(counters, deadline):
             return
-        if live == 0:
-            pass
-        elif (
-            frames[depth, _PLAYED] == 0
-            and hands[frames[depth, _LEADER]] & (hands[frames[depth, _LEADER]] - 1) == 0
-        ):
-            winner = _last_trick(
-                hands, n, frames[depth, _LEADER], beats, leads, color_of, zero_taker
-            )
+        winner = _last_taker(frames, depth, hands, n, beats, leads, color_of, zero_taker)
+        if winner != _NOT_LAST:
             if winner >= 0:
                 rest = live
                 while rest:
                     out[winner] += worth[winner, trailing_zeros(rest)]
                     rest &= rest - 1
         else:
-            settled = False
-            if frames[depth, _PLAYED] == 0:
-                slot = _slot(live, frames[depth, _LEADER], bits)
-                frames[depth, _SLOT] = slot
-                if _stored(table_keys, table_ints, slot, live, frames[depth, _LEADER], generation):
-                    for seat in range(n):
-                        out[seat] = table_ints[slot, 4 + seat]
-                    settled = True
+            slot = _probe(frames, depth, table_keys, table_ints, generation, bits)
+            if slot >= 0:
+                for seat in range(n):
+                    out[seat] = table_ints[slot, 4 + seat]
+            else:
+                settled = False
         if not settled:
             moves = scratch[depth]
             _moves(frames, depth, hands, trick, n, beats, leads, color_of, value_of,
